@@ -1,0 +1,101 @@
+"""arXiv identifiers: parsing, normalising and finding them in free text.
+
+New style: ``YYMM.NNNN`` (2007-2014) or ``YYMM.NNNNN`` (2015 on), optional ``vN``.
+Old style: ``archive[.SUBJ]/YYMMNNN`` such as ``hep-th/9901001`` or ``math.GT/0309136``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+OLD_ARCHIVES = (
+    "acc-phys|adap-org|alg-geom|ao-sci|astro-ph|atom-ph|bayes-an|chao-dyn|chem-ph|cmp-lg|"
+    "comp-gas|cond-mat|cs|dg-ga|funct-an|gr-qc|hep-ex|hep-lat|hep-ph|hep-th|math-ph|math|"
+    "mtrl-th|nlin|nucl-ex|nucl-th|patt-sol|physics|plasm-ph|q-alg|q-bio|quant-ph|solv-int|supr-con"
+)
+_NEW = r"(?P<new>(?P<yy>\d{2})(?P<mm>0[1-9]|1[0-2])\.(?P<num>\d{4,5}))"
+_OLD = rf"(?P<old>(?:{OLD_ARCHIVES})(?:\.[A-Z]{{2}})?/(?P<oyy>\d{{2}})(?P<omm>0[1-9]|1[0-2])\d{{3}})"
+_VERSION = r"(?:v(?P<version>[1-9]\d{0,2}))?"
+
+ID_RE = re.compile(rf"^(?:arXiv:)?(?:{_NEW}|{_OLD}){_VERSION}$", re.IGNORECASE)
+# In running text: not glued to other word characters, dots, slashes or hyphens,
+# so ``1016-1031``, ``v2.57`` and URL path segments are not taken for ids.
+TEXT_RE = re.compile(
+    rf"(?<![\w./\-:])(?P<prefix>arXiv:\s?)?(?:{_NEW}|{_OLD}){_VERSION}(?![\w/]|\.\d)",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True, order=True)
+class ArxivId:
+    base: str  # without version, e.g. "2505.02922" or "hep-th/9901001"
+    version: int | None = None
+
+    def __str__(self) -> str:
+        return self.base + (f"v{self.version}" if self.version else "")
+
+    @property
+    def abs_url(self) -> str:
+        return f"https://arxiv.org/abs/{self}"
+
+    @property
+    def pdf_url(self) -> str:
+        return f"https://arxiv.org/pdf/{self}"
+
+    @property
+    def slug(self) -> str:
+        """A file-name-safe form: ``hep-th/9901001`` -> ``hep-th_9901001``."""
+        return self.base.replace("/", "_")
+
+
+def _valid_new(m: re.Match[str]) -> bool:
+    yy, num = int(m.group("yy")), m.group("num")
+    # 4-digit numbers were used from 0704 to 1412, 5-digit ones from 1501 on.
+    if len(num) == 4:
+        return 7 <= yy <= 14
+    return yy >= 15
+
+
+def parse(text: str) -> ArxivId | None:
+    """Parse one id (``arXiv:`` prefix and ``vN`` suffix allowed); None if malformed."""
+    m = ID_RE.match(text.strip())
+    if not m:
+        return None
+    if m.group("new") and not _valid_new(m):
+        return None
+    base = m.group("new") or _old_base(m.group("old"))
+    version = int(m.group("version")) if m.group("version") else None
+    return ArxivId(base, version)
+
+
+def _old_base(old: str) -> str:
+    archive, _, number = old.partition("/")
+    name, dot, subj = archive.partition(".")
+    return f"{name.lower()}{dot}{subj.upper()}/{number}"
+
+
+def normalize(text: str) -> str | None:
+    """Base id without version, or None if ``text`` is not an arXiv id."""
+    parsed = parse(text)
+    return parsed.base if parsed else None
+
+
+@dataclass(frozen=True)
+class Mention:
+    start: int
+    end: int
+    id: ArxivId
+    text: str
+
+
+def find_ids(text: str) -> list[Mention]:
+    """Every arXiv id written in ``text`` with its span (prefix included)."""
+    out = []
+    for m in TEXT_RE.finditer(text):
+        if m.group("new") and not _valid_new(m):
+            continue
+        base = m.group("new") or _old_base(m.group("old"))
+        version = int(m.group("version")) if m.group("version") else None
+        out.append(Mention(m.start(), m.end(), ArxivId(base, version), m.group(0)))
+    return out

@@ -1,0 +1,1 @@
+"""Subcommands of ``kb``; each module exposes ``register(subparsers)``."""

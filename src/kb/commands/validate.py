@@ -1,0 +1,79 @@
+"""``kb validate [--strict] [paths…]``: check data (and pages) and print every problem at once."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+from ..diagnostics import Diagnostic, sort_diagnostics
+from ..index import build
+from ..loader import display_path, load
+
+
+def register(sub) -> None:
+    p = sub.add_parser("validate", help="validate the data files; exit 1 on any error",
+                       description="Validate every record under the data directory and the cross-record rules. "
+                                   "With paths, report only problems in those files (the whole data set is still checked).")
+    p.add_argument("paths", nargs="*", help="data directory, or files inside it (default: data)")
+    p.add_argument("--strict", action="store_true", help="treat warnings (stated-vs-computed disagreements) as errors")
+    p.add_argument("--data", default=None, help="data directory (default: the one holding the paths, else ./data)")
+    p.add_argument("--docs", default=None, help="docs directory whose pages are checked for template syntax (default: ./docs if present)")
+    p.add_argument("--format", choices=("text", "github", "json"), default=None,
+                   help="output format (default: text, plus GitHub annotations under GitHub Actions)")
+    p.set_defaults(func=run)
+
+
+def _data_dir(args) -> tuple[Path, list[Path]]:
+    if args.data:
+        return Path(args.data), [Path(p) for p in args.paths]
+    files = []
+    for raw in args.paths:
+        path = Path(raw)
+        if path.is_dir() and path.name == "data" or (path.is_dir() and (path / "papers").is_dir()):
+            return path, []
+        files.append(path)
+    for f in files:
+        for parent in f.resolve().parents:
+            if parent.name == "data":
+                return Path(os.path.relpath(parent)), files
+    return Path("data"), files
+
+
+def collect(data_dir: Path, docs_dir: Path | None) -> tuple[list[Diagnostic], object]:
+    from ..pages import check_pages
+
+    kb = build(load(data_dir))
+    diags = list(kb.diagnostics)
+    if docs_dir is not None and docs_dir.is_dir():
+        diags.extend(check_pages(docs_dir))
+    return sort_diagnostics(diags), kb
+
+
+def run(args) -> int:
+    data_dir, files = _data_dir(args)
+    docs = Path(args.docs) if args.docs else (Path("docs") if Path("docs").is_dir() and not files else None)
+    diags, kb = collect(data_dir, docs)
+    if files:
+        wanted = {display_path(f.resolve(), data_dir) for f in files} | {os.path.normpath(str(f)) for f in files}
+        diags = [d for d in diags if os.path.normpath(d.path) in wanted]
+    errors = [d for d in diags if d.is_error]
+    warnings = [d for d in diags if not d.is_error]
+    failing = errors + (warnings if args.strict else [])
+    fmt = args.format or "text"
+    if fmt == "json":
+        json.dump([d.as_dict() for d in diags], sys.stdout, ensure_ascii=False, indent=1)
+        print()
+    else:
+        for d in diags:
+            print(d.text(), file=sys.stderr if d in failing else sys.stdout)
+        if fmt == "github" or (args.format is None and os.environ.get("GITHUB_ACTIONS") == "true"):
+            for d in diags:
+                print(d.github())
+    n_briefs, n_papers = len(kb.briefs), len(kb.papers)
+    verdict = "failed" if failing else "ok"
+    print(f"kb validate: {verdict}: {len(errors)} error(s), {len(warnings)} warning(s) "
+          f"in {n_briefs} brief(s), {n_papers} paper(s), {len(kb.topics)} topic(s)"
+          + (" [strict]" if args.strict else ""), file=sys.stderr if failing else sys.stdout)
+    return 1 if failing else 0

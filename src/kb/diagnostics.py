@@ -1,0 +1,90 @@
+"""Located diagnostics: every problem names a file, line, column and key path.
+
+Diagnostics are plain values; loaders and validators collect them and never
+raise for a data mistake.  The command line sorts and prints them all at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Iterable
+
+KeyPath = tuple[str | int, ...]
+
+
+class Severity(str, Enum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+def format_keypath(path: KeyPath) -> str:
+    """``('increments', 0, 'papers', 1)`` -> ``increments[0].papers[1]``."""
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += ("." if out else "") + str(part)
+    return out
+
+
+@dataclass(frozen=True, order=True)
+class Diagnostic:
+    path: str
+    line: int = 1
+    col: int = 1
+    message: str = field(default="", compare=True)
+    key: str = ""
+    severity: Severity = Severity.ERROR
+    code: str = ""
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity is Severity.ERROR
+
+    def text(self) -> str:
+        where = f"{self.path}:{self.line}:{self.col}"
+        key = f" [{self.key}]" if self.key else ""
+        kind = "" if self.is_error else "warning: "
+        return f"{where}: {kind}{self.message}{key}"
+
+    def github(self) -> str:
+        """A GitHub Actions workflow command (annotation) for this diagnostic."""
+        kind = "error" if self.is_error else "warning"
+        msg = self.message + (f" [{self.key}]" if self.key else "")
+        return (
+            f"::{kind} file={_gh_prop(self.path)},line={self.line},col={self.col},"
+            f"title={_gh_prop(self.code or 'kb')}::{_gh_data(msg)}"
+        )
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "path": self.path,
+            "line": self.line,
+            "col": self.col,
+            "key": self.key,
+            "severity": self.severity.value,
+            "code": self.code,
+            "message": self.message,
+        }
+
+
+def _gh_data(s: str) -> str:
+    return s.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _gh_prop(s: str) -> str:
+    return _gh_data(s).replace(":", "%3A").replace(",", "%2C")
+
+
+def sort_diagnostics(diags: Iterable[Diagnostic]) -> list[Diagnostic]:
+    return sorted(set(diags), key=lambda d: (d.path, d.line, d.col, d.key, d.message))
+
+
+class DataError(Exception):
+    """Raised when the knowledge base cannot be built; carries every diagnostic."""
+
+    def __init__(self, diagnostics: Iterable[Diagnostic]):
+        self.diagnostics = sort_diagnostics(diagnostics)
+        super().__init__("\n".join(d.text() for d in self.diagnostics if d.is_error))

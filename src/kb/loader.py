@@ -1,0 +1,162 @@
+"""Data directory -> validated records, or every located error at once.
+
+Layout (anything else under ``data/`` is an error, so a typo in a file name is
+not silently ignored):
+
+    data/topics/<topic>.yaml
+    data/papers/<paper-id>.yaml
+    data/briefs/<topic>/<YYYY-MM-DD>-<round>.yaml
+    data/demos/<demo-id>.yaml
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from .diagnostics import Diagnostic, format_keypath
+from .models import Brief, Demo, Paper, Topic
+from .yamlstrict import DEFAULT_LIMITS, Limits, Located, load_bytes
+
+M = TypeVar("M", bound=BaseModel)
+
+
+@dataclass
+class Source:
+    """Where a record came from: its file (as shown to users) and key positions."""
+
+    path: str
+    located: Located
+
+    def where(self, *keypath: str | int) -> tuple[int, int]:
+        return self.located.where(keypath)
+
+
+@dataclass
+class Loaded:
+    topics: dict[str, tuple[Topic, Source]] = field(default_factory=dict)
+    papers: dict[str, tuple[Paper, Source]] = field(default_factory=dict)
+    briefs: dict[str, tuple[Brief, Source]] = field(default_factory=dict)
+    demos: dict[str, tuple[Demo, Source]] = field(default_factory=dict)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+
+KINDS: dict[str, type[BaseModel]] = {"topics": Topic, "papers": Paper, "briefs": Brief, "demos": Demo}
+
+
+def display_path(path: Path, root: Path) -> str:
+    """Path as users see it: relative to the working directory when possible."""
+    try:
+        return os.path.relpath(path)
+    except ValueError:  # pragma: no cover - other drive on Windows
+        return str(path)
+
+
+def _pydantic_message(err: dict) -> str:
+    kind = err["type"]
+    loc = err["loc"]
+    got = err.get("input")
+    if kind == "missing":
+        return f"missing required key '{loc[-1]}'"
+    if kind == "extra_forbidden":
+        return f"unknown key '{loc[-1]}'"
+    msg = str(err["msg"])
+    if msg.startswith("Value error, "):
+        return msg[len("Value error, "):]
+    shown = repr(got) if not isinstance(got, (dict, list)) else type(got).__name__.replace("dict", "a mapping").replace("list", "a list")
+    if isinstance(got, str) and len(shown) > 80:
+        shown = shown[:77] + "...'"
+    return f"expected {msg[0].lower() + msg[1:]}, got {shown}".replace("expected input should be ", "expected ")
+
+
+def validate(model: type[M], located: Located) -> tuple[M | None, list[Diagnostic]]:
+    """Validate parsed data against ``model``; map every error to its line and column."""
+    if not isinstance(located.data, dict):
+        got = "nothing" if located.data is None else type(located.data).__name__
+        return None, [Diagnostic(located.path, 1, 1, f"expected a mapping of keys at the top of the file, got {got}", code="schema")]
+    try:
+        return model.model_validate(located.data), []
+    except ValidationError as exc:
+        diags = []
+        for err in exc.errors(include_url=False):
+            keypath = tuple(p for p in err["loc"] if isinstance(p, int) or p in _known_keys(located, err["loc"]))
+            line, col = located.value_where(keypath) if err["type"] != "extra_forbidden" else located.where(keypath)
+            diags.append(Diagnostic(located.path, line, col, _pydantic_message(err), key=format_keypath(keypath), code="schema"))
+        return None, diags
+
+
+def _known_keys(located: Located, loc: tuple) -> set[str]:
+    # pydantic adds pseudo-segments (e.g. 'function-after[...]'); keep only real keys
+    return {p for p in loc if isinstance(p, str) and not p.startswith(("function-", "literal[", "enum["))}
+
+
+def load_file(path: Path, root: Path, model: type[M], limits: Limits = DEFAULT_LIMITS) -> tuple[M | None, Source | None, list[Diagnostic]]:
+    shown = display_path(path, root)
+    try:
+        size = path.stat().st_size
+        if size > limits.max_bytes:
+            return None, None, [Diagnostic(shown, 1, 1, f"file is {size} bytes; the limit is {limits.max_bytes} bytes", code="limit")]
+        raw = path.read_bytes()
+    except OSError as exc:
+        return None, None, [Diagnostic(shown, 1, 1, f"cannot read file: {exc.strerror}", code="io")]
+    located, diags = load_bytes(raw, shown, limits)
+    if located is None:
+        return None, None, diags
+    record, diags = validate(model, located)
+    return record, Source(shown, located), diags
+
+
+def load(data_dir: Path | str, limits: Limits = DEFAULT_LIMITS) -> Loaded:
+    root = Path(data_dir)
+    out = Loaded()
+    if not root.is_dir():
+        out.diagnostics.append(Diagnostic(str(root), 1, 1, "expected a data directory", code="io"))
+        return out
+    for path in sorted(root.rglob("*")):
+        if path.is_dir() or path.name.startswith(".") or path.name.lower() in ("readme.md",):
+            continue
+        rel = path.relative_to(root).parts
+        kind = rel[0]
+        target = {"topics": out.topics, "papers": out.papers, "briefs": out.briefs, "demos": out.demos}.get(kind)
+        expected_depth = 3 if kind == "briefs" else 2
+        if target is None or len(rel) != expected_depth or path.suffix != ".yaml":
+            out.diagnostics.append(Diagnostic(
+                display_path(path, root), 1, 1,
+                "unexpected file: expected data/topics/<id>.yaml, data/papers/<id>.yaml, "
+                "data/briefs/<topic>/<date>-<round>.yaml or data/demos/<id>.yaml",
+                code="layout",
+            ))
+            continue
+        record, source, diags = load_file(path, root, KINDS[kind], limits)
+        out.diagnostics.extend(diags)
+        if record is None or source is None:
+            continue
+        key = _record_key(kind, path, rel, record, source, out.diagnostics)
+        if key is not None:
+            target[key] = (record, source)
+    return out
+
+
+def _record_key(kind: str, path: Path, rel: tuple[str, ...], record, source: Source, diags: list[Diagnostic]) -> str | None:
+    stem = path.stem
+    if kind == "briefs":
+        expected = f"{record.date.isoformat()}-{record.round.lower()}"
+        ok = True
+        if rel[1] != record.topic:
+            line, col = source.where("topic")
+            diags.append(Diagnostic(source.path, line, col, f"brief of topic '{record.topic}' must live in data/briefs/{record.topic}/, not data/briefs/{rel[1]}/", key="topic", code="layout"))
+            ok = False
+        if stem != expected:
+            line, col = source.where("date")
+            diags.append(Diagnostic(source.path, line, col, f"file name must be {expected}.yaml (date and round), got {path.name}", key="date", code="layout"))
+            ok = False
+        return f"{record.topic}/{stem}" if ok else None
+    if stem != record.id:
+        line, col = source.where("id")
+        diags.append(Diagnostic(source.path, line, col, f"id '{record.id}' must equal the file name '{stem}'", key="id", code="layout"))
+        return None
+    return record.id

@@ -1,0 +1,71 @@
+"""Hand-written pages: which may hold template code, and a check for the rest.
+
+Only pages named in the reviewed list ``hooks/template_pages.txt`` may contain
+Jinja syntax or opt into macro rendering with ``render_macros``.  Any other
+page that does is reported with its line and column, so a pull request cannot
+slip template code into the build through a Markdown file.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from .diagnostics import Diagnostic
+
+TEMPLATE_LIST = Path("hooks") / "template_pages.txt"  # relative to the project root (where kb and mkdocs run)
+_TEMPLATE = re.compile(r"\{\{|\{%|\{#|\}\}|%\}")
+_RENDER = re.compile(r"^render_macros\s*:", re.MULTILINE)
+
+
+def template_pages(list_file: Path | None = None) -> frozenset[str]:
+    path = list_file or TEMPLATE_LIST
+    if not path.is_file():
+        return frozenset()
+    lines = (ln.split("#", 1)[0].strip() for ln in path.read_text("utf-8").splitlines())
+    return frozenset(ln for ln in lines if ln)
+
+
+def _front_matter_end(text: str) -> int:
+    if not text.startswith("---\n"):
+        return 0
+    end = text.find("\n---\n", 4)
+    return end + 5 if end >= 0 else 0
+
+
+def _where(text: str, offset: int) -> tuple[int, int]:
+    line = text.count("\n", 0, offset) + 1
+    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
+def check_page(rel: str, text: str, shown: str, allowed: frozenset[str]) -> list[Diagnostic]:
+    if rel in allowed:
+        return []
+    out = []
+    fm_end = _front_matter_end(text)
+    for m in _RENDER.finditer(text, 0, fm_end):
+        line, col = _where(text, m.start())
+        out.append(Diagnostic(shown, line, col, "render_macros is only allowed on pages listed in hooks/template_pages.txt",
+                              key="render_macros", code="template"))
+    for m in _TEMPLATE.finditer(text):
+        line, col = _where(text, m.start())
+        out.append(Diagnostic(shown, line, col,
+                              f"template syntax '{m.group()}' in a page that is not in hooks/template_pages.txt; "
+                              "pages are not templates (write it as text, e.g. in a code span, or ask for review)",
+                              code="template"))
+        break  # one per page is enough to act on
+    return out
+
+
+def check_pages(docs_dir: Path, list_file: Path | None = None) -> list[Diagnostic]:
+    allowed = template_pages(list_file)
+    out = []
+    for path in sorted(docs_dir.rglob("*.md")):
+        rel = path.relative_to(docs_dir).as_posix()
+        try:
+            text = path.read_text("utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            out.append(Diagnostic(str(path), 1, 1, f"cannot read page as UTF-8 text: {exc}", code="io"))
+            continue
+        out.extend(check_page(rel, text, str(path), allowed))
+    return out

@@ -1,0 +1,220 @@
+"""A strict, located YAML reader for contributed data.
+
+It walks PyYAML's event stream (never the constructor), so:
+
+* aliases and anchors are refused at the first event (an alias bomb costs nothing);
+* explicit tags (``!!python/object``, ``!!float``, ``!custom``) are refused;
+* duplicate keys are refused, naming both places;
+* every scalar stays the text that was written (``2510.09660`` never becomes a
+  float, ``NO`` never becomes False); only an empty plain scalar or ``~``/``null``
+  becomes ``None``;
+* size, depth, node-count and string-length limits are checked while reading.
+
+The result is plain ``dict``/``list``/``str``/``None`` data plus a map from each
+key path to the (line, column) of its value, used to place later validation
+errors.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+import yaml
+
+from .diagnostics import Diagnostic, KeyPath, format_keypath
+
+try:  # the C parser is an order of magnitude faster; events and marks are the same
+    _Loader = yaml.CSafeLoader  # type: ignore[attr-defined]
+except AttributeError:  # pragma: no cover - pure-Python PyYAML
+    _Loader = yaml.SafeLoader
+
+
+@dataclass(frozen=True)
+class Limits:
+    max_bytes: int = 512 * 1024
+    max_depth: int = 24
+    max_string: int = 20_000
+    max_nodes: int = 50_000
+
+
+DEFAULT_LIMITS = Limits()
+_NULLS = {"", "~", "null", "Null", "NULL"}
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u2028\u2029]")
+
+
+@dataclass
+class Located:
+    """Parsed data with the position of every key path (1-based line and column)."""
+
+    data: object
+    path: str
+    positions: dict[KeyPath, tuple[int, int]] = field(default_factory=dict)
+    key_positions: dict[KeyPath, tuple[int, int]] = field(default_factory=dict)
+
+    def where(self, keypath: KeyPath) -> tuple[int, int]:
+        """The closest known position for ``keypath`` (walking up to the root)."""
+        kp = tuple(keypath)
+        while kp:
+            if kp in self.key_positions:
+                return self.key_positions[kp]
+            if kp in self.positions:
+                return self.positions[kp]
+            kp = kp[:-1]
+        return self.positions.get((), (1, 1))
+
+    def value_where(self, keypath: KeyPath) -> tuple[int, int]:
+        kp = tuple(keypath)
+        if kp in self.positions:
+            return self.positions[kp]
+        return self.where(kp)
+
+
+class _Stop(Exception):
+    def __init__(self, diag: Diagnostic):
+        self.diag = diag
+
+
+def _pos(mark) -> tuple[int, int]:
+    return (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
+
+
+def decode(raw: bytes, path: str, limits: Limits = DEFAULT_LIMITS) -> tuple[str | None, list[Diagnostic]]:
+    """Bytes -> text, refusing oversize files, non-UTF-8 and NUL bytes with a location."""
+    if len(raw) > limits.max_bytes:
+        return None, [Diagnostic(path, 1, 1, f"file is {len(raw)} bytes; the limit is {limits.max_bytes} bytes", code="limit")]
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        return None, [Diagnostic(path, line, col, f"expected UTF-8 text, got byte 0x{raw[exc.start]:02x}", code="encoding")]
+    nul = text.find("\x00")
+    if nul >= 0:
+        line = text.count("\n", 0, nul) + 1
+        col = nul - (text.rfind("\n", 0, nul) + 1) + 1
+        return None, [Diagnostic(path, line, col, "expected text, got a NUL byte", code="encoding")]
+    return text.replace("\r\n", "\n").replace("\r", "\n"), []
+
+
+def load_text(text: str, path: str, limits: Limits = DEFAULT_LIMITS) -> tuple[Located | None, list[Diagnostic]]:
+    """Parse one YAML document strictly.  Returns (Located, []) or (None, [diagnostic])."""
+    if len(text.encode("utf-8", "surrogatepass")) > limits.max_bytes:
+        return None, [Diagnostic(path, 1, 1, f"file is larger than the limit of {limits.max_bytes} bytes", code="limit")]
+    located = Located(None, path)
+    try:
+        events = yaml.parse(text, Loader=_Loader)
+        located.data = _Builder(events, located, limits).document()
+    except _Stop as stop:
+        return None, [stop.diag]
+    except yaml.MarkedYAMLError as exc:
+        line, col = _pos(exc.problem_mark or exc.context_mark)
+        problem = exc.problem or exc.context or "invalid YAML"
+        return None, [Diagnostic(path, line, col, f"invalid YAML: {problem}", code="yaml")]
+    except yaml.YAMLError as exc:  # reader errors (e.g. control characters)
+        mark = getattr(exc, "position", None)
+        line, col = 1, 1
+        if isinstance(mark, int):
+            line = text.count("\n", 0, mark) + 1
+            col = mark - (text.rfind("\n", 0, mark) + 1) + 1
+        return None, [Diagnostic(path, line, col, f"invalid YAML: {exc}".splitlines()[0], code="yaml")]
+    except RecursionError:
+        return None, [Diagnostic(path, 1, 1, f"nesting deeper than {limits.max_depth} levels", code="limit")]
+    return located, []
+
+
+def load_bytes(raw: bytes, path: str, limits: Limits = DEFAULT_LIMITS) -> tuple[Located | None, list[Diagnostic]]:
+    text, diags = decode(raw, path, limits)
+    if text is None:
+        return None, diags
+    return load_text(text, path, limits)
+
+
+class _Builder:
+    def __init__(self, events, located: Located, limits: Limits):
+        self.events = iter(events)
+        self.loc = located
+        self.limits = limits
+        self.nodes = 0
+
+    def _next(self):
+        return next(self.events)
+
+    def _fail(self, event, message: str, keypath: KeyPath, code: str) -> None:
+        line, col = _pos(event.start_mark)
+        raise _Stop(Diagnostic(self.loc.path, line, col, message, key=format_keypath(keypath), code=code))
+
+    def document(self) -> object:
+        ev = self._next()  # StreamStart
+        ev = self._next()
+        if isinstance(ev, yaml.StreamEndEvent):
+            return None
+        if not isinstance(ev, yaml.DocumentStartEvent):  # pragma: no cover - parser guarantees it
+            self._fail(ev, "expected a YAML document", (), "yaml")
+        if ev.tags:
+            self._fail(ev, "expected no %TAG directives", (), "tag")
+        data = self.node(self._next(), (), 0)
+        ev = self._next()  # DocumentEnd
+        ev = self._next()
+        if not isinstance(ev, yaml.StreamEndEvent):
+            self._fail(ev, "expected one YAML document per file, got a second document", (), "yaml")
+        return data
+
+    def node(self, ev, keypath: KeyPath, depth: int) -> object:
+        self.nodes += 1
+        if self.nodes > self.limits.max_nodes:
+            self._fail(ev, f"more than {self.limits.max_nodes} YAML nodes in one file", keypath, "limit")
+        if depth > self.limits.max_depth:
+            self._fail(ev, f"nesting deeper than {self.limits.max_depth} levels", keypath, "limit")
+        if isinstance(ev, yaml.AliasEvent):
+            self._fail(ev, f"expected plain data, got an alias (*{ev.anchor}); aliases are not allowed", keypath, "alias")
+        if getattr(ev, "anchor", None):
+            self._fail(ev, f"expected plain data, got an anchor (&{ev.anchor}); anchors are not allowed", keypath, "alias")
+        tag = getattr(ev, "tag", None)
+        if tag is not None:
+            self._fail(ev, f"expected plain data, got the tag {tag}; tags are not allowed", keypath, "tag")
+        if isinstance(ev, yaml.ScalarEvent):
+            self.loc.positions[keypath] = _pos(ev.start_mark)
+            value = ev.value
+            if len(value) > self.limits.max_string:
+                self._fail(ev, f"string of {len(value)} characters; the limit is {self.limits.max_string}", keypath, "limit")
+            bad = _CONTROL.search(value)
+            if bad:
+                self._fail(ev, f"expected text, got the control character U+{ord(bad.group()):04X}", keypath, "encoding")
+            if ev.implicit[0] and value in _NULLS:  # plain (unquoted) null
+                return None
+            return value
+        self.loc.positions[keypath] = _pos(ev.start_mark)
+        if isinstance(ev, yaml.SequenceStartEvent):
+            out: list[object] = []
+            while True:
+                item = self._next()
+                if isinstance(item, yaml.SequenceEndEvent):
+                    return out
+                out.append(self.node(item, keypath + (len(out),), depth + 1))
+        if isinstance(ev, yaml.MappingStartEvent):
+            mapping: dict[str, object] = {}
+            while True:
+                kev = self._next()
+                if isinstance(kev, yaml.MappingEndEvent):
+                    return mapping
+                if not isinstance(kev, yaml.ScalarEvent):
+                    if isinstance(kev, yaml.AliasEvent):
+                        self._fail(kev, "expected plain data, got an alias as a key", keypath, "alias")
+                    self._fail(kev, "expected a text key, got a collection as a key", keypath, "yaml")
+                key = self.node(kev, keypath + ("<key>",), depth + 1)
+                self.loc.positions.pop(keypath + ("<key>",), None)
+                if key is None:
+                    self._fail(kev, "expected a key, got an empty key", keypath, "yaml")
+                key = str(key)
+                if key == "<<":
+                    self._fail(kev, "expected plain data, got a merge key (<<)", keypath, "alias")
+                if key in mapping:
+                    first = self.loc.key_positions.get(keypath + (key,), (0, 0))
+                    self._fail(kev, f"duplicate key '{key}' (first defined at line {first[0]}, column {first[1]})", keypath + (key,), "duplicate-key")
+                self.loc.key_positions[keypath + (key,)] = _pos(kev.start_mark)
+                mapping[key] = self.node(self._next(), keypath + (key,), depth + 1)
+        self._fail(ev, "unexpected YAML event", keypath, "yaml")  # pragma: no cover
+        return None
