@@ -1,0 +1,89 @@
+"""MkDocs adapter: wires build events to the knowledge base.  Nothing else
+imports mkdocs.  All decisions live in ``kb.site`` and the renderers."""
+
+from __future__ import annotations
+
+import html
+import logging
+import os
+import posixpath
+from pathlib import Path
+
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
+from mkdocs.structure.files import File, InclusionLevel
+
+from kb import arxiv_id
+from kb.diagnostics import DataError
+from kb.pages import template_pages
+from kb.render.autolink import autolink
+from kb.site import Options, build_site, current, flag
+
+log = logging.getLogger("mkdocs.plugins.kb")
+HERE = Path(__file__).resolve().parent
+_allowed: frozenset[str] = frozenset()
+
+
+def on_config(config, **kwargs):
+    global _allowed
+    root = Path(config.config_file_path).resolve().parent
+    extra = config.extra
+    data_dir = Path(os.environ.get("KB_DATA") or extra.get("kb_data", "data"))
+    if not data_dir.is_absolute():
+        data_dir = root / data_dir
+    try:
+        demos = flag(extra.get("kb_demos", False), "KB_DEMOS")
+    except ValueError as exc:
+        raise PluginError(str(exc)) from None
+    try:
+        site = build_site(Options(data_dir=data_dir, demos=demos, site_url=config.site_url or ""))
+    except DataError as exc:
+        lines = [d.text() for d in exc.diagnostics if d.is_error]
+        raise PluginError("the data has errors (run `kb validate`):\n" + "\n".join(lines)) from None
+    for d in site.kb.warnings:
+        log.info("kb: %s", d.text())
+    _allowed = template_pages(HERE / "template_pages.txt")
+    config.watch.append(str(data_dir))
+    return config
+
+
+def on_files(files, config, **kwargs):
+    site = current()
+    for src_uri, content in site.generated.items():
+        existing = files.get_file_from_path(src_uri)
+        if existing is not None:
+            raise PluginError(f"docs/{src_uri} is generated from data: remove the hand-written file")
+        inclusion = InclusionLevel.INCLUDED if src_uri in site.in_nav else InclusionLevel.NOT_IN_NAV
+        files.append(File.generated(config, src_uri, content=content, inclusion=inclusion))
+    return files
+
+
+@event_priority(100)  # before the macros plugin
+def on_page_markdown(markdown, page, config, files, **kwargs):
+    """Only reviewed pages (and generated brief pages) may run macros; titles and
+    descriptions from front matter are escaped before any template sees them."""
+    site = current()
+    src = page.file.src_uri
+    page.meta["render_macros"] = src in _allowed or src in site.template_pages
+    for key in ("title", "description"):
+        value = page.meta.get(key)
+        if value is not None:
+            page.meta[key] = html.escape(str(value), quote=True)
+    return markdown
+
+
+def on_page_content(html_text, page, config, files, **kwargs):
+    site = current()
+    if page.file.generated_by is not None:
+        return html_text
+    base = posixpath.dirname(page.url.rstrip("/")) if not page.url.endswith("/") else page.url.rstrip("/")
+
+    def target(ident: arxiv_id.ArxivId) -> tuple[str, str]:
+        pid = site.kb.by_arxiv.get(ident.base)
+        if pid is None:
+            return ident.abs_url, f"arXiv {ident}"
+        dest = files.get_file_from_path(f"papers/{pid}.md")
+        rel = posixpath.relpath(dest.url or ".", base or ".")
+        return rel if rel.endswith("/") or rel == "." else rel, site.kb.papers[pid].display_title
+
+    return autolink(html_text, target)

@@ -1,0 +1,1 @@
+"""Pure renderers: knowledge index -> Markdown/HTML strings.  No MkDocs imports here."""

@@ -1,0 +1,73 @@
+"""The backlog page: sortable, filterable tables (a small local script adds sorting)."""
+
+from __future__ import annotations
+
+from ..backlog import as_of, duplicate_cards, open_claims, pending_items
+from ..index import KnowledgeBase, brief_page
+from ..models import STATUS_LABELS
+from .brief import stars
+from .escape import md
+from .links import Linker, brief_link, paper_link, section_link, text
+
+PAGE = "backlog.md"
+
+
+def _table(headers: list[str], rows: list[str], name: str) -> str:
+    head = "| " + " | ".join(headers) + " |\n|" + "---|" * len(headers)
+    return (f'<div class="kb-table" data-kb-table="{name}" markdown>\n\n' + head + "\n" + "\n".join(rows) + "\n\n</div>")
+
+
+def render(kb: KnowledgeBase) -> str:
+    linker = Linker(PAGE)
+    out = ["# 待办（Backlog）",
+           "这里汇总仍在等待处理的条目：待锚入的论文、还没有论文卡的 arXiv 号、待核实的说法和重复卡。"
+           "表格可点表头排序，可用上方输入框筛选（在浏览器里完成，不需要服务器）。"]
+    for topic in kb.topics:
+        items = pending_items(kb, topic)
+        day = as_of(kb, topic)
+        out.append(f"## {md(kb.topics[topic].title)}：待锚入 {{ #pending-{topic} }}")
+        if day:
+            out.append(f"截至 {day.isoformat()}（该主题最新一期简报的日期）共 {len(items)} 条；“天数”从首次出现的简报算起。")
+        rows = []
+        for it in items:
+            p = kb.papers[it.paper]
+            ident = text(kb, linker, "arXiv:" + p.arxiv_base) if p.arxiv_base else "—"
+            cred = p.credibility.label if p.credibility else "—"
+            secs = " + ".join(section_link(kb, linker, topic, s) for s in it.sections) or "—"
+            carried = "、".join(brief_link(kb, linker, k, kb.briefs[k].date.strftime("%m-%d")) for k in it.briefs)
+            rows.append(f"| {paper_link(kb, linker, it.paper)} | {ident} | {STATUS_LABELS[it.status]} | {it.first_seen.isoformat()} "
+                        f"| {it.age_days} | {stars(it.value)} | {cred} | {secs} | {carried} |")
+        out.append(_table(["论文", "arXiv", "状态", "首次出现", "天数", "价值", "可信度", "建议归入节", "经手简报"], rows, f"pending-{topic}")
+                   if rows else "没有待锚入的条目。")
+    unknown = kb.unknown_ids()
+    out.append("## 提到但还没有论文卡的 arXiv 号 { #cards-to-write }")
+    rows = []
+    for ident, mentions in unknown.items():
+        places = []
+        seen = set()
+        for m in mentions:
+            if (m.place.page, m.place.anchor) in seen:
+                continue
+            seen.add((m.place.page, m.place.anchor))
+            label = (kb.briefs[m.place.brief].date.strftime("%m-%d") + " " if m.place.brief else "") + m.place.label
+            places.append(linker.link(label, m.place.page, m.place.anchor))
+        first = min((m.place.date for m in mentions if m.place.date), default=None)
+        rows.append(f"| {text(kb, linker, 'arXiv:' + ident)} | {first.isoformat() if first else '—'} | {len(mentions)} | {'；'.join(places)} |")
+    out.append(_table(["arXiv", "首次提到", "提及次数", "提到的位置"], rows, "cards-to-write") if rows else "没有。")
+    out.append("## 待核实的说法 { #claims }")
+    rows = []
+    for oc in open_claims(kb):
+        b = kb.briefs[oc.brief]
+        pri = md(oc.claim.priority) if oc.claim.priority else "—"
+        rows.append(f"| {pri} | {linker.link(oc.claim.title, brief_page(oc.brief), f'claim-{oc.index}')} | {b.date.isoformat()} "
+                    f"| {'、'.join(paper_link(kb, linker, p) for p in oc.claim.papers if p in kb.papers) or '—'} |")
+    out.append(_table(["优先级", "说法", "提出日期", "相关论文"], rows, "claims") if rows else "没有待核实的说法。")
+    out.append("## 重复卡 { #duplicate-cards }")
+    rows = []
+    for d in duplicate_cards(kb):
+        where = "论文文件" if d.where == "paper" else brief_link(kb, linker, d.where, kb.briefs[d.where].date.isoformat() + " 新卡清单")
+        who = paper_link(kb, linker, d.paper) if d.paper else "—"
+        ident = text(kb, linker, "arXiv:" + d.arxiv) if d.arxiv else "—"
+        rows.append(f"| {ident} | {who} | {'、'.join(str(c) for c in d.cards)} | {where} |")
+    out.append(_table(["arXiv", "论文", "卡号", "发现于"], rows, "duplicate-cards") if rows else "没有重复卡。")
+    return "\n\n".join(out) + "\n"

@@ -1,0 +1,95 @@
+"""Links between pages, and arXiv ids in contributed text turned into links.
+
+Renderers link to other pages by their docs-relative source path (``papers/ssr.md``)
+and a page-relative Markdown link is produced, so MkDocs resolves it and
+validates both the page and the anchor.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from dataclasses import dataclass
+
+from .. import arxiv_id
+from ..index import KnowledgeBase, brief_page, paper_page, section_anchor
+from .escape import md, md_link
+
+
+@dataclass(frozen=True)
+class Linker:
+    page: str  # docs-relative source path of the page being rendered, e.g. "briefs/inference/x.md"
+
+    def href(self, target: str, anchor: str = "") -> str:
+        frag = f"#{anchor}" if anchor else ""
+        if target == self.page:
+            return frag or posixpath.basename(target)
+        rel = posixpath.relpath(target, posixpath.dirname(self.page) or ".")
+        return rel + frag
+
+    def link(self, text: object, target: str, anchor: str = "", title: str | None = None) -> str:
+        return md_link(text, self.href(target, anchor), title)
+
+
+def paper_href(kb: KnowledgeBase, linker: Linker, paper_id: str) -> str:
+    return linker.href(paper_page(paper_id))
+
+
+def paper_link(kb: KnowledgeBase, linker: Linker, paper_id: str, text: str | None = None) -> str:
+    paper = kb.papers[paper_id]
+    return linker.link(text or paper.short, paper_page(paper_id), title=paper.display_title)
+
+
+def section_link(kb: KnowledgeBase, linker: Linker, topic: str, section_id: str, text: str | None = None) -> str:
+    info = kb.section(topic, section_id)
+    page = kb.topics[topic].page
+    label = text or section_label(kb, topic, section_id)
+    if info is None:
+        return md(label)
+    return linker.link(label, page, section_anchor(section_id))
+
+
+def section_label(kb: KnowledgeBase, topic: str, section_id: str) -> str:
+    """``§1.(1) 推理引擎 · Speculative Decoding`` — numbered ancestor, then the section."""
+    info = kb.section(topic, section_id)
+    if info is None:
+        return section_id
+    chain = list(info.parents) + [info.section]
+    numbered = [s for s in chain if s.number]
+    head = numbered[-1] if numbered else None
+    parts = []
+    if head is not None:
+        parts.append(f"§{head.number} {head.title}")
+    if info.section is not head:
+        parts.append(info.section.title)
+    return " · ".join(parts)
+
+
+def brief_link(kb: KnowledgeBase, linker: Linker, key: str, text: str | None = None, anchor: str = "") -> str:
+    return linker.link(text or brief_title(kb, key), brief_page(key), anchor)
+
+
+def brief_title(kb: KnowledgeBase, key: str) -> str:
+    b = kb.briefs[key]
+    return f"{b.topic} · {b.round} 简报（{b.date.isoformat()}）"
+
+
+def arxiv_target(kb: KnowledgeBase, linker: Linker, ident: arxiv_id.ArxivId) -> tuple[str, str]:
+    """(href, title) for an arXiv id: the paper page when the knowledge base has it, else arXiv."""
+    pid = kb.by_arxiv.get(ident.base)
+    if pid is not None:
+        return linker.href(paper_page(pid)), kb.papers[pid].display_title
+    return ident.abs_url, "arXiv " + str(ident)
+
+
+def text(kb: KnowledgeBase, linker: Linker, value: str) -> str:
+    """Escape contributed text and link every arXiv id in it."""
+    value = " ".join(value.split())
+    out = []
+    pos = 0
+    for m in arxiv_id.find_ids(value):
+        out.append(md(value[pos:m.start], strip=False))
+        href, title = arxiv_target(kb, linker, m.id)
+        out.append(md_link(m.text, href, title))
+        pos = m.end
+    out.append(md(value[pos:], strip=False))
+    return "".join(out)
