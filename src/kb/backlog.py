@@ -62,7 +62,7 @@ def pending_items(kb: KnowledgeBase, topic: str) -> list[PendingItem]:
     keys = kb.by_topic.get(topic, [])
     if not keys:
         return []
-    cache = kb.__dict__.setdefault("_pending_cache", {})
+    cache = kb.cache.setdefault("pending", {})
     if topic in cache:
         return cache[topic]
     today = kb.briefs[keys[-1]].date

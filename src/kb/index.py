@@ -45,6 +45,8 @@ class KnowledgeBase:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     figures: dict[str, "object"] = field(default_factory=dict)  # brief key -> BriefFigures
     page_mentions: dict[str, list[Mention]] = field(default_factory=dict)
+    failed: dict[str, set[str]] = field(default_factory=dict)  # kind -> stems that failed to load
+    cache: dict = field(default_factory=dict)  # memoised derived views (backlog, ...)
 
     # ------------------------------------------------------------------ lookups
     def paper_for(self, ref: str) -> Paper | None:
@@ -177,6 +179,7 @@ def build(loaded: Loaded) -> KnowledgeBase:
         by_arxiv=by_arxiv,
         by_topic=dict(by_topic),
         diagnostics=list(loaded.diagnostics),
+        failed=loaded.failed,
     )
     kb.mentions = _collect_mentions(kb)
     kb._reindex()

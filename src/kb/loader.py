@@ -43,6 +43,9 @@ class Loaded:
     briefs: dict[str, tuple[Brief, Source]] = field(default_factory=dict)
     demos: dict[str, tuple[Demo, Source]] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    # file stems per kind that exist but failed to load: references to them are
+    # not reported again as "unknown" (one mistake, one message)
+    failed: dict[str, set[str]] = field(default_factory=lambda: {k: set() for k in KINDS})
 
 
 KINDS: dict[str, type[BaseModel]] = {"topics": Topic, "papers": Paper, "briefs": Brief, "demos": Demo}
@@ -134,6 +137,7 @@ def load(data_dir: Path | str, limits: Limits = DEFAULT_LIMITS) -> Loaded:
         record, source, diags = load_file(path, root, KINDS[kind], limits)
         out.diagnostics.extend(diags)
         if record is None or source is None:
+            out.failed[kind].add(path.stem)
             continue
         key = _record_key(kind, path, rel, record, source, out.diagnostics)
         if key is not None:

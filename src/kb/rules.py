@@ -90,12 +90,14 @@ def check(kb, dup_sections: list[tuple[str, Section]]) -> list[Diagnostic]:
 
     for key, brief in kb.briefs.items():
         if brief.topic not in kb.topics:
+            if brief.topic in kb.failed.get("topics", ()):
+                continue
             out.append(_diag(kb, "brief", key, ("topic",), f"unknown topic '{brief.topic}'; expected one of: {', '.join(kb.topics) or 'none'}", "unknown-topic"))
             continue
         for keypath, kind, value in _brief_refs(brief):
-            if kind == "section" and kb.section(brief.topic, value) is None:
+            if kind == "section" and kb.section(brief.topic, value) is None and brief.topic not in kb.failed.get("topics", ()):
                 out.append(_diag(kb, "brief", key, keypath, f"unknown section '{value}' in topic '{brief.topic}'", "unknown-section"))
-            if kind == "paper" and value not in kb.papers:
+            if kind == "paper" and value not in kb.papers and value not in kb.failed.get("papers", ()):
                 out.append(_diag(kb, "brief", key, keypath, f"unknown paper '{value}': no data/papers/{value}.yaml", "unknown-paper"))
         out.extend(_window(kb, key, brief))
     out.extend(_history(kb))

@@ -1,0 +1,76 @@
+"""The strict YAML reader: plain data only, text kept as written, located errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from kb.yamlstrict import Limits, load_bytes, load_text
+
+
+def ok(text):
+    located, diags = load_text(text, "f.yaml")
+    assert not diags, diags
+    return located
+
+
+def err(text, limits=Limits()):
+    located, diags = load_text(text, "f.yaml", limits)
+    assert located is None and len(diags) == 1
+    return diags[0]
+
+
+def test_scalars_keep_their_text():
+    data = ok("a: 2510.09660\nb: NO\nc: yes\nd: 1e3\ne: 0x1F\nf: 2026-09-03\ng: '~'\nh: ~\ni:\n").data
+    assert data == {"a": "2510.09660", "b": "NO", "c": "yes", "d": "1e3", "e": "0x1F", "f": "2026-09-03",
+                    "g": "~", "h": None, "i": None}
+
+
+def test_positions_are_one_based_and_per_key():
+    loc = ok("a: 1\nb:\n  - x\n  - {c: 2}\n")
+    assert loc.where(("a",)) == (1, 1)
+    assert loc.value_where(("a",)) == (1, 4)
+    assert loc.value_where(("b", 1, "c")) == (4, 9)
+
+
+@pytest.mark.parametrize("text,line,col,needle", [
+    ("a: &x 1\nb: *x\n", 1, 4, "anchor"),
+    ("a: [1]\nb: *x\n", 2, 4, "alias"),
+    ("a: 1\na: 2\n", 2, 1, "duplicate key 'a' (first defined at line 1, column 1)"),
+    ("a: !!python/object:os.system x\n", 1, 4, "tag"),
+    ("a: !custom x\n", 1, 4, "tag"),
+    ("a: !!str 1\n", 1, 4, "tag"),
+    ("<<: {a: 1}\n", 1, 1, "merge key"),
+    ("a: [1\n", 2, 1, "invalid YAML"),
+    ("a: 1\n---\nb: 2\n", 2, 1, "one YAML document"),
+    ("a: \"\\x00\"\n", 1, 4, "control character"),
+])
+def test_refused_with_location(text, line, col, needle):
+    d = err(text)
+    assert needle in d.message
+    assert (d.line, d.col) == (line, col)
+
+
+def test_alias_bomb_is_refused_at_the_first_anchor():
+    bomb = "a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n" + "".join(
+        f"{chr(98 + i)}: &{chr(98 + i)} [" + ",".join(["*" + chr(97 + i)] * 9) + "]\n" for i in range(8))
+    d = err(bomb)
+    assert (d.line, d.col, d.code) == (1, 4, "alias")
+
+
+def test_limits():
+    assert err("a: " + "x" * 50, Limits(max_string=10)).code == "limit"
+    assert "nesting deeper" in err("a: " + "[" * 30 + "]" * 30, Limits(max_depth=10)).message
+    assert err("a: 1\n" * 10, Limits(max_bytes=20)).code == "limit"
+    assert err("[" + ",".join(["1"] * 100) + "]", Limits(max_nodes=50)).code == "limit"
+
+
+def test_bytes_encoding_problems_are_located():
+    _, diags = load_bytes(b"a: 1\nb: \xff\n", "f.yaml")
+    assert (diags[0].line, diags[0].col) == (2, 4) and "UTF-8" in diags[0].message
+    _, diags = load_bytes(b"a: 1\nb: x\x00y\n", "f.yaml")
+    assert (diags[0].line, diags[0].col) == (2, 5) and "NUL" in diags[0].message
+
+
+def test_bom_and_crlf_are_accepted():
+    located, diags = load_bytes(b"\xef\xbb\xbfa: 1\r\nb: two\r\n", "f.yaml")
+    assert not diags and located.data == {"a": "1", "b": "two"}
