@@ -220,10 +220,11 @@ def brief_place(kb: KnowledgeBase, key: str, path: tuple) -> Place:
     if head == "claims" and len(path) > 1:
         i = path[1]
         return Place("brief", page, f"claim-{i + 1}", f"待核实 {i + 1} · {brief.claims[i].title}", brief.date, key)
-    if head == "candidates":
-        return Place("brief", page, "carried", "候选", brief.date, key)
-    if head == "sources":
-        return Place("brief", page, "sources", "检查过的来源", brief.date, key)
+    if head == "candidates" and len(path) > 1:
+        return Place("brief", page, "candidates", f"候选 · {brief.candidates[path[1]].paper}", brief.date, key)
+    if head == "sources" and len(path) > 1:
+        g = path[1]
+        return Place("brief", page, f"src-{g + 1}", f"来源 1.{g + 1} · {brief.sources[g].title}", brief.date, key)
     if head == "comparison":
         return Place("brief", page, "summary", "小结与对照", brief.date, key)
     return Place("brief", page, "status", "状态", brief.date, key)
@@ -233,7 +234,7 @@ def _collect_mentions(kb: KnowledgeBase) -> list[Mention]:
     out: list[Mention] = []
     for key, brief in kb.briefs.items():
         for path, text in iter_strings(brief):
-            if path and path[-1] in ("path", "url", "cron", "timezone", "round", "topic"):
+            if path and path[-1] in ("path", "url", "cron", "timezone", "round", "topic", "arxiv"):
                 continue
             place = brief_place(kb, key, path)
             if len(path) >= 2 and path[-2] in ("papers", "confirmed_pending") or path[-1:] == ("paper",):
@@ -243,12 +244,20 @@ def _collect_mentions(kb: KnowledgeBase) -> list[Mention]:
                     out.append(Mention(place, paper.id, paper.arxiv_base, ctx, True))
                 continue
             out.extend(text_mentions(place, text, kb.by_arxiv))
-        for i, card in enumerate(c for g in brief.sources for c in g.cards):
+        for gi, card in ((gi, c) for gi, g in enumerate(brief.sources) for c in g.cards):
             if card.arxiv:
                 base = arxiv_id.normalize(card.arxiv)
-                place = Place("brief", brief_page(key), "sources", "检查过的来源", brief.date, key)
+                place = brief_place(kb, key, ("sources", gi))
                 ctx = f"paper_card {card.number}" + (f" · {card.title}" if card.title else "") + (f" · {card.note}" if card.note else "")
                 out.append(Mention(place, kb.by_arxiv.get(base), base, ctx, True))
+    # paper files that mention other papers in their notes
+    for pid, paper in kb.papers.items():
+        for path, value in iter_strings(paper):
+            if not path or path[0] not in ("notes", "authors_note", "key_numbers"):
+                continue
+            anchor = "notes" if path[0] == "notes" else ("key-numbers" if path[0] == "key_numbers" else "")
+            place = Place("paper", paper_page(pid), anchor, f"论文 · {paper.short}", None)
+            out.extend(m for m in text_mentions(place, value, kb.by_arxiv) if m.paper != pid)
     # sections of the living documents that anchor a paper
     for pid, paper in kb.papers.items():
         for anchor in paper.anchors:

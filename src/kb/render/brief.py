@@ -313,6 +313,18 @@ def _ids_and_carried(kb: KnowledgeBase, linker: Linker, b: Brief, f: BriefFigure
             bits.append(md(p.published))
         lines.append(f"{i}. {paper_link(kb, linker, pid, 'arXiv:' + p.arxiv_base)} — {md(p.display_title)}" + (f"（{' · '.join(bits)}）" if bits else ""))
     out.append("\n".join(lines) if lines else "本棒没有净增 arXiv 号。")
+    if b.candidates:
+        out.append(_h(3, f"候选（{len(b.candidates)} 件）", "candidates"))
+        rows = []
+        for c in b.candidates:
+            p = kb.papers.get(c.paper)
+            if p is None:
+                continue
+            ident = f" {paper_link(kb, linker, c.paper, 'arXiv:' + p.arxiv_base)}" if p.arxiv_base else ""
+            note = f"（{text(kb, linker, c.note)}）" if c.note else ""
+            rows.append(f"- {paper_link(kb, linker, c.paper)}{ident} · <span class=\"kb-status kb-status-{c.status.value}\">"
+                        f"{STATUS_LABELS[c.status]}</span>{note}")
+        out.append("\n".join(rows))
     out.append(_h(3, f"沿用件（{len(f.carried)} 件，其中 {len(f.carried_anchored)} 件已锚入）", "carried"))
     if f.carried:
         rows = []
@@ -320,7 +332,7 @@ def _ids_and_carried(kb: KnowledgeBase, linker: Linker, b: Brief, f: BriefFigure
             p = kb.papers[c.paper]
             name = paper_link(kb, linker, c.paper)
             ident = f" {paper_link(kb, linker, c.paper, 'arXiv:' + p.arxiv_base)}" if p.arxiv_base else ""
-            venue = f" {md(p.venue.name)}" if p.venue else ""
+            venue = (f" {md(p.venue.name)}" + (f" {md(p.venue.note)}" if p.venue.note else "")) if p.venue else ""
             if c.status is Status.anchored:
                 where = section_label(kb, b.topic, c.anchored_section) if c.anchored_section else "未注明节"
                 state = f"已锚入（{md(where)} · {c.anchored_since.isoformat()}）"

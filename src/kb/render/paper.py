@@ -117,7 +117,8 @@ def _backlinks(kb: KnowledgeBase, linker: Linker, p: Paper) -> str:
         lines.append("还没有任何简报、条目或章节提到它。")
         return "\n".join(lines)
     lines += ['<div class="kb-backlinks" markdown>', "", "| 日期 | 位置 | 提及 |", "|---|---|---|"]
-    for m in sorted(mentions, key=lambda m: (m.place.date.isoformat() if m.place.date else "", m.place.page, m.place.anchor)):
+    # by date; within a day, in the order the parts appear on the page (collection order)
+    for m in sorted(mentions, key=lambda m: m.place.date.isoformat() if m.place.date else ""):
         where = _place_link(linker, m)
         if m.place.brief:
             b = kb.briefs[m.place.brief]
