@@ -1,0 +1,286 @@
+"""The HTTP side of arXiv look-ups, done here rather than by ``arxiv.Client``.
+
+``arxiv.Client`` (4.x) sets no request timeout, retries at a flat interval,
+ignores ``Retry-After`` and takes an empty first page for "no results", so this
+module does the requests itself and hands the body to :mod:`kb.arxiv.feed`:
+
+* one ``requests.Session`` with a pool of one keep-alive connection;
+* ``delay`` seconds at least between the end of one request and the next;
+* every request has a deadline of ``timeout`` seconds (connect, each read, and
+  the whole answer, checked between reads);
+* 429, 5xx, connection errors, timeouts, malformed XML and an empty answer to
+  an explicit id list are retried with exponential backoff and jitter, waiting
+  at least what ``Retry-After`` asks;
+* the whole run has a time budget (``max_time``): a wait that would pass it
+  ends the request with an error instead.
+"""
+
+from __future__ import annotations
+
+import email.utils
+import os
+import random
+import time
+from dataclasses import dataclass, fields, replace
+from typing import Callable, Mapping
+
+import requests
+from requests.adapters import HTTPAdapter
+
+from . import feed
+from ..models import ArxivMeta
+
+DEFAULT_API_URL = "https://export.arxiv.org/api/query"
+MAX_BATCH = 100
+USER_AGENT = "llm-inference-kb (kb paper add/refresh; python-requests)"
+
+ENV = {  # FetchConfig field -> environment variable
+    "api_url": "KB_ARXIV_API_URL",
+    "delay": "KB_ARXIV_DELAY",
+    "timeout": "KB_ARXIV_TIMEOUT",
+    "retries": "KB_ARXIV_RETRIES",
+    "backoff": "KB_ARXIV_BACKOFF",
+    "max_time": "KB_ARXIV_MAX_TIME",
+    "batch_size": "KB_ARXIV_BATCH_SIZE",
+}
+
+
+@dataclass(frozen=True)
+class FetchConfig:
+    api_url: str = DEFAULT_API_URL
+    delay: float = 3.0  # seconds between requests (arXiv asks for 3)
+    timeout: float = 30.0  # seconds per request
+    retries: int = 4  # retries of one request after the first try
+    backoff: float = 3.0  # first retry wait; doubles with each retry (with jitter)
+    backoff_cap: float = 120.0  # longest single wait, Retry-After included
+    max_time: float = 900.0  # time budget of a whole run
+    batch_size: int = MAX_BATCH  # ids per request
+    max_bytes: int = 64 * 1024 * 1024  # largest answer accepted
+
+    def __post_init__(self) -> None:
+        if not self.api_url.startswith(("http://", "https://")):
+            raise ValueError(f"the API URL must start with http:// or https://, got {self.api_url!r}")
+        for name in ("delay", "backoff", "backoff_cap"):
+            if getattr(self, name) < 0:
+                raise ValueError(f"{name} must be 0 or more, got {getattr(self, name)}")
+        for name in ("timeout", "max_time"):
+            if getattr(self, name) <= 0:
+                raise ValueError(f"{name} must be more than 0, got {getattr(self, name)}")
+        if self.retries < 0:
+            raise ValueError(f"retries must be 0 or more, got {self.retries}")
+        if not 1 <= self.batch_size <= MAX_BATCH:
+            raise ValueError(f"batch size must be between 1 and {MAX_BATCH}, got {self.batch_size}")
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None, **overrides) -> "FetchConfig":
+        """Defaults, then ``KB_ARXIV_*`` environment variables, then ``overrides`` (None = unset)."""
+        env = os.environ if env is None else env
+        types = {f.name: f.type for f in fields(cls)}
+        values: dict[str, object] = {}
+        for name, var in ENV.items():
+            raw = env.get(var)
+            if raw:
+                values[name] = _convert(raw, types[name], var)
+        values.update({k: v for k, v in overrides.items() if v is not None})
+        return replace(cls(), **values) if values else cls()
+
+
+def _convert(raw: str, kind: object, var: str) -> object:
+    try:
+        if kind in ("int", int):
+            return int(raw)
+        if kind in ("float", float):
+            return float(raw)
+    except ValueError:
+        raise ValueError(f"{var} must be a number, got {raw!r}") from None
+    return raw
+
+
+class FetchError(Exception):
+    """A request that failed for good (after any retries); the message says why."""
+
+
+class _Retry(Exception):
+    def __init__(self, reason: str, retry_after: float | None = None):
+        super().__init__(reason)
+        self.reason = reason
+        self.retry_after = retry_after
+
+
+def parse_retry_after(value: str | None, now: float | None = None) -> float | None:
+    """Seconds to wait from a ``Retry-After`` header: delta-seconds or an HTTP date."""
+    if not value:
+        return None
+    value = value.strip()
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        pass
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    if when is None:
+        return None
+    now = time.time() if now is None else now
+    return max(0.0, when.timestamp() - now)
+
+
+class ArxivClient:
+    """Fetches batches of ids from the arXiv API; see the module docstring for the rules."""
+
+    def __init__(self, config: FetchConfig, *, clock: Callable[[], float] = time.monotonic,
+                 sleep: Callable[[float], None] = time.sleep, rng: random.Random | None = None):
+        self.config = config
+        self.clock = clock
+        self.sleep = sleep
+        self.rng = rng or random.Random()
+        self.deadline = clock() + config.max_time
+        self.requests = 0  # requests sent, retries included
+        self._last_end: float | None = None
+        self.session = requests.Session()
+        adapter = HTTPAdapter(pool_connections=1, pool_maxsize=1, max_retries=0, pool_block=True)
+        self.session.mount("http://", adapter)
+        self.session.mount("https://", adapter)
+        self.session.headers.update({"User-Agent": USER_AGENT, "Accept": "application/atom+xml"})
+
+    def close(self) -> None:
+        self.session.close()
+
+    def __enter__(self) -> "ArxivClient":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # ------------------------------------------------------------------ batches
+    def get_batch(self, ids: list[str]) -> dict[str, ArxivMeta | str]:
+        """{base id: metadata or why unusable} for the ids arXiv returned; raises FetchError."""
+        params = {"id_list": ",".join(ids), "start": "0", "max_results": str(len(ids))}
+        tries = self.config.retries + 1
+        for attempt in range(tries):
+            try:
+                body = self._request(params)
+                try:
+                    count, found = feed.parse(body)
+                except feed.MalformedFeed as exc:
+                    raise _Retry(str(exc)) from None
+                except feed.ApiError as exc:
+                    raise FetchError(str(exc)) from None
+                if count == 0:
+                    raise _Retry("empty answer to an explicit id list")
+                return found
+            except _Retry as retry:
+                if attempt + 1 >= tries:
+                    raise FetchError(f"{retry.reason} (gave up after {tries} tries)") from None
+                self._back_off(attempt, retry)
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _back_off(self, attempt: int, retry: _Retry) -> None:
+        cfg = self.config
+        step = min(cfg.backoff_cap, cfg.backoff * (2 ** attempt))
+        wait = step / 2 + self.rng.uniform(0, step / 2)  # "equal jitter"
+        if retry.retry_after is not None:
+            if retry.retry_after > cfg.backoff_cap:
+                raise FetchError(f"{retry.reason}; the server asks to wait {retry.retry_after:g} s, "
+                                 f"more than the longest wait allowed ({cfg.backoff_cap:g} s)")
+            wait = max(wait, retry.retry_after)
+        wait = max(wait, self._rate_wait())
+        if self.clock() + wait > self.deadline:
+            raise FetchError(f"{retry.reason}; waiting {wait:.1f} s more would pass the time budget "
+                             f"of {cfg.max_time:g} s")
+        self.sleep(wait)
+
+    # ------------------------------------------------------------------ one request
+    def _rate_wait(self) -> float:
+        if self._last_end is None:
+            return 0.0
+        return max(0.0, self._last_end + self.config.delay - self.clock())
+
+    def _request(self, params: dict[str, str]) -> bytes:
+        wait = self._rate_wait()
+        if wait:
+            if self.clock() + wait > self.deadline:
+                raise FetchError(f"the time budget of {self.config.max_time:g} s is used up")
+            self.sleep(wait)
+        left = self.deadline - self.clock()
+        if left <= 0:
+            raise FetchError(f"the time budget of {self.config.max_time:g} s is used up")
+        limit = min(self.config.timeout, left)
+        started = self.clock()
+        self.requests += 1
+        try:
+            return self._send(params, limit, started + limit)
+        finally:
+            self._last_end = self.clock()
+
+    def _send(self, params: dict[str, str], limit: float, until: float) -> bytes:
+        try:
+            resp = self.session.get(self.config.api_url, params=params, timeout=(limit, limit), stream=True)
+        except requests.Timeout:
+            raise _Retry(f"no answer within {limit:g} s") from None
+        except requests.ConnectionError as exc:
+            raise _Retry(f"connection error: {_reason(exc)}") from None
+        except requests.RequestException as exc:
+            raise FetchError(f"request failed: {_reason(exc)}") from None
+        done = False
+        try:
+            status = resp.status_code
+            body = self._read(resp, limit, until)
+            done = True
+        finally:
+            if done:
+                resp.raw.release_conn()  # fully read: the connection goes back for reuse
+            else:
+                resp.close()
+        if status == 200:
+            return body
+        if status == 429 or status >= 500 or status == 408:
+            return self._raise_retry(status, resp)
+        raise FetchError(f"HTTP {status} {resp.reason or ''}".rstrip())
+
+    def _raise_retry(self, status: int, resp: requests.Response) -> bytes:
+        after = parse_retry_after(resp.headers.get("Retry-After"))
+        note = f" (Retry-After {after:g} s)" if after is not None else ""
+        raise _Retry(f"HTTP {status} {resp.reason or ''}".rstrip() + note, after)
+
+    def _read(self, resp: requests.Response, limit: float, until: float) -> bytes:
+        chunks: list[bytes] = []
+        size = 0
+        try:
+            while True:
+                if self.clock() > until:
+                    raise _Retry(f"answer not complete within {limit:g} s")
+                chunk = resp.raw.read1(65536, decode_content=True)
+                if not chunk:
+                    return b"".join(chunks)
+                size += len(chunk)
+                if size > self.config.max_bytes:
+                    raise FetchError(f"answer larger than {self.config.max_bytes} bytes")
+                chunks.append(chunk)
+        except _Retry:
+            raise
+        except FetchError:
+            raise
+        except Exception as exc:  # urllib3 timeouts, resets and protocol errors while reading
+            if "timed out" in str(exc).lower():
+                raise _Retry(f"no complete answer within {limit:g} s") from None
+            raise _Retry(f"connection error while reading: {_reason(exc)}") from None
+
+
+def _reason(exc: BaseException) -> str:
+    """The innermost cause, in one short line."""
+    seen = exc
+    while seen.__cause__ is not None or (seen.__context__ is not None and not seen.__suppress_context__):
+        seen = seen.__cause__ or seen.__context__  # type: ignore[assignment]
+    text = str(seen) or type(seen).__name__
+    for args in getattr(seen, "args", ())[:1]:
+        if isinstance(args, BaseException):
+            text = str(args)
+    if "Connection reset" in text or isinstance(seen, ConnectionResetError):
+        return "connection reset by the server"
+    if "RemoteDisconnected" in text or "closed connection without response" in text:
+        return "the server closed the connection without answering"
+    if "Connection refused" in text or isinstance(seen, ConnectionRefusedError):
+        return "connection refused"
+    return text.splitlines()[0][:200]
