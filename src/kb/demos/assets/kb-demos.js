@@ -39,6 +39,8 @@ function uniform(n, seed, lo, hi) {
   return a;
 }
 
+const f32 = Math.fround;
+
 function tooBig(...counts) {
   return counts.some((c) => c > MAX_ELEMS) ? `单个缓冲区不能超过 ${MAX_ELEMS} 个元素，请减小尺寸。` : null;
 }
@@ -144,16 +146,18 @@ const KERNELS = {
     cpu(s, { q, K, V }) {
       const { heads: H, len: L, dim: d } = s;
       const sparse = s.topk > 0 && s.topk < L;
-      const scale = Math.fround(1 / Math.sqrt(d));
+      const scale = f32(1 / Math.sqrt(d));
       const out = new Float64Array(H * d);
       const sc = new Float64Array(L);
       for (let h = 0; h < H; h++) {
         let m = -Infinity;
         for (let t = 0; t < L; t++) {
+          // 得分按 f32 逐步舍入（与着色器的求和顺序相同），使 top-k 的选择与 GPU 一致；
+          // 其余步骤用 float64。
           const b = (h * L + t) * d;
           let acc = 0;
-          for (let j = 0; j < d; j++) acc += q[h * d + j] * K[b + j];
-          sc[t] = acc * scale;
+          for (let j = 0; j < d; j++) acc = f32(acc + f32(q[h * d + j] * K[b + j]));
+          sc[t] = f32(acc * scale);
           m = Math.max(m, sc[t]);
         }
         const thr = sparse ? Float64Array.from(sc).sort().reverse()[s.topk - 1] : -Infinity;
