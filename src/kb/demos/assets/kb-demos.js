@@ -453,7 +453,7 @@ function show(ui, res) {
     rows.push(['最大绝对误差', `${fmt(res.maxAbsErr)}（容差 ${res.tolerance}，${KERNELS[res.kernel].tolNote}）`]);
     rows.push(['每次耗时（GPU）', `${fmt(res.msPerRun)} ms（${res.sizes.reps} 次平均，墙钟时间，含提交开销）`]);
     rows.push(['吞吐（GPU）', rate(res)]);
-    rows.push(['每次耗时（CPU 参考）', `${fmt(res.cpuMsPerRun)} ms（float64 计算）`]);
+    rows.push(['每次耗时（CPU 参考）', `${fmt(res.cpuMsPerRun)} ms（JavaScript 参考实现）`]);
   } else {
     rows.push(['后端', '仅 CPU 参考实现（未做 GPU 对照）']);
     rows.push(['每次耗时（CPU）', `${fmt(res.msPerRun)} ms（重复至少 20 ms 后取平均）`]);
