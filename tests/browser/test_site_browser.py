@@ -1,0 +1,115 @@
+"""A reader in a real browser: search, follow an arXiv link to a paper and back
+through a backlink, sort the backlog; a screenshot of the brief page is kept."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import re
+import threading
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        "--no-first-run", "--disable-gpu"]
+
+pytestmark = [pytest.mark.browser, pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian chromium is not installed")]
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def base_url(site):
+    handler = functools.partial(_Quiet, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="zh-CN")
+    pg = ctx.new_page()
+    yield pg
+    ctx.close()
+
+
+def search(page, base_url, query, expect):
+    """Type ``query`` into Material's search; wait for a result whose link contains ``expect``."""
+    page.goto(base_url)
+    page.locator("label.md-search__icon, .md-search__input").first.click()
+    box = page.locator("input.md-search__input")
+    box.click()
+    page.keyboard.type(query)
+    page.keyboard.press("End")  # Material reacts to key events; typing CJK sends none
+    page.wait_for_selector(".md-search-result__item", timeout=15000)
+    try:
+        page.wait_for_selector(f".md-search-result__item a[href*='{expect}']", timeout=10000)
+    except Exception:
+        pass  # the assertion below shows what was found
+    return [a.get_attribute("href") for a in page.locator(".md-search-result__item a").all()]
+
+
+def test_search_english_name(page, base_url):
+    hrefs = search(page, base_url, "RetroInfer", "papers/retroinfer/")
+    assert any("papers/retroinfer/" in h for h in hrefs), hrefs
+    assert any("briefs/inference/2026-09-03-e1/" in h for h in hrefs), hrefs
+
+
+def test_search_chinese_word_inside_a_phrase(page, base_url):
+    # 投机 appears only inside longer phrases such as 自投机解码; jieba segmentation finds it
+    hrefs = search(page, base_url, "投机", "briefs/inference/2026-09-03-e1/")
+    assert any("briefs/inference/2026-09-03-e1/" in h for h in hrefs), hrefs
+
+
+def test_arxiv_link_to_paper_and_back_through_backlink(page, base_url):
+    page.goto(base_url + "briefs/inference/2026-09-03-e1/")
+    page.locator("article a", has_text="arXiv:2505.02922").first.click()
+    page.wait_for_url(re.compile(r".*/papers/retroinfer/$"))
+    assert page.locator("article h1").inner_text().startswith("RetroInfer")
+    back = page.locator("#backlinks ~ .kb-backlinks a[href*='2026-09-03-e1/#inc-2']").first
+    back.click()
+    page.wait_for_url(re.compile(r".*/briefs/inference/2026-09-03-e1/#inc-2$"))
+    assert "RetroInfer" in page.locator("#inc-2").inner_text()
+
+
+def test_sort_and_filter_backlog(page, base_url):
+    page.goto(base_url + "backlog/")
+    table = page.locator("[data-kb-table='pending-inference'] table")
+    header = table.locator("thead th", has_text="天数")
+    header.click()
+    ages = [int(t) for t in table.locator("tbody tr td:nth-child(5)").all_inner_texts()]
+    assert ages == sorted(ages) and ages[0] == 0
+    header.click()
+    ages = [int(t) for t in table.locator("tbody tr td:nth-child(5)").all_inner_texts()]
+    assert ages == sorted(ages, reverse=True) and ages[0] == 2
+    page.locator("[data-kb-table='pending-inference'] input.kb-table-filter").fill("Retro")
+    visible = [r for r in table.locator("tbody tr").all() if r.is_visible()]
+    assert len(visible) == 1 and "RetroInfer" in visible[0].inner_text()
+
+
+def test_screenshot_of_the_brief_page(page, base_url):
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.goto(base_url + "briefs/inference/2026-09-03-e1/")
+    page.wait_for_selector("#inc-1")
+    shot = ARTIFACTS / "brief-2026-09-03.png"
+    page.screenshot(path=str(shot), full_page=False)
+    assert shot.stat().st_size > 10_000
