@@ -17,7 +17,9 @@ from kb import arxiv_id
 from kb.diagnostics import DataError
 from kb.pages import template_pages
 from kb.render.autolink import autolink
-from kb.site import Options, build_site, current, flag
+from kb.demos import SITE_DIR, enabled
+from kb.demos.render import asset_files
+from kb.site import Options, build_site, current
 
 log = logging.getLogger("mkdocs.plugins.kb")
 HERE = Path(__file__).resolve().parent
@@ -32,7 +34,7 @@ def on_config(config, **kwargs):
     if not data_dir.is_absolute():
         data_dir = root / data_dir
     try:
-        demos = flag(extra.get("kb_demos", False), "KB_DEMOS")
+        demos = enabled(extra.get("kb_demos"))
     except ValueError as exc:
         raise PluginError(str(exc)) from None
     try:
@@ -55,6 +57,9 @@ def on_files(files, config, **kwargs):
             raise PluginError(f"docs/{src_uri} is generated from data: remove the hand-written file")
         inclusion = InclusionLevel.INCLUDED if src_uri in site.in_nav else InclusionLevel.NOT_IN_NAV
         files.append(File.generated(config, src_uri, content=content, inclusion=inclusion))
+    if site.options.demos:  # off: no demo script, shader or style is shipped at all
+        for path in asset_files():
+            files.append(File.generated(config, f"{SITE_DIR}/{path.name}", abs_src_path=str(path)))
     return files
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from kb.render import brief as brief_render
 from kb.render import indexes, living
-from kb.site import current
+from kb.site import current, demos_html
 
 
 def define_env(env):
@@ -23,7 +23,8 @@ def define_env(env):
     @env.macro
     def section(section_id: str, topic: str = "inference") -> str:
         """Heading with a stable anchor, summary, anchored papers and pending items of a section."""
-        return living.section(current().kb, topic, section_id, page())
+        site = current()
+        return living.section(site.kb, topic, section_id, page(), demos=demos_html(site, page(), section=section_id))
 
     @env.macro
     def section_heading(section_id: str, topic: str = "inference") -> str:

@@ -3,13 +3,12 @@ built once per test session from the sample data (parsed with BeautifulSoup)."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from bs4 import BeautifulSoup
+
+from sitebuild import build
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -24,14 +23,6 @@ def sample_kb():
     from kb.index import load_kb
 
     return load_kb(ROOT / "data")
-
-
-def build(dest: Path, env_extra: dict | None = None, data: Path | None = None) -> subprocess.CompletedProcess:
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", **(env_extra or {})}
-    if data is not None:
-        env["KB_DATA"] = str(data)
-    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(dest)],
-                          cwd=ROOT, capture_output=True, text=True, env=env)
 
 
 @pytest.fixture(scope="session")

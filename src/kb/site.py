@@ -8,7 +8,7 @@ module (loaded separately by MkDocs) share one knowledge base.
 
 from __future__ import annotations
 
-import os
+import posixpath
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,21 +18,6 @@ from .render import backlog as backlog_render
 from .render import indexes
 
 BRIEF_KEY = re.compile(r"^[a-z0-9][a-z0-9-]*/\d{4}-\d{2}-\d{2}-[a-z0-9]+$")
-TRUE = {"1", "true", "yes", "on"}
-FALSE = {"0", "false", "no", "off", ""}
-
-
-def flag(value: object, env_name: str, environ=os.environ) -> bool:
-    """A boolean option from mkdocs.yml ``extra``, overridable by an environment variable."""
-    raw = environ.get(env_name)
-    if raw is not None:
-        low = raw.strip().lower()
-        if low in TRUE:
-            return True
-        if low in FALSE:
-            return False
-        raise ValueError(f"{env_name} must be one of 1/true/yes/on or 0/false/no/off, got {raw!r}")
-    return bool(value)
 
 
 @dataclass
@@ -81,14 +66,32 @@ def build_site(options: Options) -> Site:
     return site
 
 
+def asset_base(page_src: str) -> str:
+    """URL of the demo assets relative to the page built from ``page_src`` (directory URLs)."""
+    from .demos import SITE_DIR
+
+    stem = page_src[:-3] if page_src.endswith(".md") else page_src
+    parts = stem.split("/")
+    depth = len(parts) - (1 if parts[-1] == "index" else 0)
+    return posixpath.join(*([".."] * depth + [SITE_DIR])) if depth else SITE_DIR
+
+
+def demos_html(site: Site, page_src: str, paper: str | None = None, section: str | None = None) -> str:
+    """Demo blocks for a paper or a section, or "" when demos are off or none are declared."""
+    if not site.options.demos:
+        return ""
+    from .demos import for_paper, for_section
+    from .demos.render import demo_section
+
+    demos = list(site.kb.demos.values())
+    chosen = for_paper(demos, paper) if paper else for_section(demos, section or "")
+    return demo_section(chosen, asset_base(page_src)) if chosen else ""
+
+
 def _paper(kb: KnowledgeBase, pid: str, options: Options) -> str:
+    from . import bib
     from .render import paper as paper_render
 
-    bibtex = None
-    try:
-        from . import bib
-    except ImportError:  # pragma: no cover - bib module not installed
-        bib = None
-    if bib is not None and hasattr(bib, "entry_for"):
-        bibtex = bib.entry_for(kb.papers[pid])
-    return paper_render.render(kb, pid, bibtex=bibtex)
+    site = Site(kb, options)
+    return paper_render.render(kb, pid, bibtex=bib.entry_for(kb.papers[pid]),
+                               demos=demos_html(site, paper_page(pid), paper=pid))

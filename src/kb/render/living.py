@@ -85,8 +85,8 @@ def pending_for(kb: KnowledgeBase, topic: str, section_id: str, page: str) -> st
     return '<div class="kb-pending" markdown>\n\n**待锚入本节：**\n\n' + "\n".join(rows) + "\n\n</div>"
 
 
-def section(kb: KnowledgeBase, topic: str, section_id: str, page: str) -> str:
-    """Heading, summary, anchored papers and pending suggestions of one section."""
+def section(kb: KnowledgeBase, topic: str, section_id: str, page: str, demos: str = "") -> str:
+    """Heading, summary, anchored papers, pending suggestions (and demos, when built) of one section."""
     info = kb.section(topic, section_id)
     parts = [heading(kb, topic, section_id)]
     if info and info.section.summary:
@@ -95,6 +95,8 @@ def section(kb: KnowledgeBase, topic: str, section_id: str, page: str) -> str:
     pend = pending_for(kb, topic, section_id, page)
     if pend:
         parts.append(pend)
+    if demos:
+        parts.append(demos)
     return "\n\n".join(parts)
 
 
