@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import logging
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import bibtexparser
 from bibtexparser.model import DuplicateBlockKeyBlock, DuplicateFieldKeyBlock, MiddlewareErrorBlock
 
 from .. import arxiv_id
+from ..arxiv.feed import LINE_MAX, clean
 from ..atomic import write_atomic
 from ..bib import (BibPaper, entry_arxiv, export_library, paper_fields_from_entry, papers_for_brief,
                    papers_for_section, papers_for_topic)
@@ -160,6 +162,9 @@ def read_bib(path: Path) -> tuple[list[BibPaper], list[Diagnostic]]:
     return papers, problems
 
 
+_TEXT_FIELDS = ("title", "venue", "venue_detail", "journal", "doi", "primary_class", "url")
+
+
 def _published(bp: BibPaper) -> str | None:
     if not bp.year:
         return None
@@ -168,6 +173,10 @@ def _published(bp: BibPaper) -> str | None:
 
 def paper_parts(bp: BibPaper) -> tuple[str, ArxivMeta | None, dict]:
     """(short, arxiv_meta or None, other keys in order) for a new paper file."""
+    bp = replace(bp, **{k: clean(getattr(bp, k)) for k in _TEXT_FIELDS},
+                 authors=tuple(a for a in (clean(a, LINE_MAX) for a in bp.authors) if a))
+    if not bp.title:
+        raise ValueError("the entry has no title")
     extra: dict = {}
     venue_name = bp.venue or (bp.journal if not bp.arxiv else None)
     if bp.arxiv:
