@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+import weakref
 from dataclasses import dataclass
 from typing import Iterable
 
@@ -229,8 +230,26 @@ def key_base(paper) -> str:
     return f"{who}{f.get('year', '')}{word}"
 
 
+_last_keys: tuple = (None, -1, {})  # (weak reference to kb, number of papers, keys)
+
+
 def citation_keys(kb) -> dict[str, str]:
-    """{paper id: citation key} for every paper of the knowledge base, de-duplicated."""
+    """{paper id: citation key} for every paper of the knowledge base, de-duplicated.
+
+    Remembered for the last knowledge base asked about (pages call it once per paper)."""
+    global _last_keys
+    ref, count, cached = _last_keys
+    if ref is not None and ref() is kb and count == len(kb.papers):
+        return dict(cached)
+    keys = _compute_keys(kb)
+    try:
+        _last_keys = (weakref.ref(kb), len(kb.papers), keys)
+    except TypeError:  # pragma: no cover - an object without weak references
+        pass
+    return dict(keys)
+
+
+def _compute_keys(kb) -> dict[str, str]:
     groups: dict[str, list] = {}
     for paper in kb.papers.values():
         groups.setdefault(key_base(paper), []).append(paper)

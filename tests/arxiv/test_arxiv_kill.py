@@ -119,6 +119,6 @@ def test_kill_in_the_middle_of_a_write(slow_api, data_dir, tmp_path, hook, k):
     assert_all_valid(data_dir, cache_dir, hand_written)
     after = {p.name: p.read_bytes() for p in (data_dir / "papers").glob("*.yaml")}
     changed = sum(before[n] != after[n] for n in before)
-    assert changed < 14  # it really died part-way
+    assert changed < len(before)  # it really died part-way
     leftovers = [p.name for p in (data_dir / "papers").iterdir() if p.name.startswith(".")]
     assert all(name.endswith(".tmp") for name in leftovers)  # at most a dot-file the loader skips

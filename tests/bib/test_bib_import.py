@@ -1,0 +1,136 @@
+"""BibTeX import: paper files from entries with arXiv eprints, located errors,
+and the export -> import round trip over the sample data."""
+
+from __future__ import annotations
+
+import pytest
+
+from kb import bib
+from kb.index import load_kb
+from kb.loader import load
+
+GOOD = r"""% a comment line
+@article{valluri2026ssr,
+  title = {{SSR}: Self-Speculation for Faster Reasoning Models},
+  author = {Valluri, Ravisri},
+  journal = {arXiv preprint arXiv:2608.20359},
+  year = {2026},
+  month = aug,
+}
+
+@misc{mueller2025weave,
+  title = {Token{W}eave \& 100\% more},
+  author = {M{\"u}ller, J{\"u}rgen and Zo{\"e} O'Neil-Smith},
+  eprint = {2505.11329v2},
+  archivePrefix = {arXiv},
+  primaryClass = {cs.DC},
+  doi = {10.5555/weave},
+}
+
+@inproceedings{plain2026,
+  title = {A Paper Without {arXiv}},
+  booktitle = {MLSys 2026},
+  year = 2026,
+  url = {https://example.org/paper.pdf},
+}
+"""
+
+
+def write(tmp_path, text: str, name: str = "in.bib"):
+    path = tmp_path / name
+    path.write_text(text, "utf-8")
+    return path
+
+
+def test_import_creates_papers_for_arxiv_entries(tmp_path, run_kb):
+    data = tmp_path / "data"
+    code, out, err = run_kb("bib", "import", write(tmp_path, GOOD), "--data", data)
+    assert code == 0, err
+    assert "3 entries: 2 created, 0 already had a paper file, 1 skipped, 0 failed" in out
+    assert "'plain2026': skipped: no arXiv eprint" in err
+    loaded = load(data)
+    assert not loaded.diagnostics
+    ssr = loaded.papers["ssr"][0]
+    assert ssr.arxiv == "2608.20359" and ssr.short == "SSR" and ssr.published == "2026-08"
+    assert ssr.arxiv_meta.title == "SSR: Self-Speculation for Faster Reasoning Models"
+    assert ssr.arxiv_meta.authors == ["Ravisri Valluri"]
+    assert ssr.arxiv_meta.journal_ref is None  # "arXiv preprint …" is not a journal
+    weave = loaded.papers["tokenweave"][0]
+    assert weave.arxiv == "2505.11329v2"
+    assert weave.arxiv_meta.title == "TokenWeave & 100% more"
+    assert weave.arxiv_meta.authors == ["Jürgen Müller", "Zoë O'Neil-Smith"]
+    assert weave.arxiv_meta.doi == "10.5555/weave" and weave.arxiv_meta.primary_category == "cs.DC"
+
+
+def test_import_all_and_existing_papers(data_dir, run_kb, tmp_path):
+    before = {p.name: p.read_bytes() for p in (data_dir / "papers").glob("*.yaml")}
+    code, out, _ = run_kb("bib", "import", write(tmp_path, GOOD), "--data", data_dir, "--all")
+    assert code == 0
+    assert "2 already had a paper file" in out and "1 created" in out
+    after = {p.name: p.read_bytes() for p in (data_dir / "papers").glob("*.yaml")}
+    assert {n: b for n, b in after.items() if n in before} == before  # existing files untouched
+    new = load_kb(data_dir).papers["paper"]  # first significant title word
+    assert new.title == "A Paper Without arXiv" and new.venue.name == "MLSys 2026"
+    assert new.links.other == "https://example.org/paper.pdf" and new.published == "2026"
+
+
+@pytest.mark.parametrize("text, where, message", [
+    ("@misc{a,\n  title = {X},\n}\n\n@misc{a,\n  title = {Y},\n}\n", "5:1", "duplicate citation key 'a' (first defined at line 1)"),
+    ("@misc{ok, title = {X}, eprint = {2505.02922}}\n\n  @article{b,\n  title = {never closed\n\n@misc{c, title={Z}}\n",
+     "3:3", "cannot parse this block"),
+    ("@misc{a,\n  title = {X},\n  eprint = {not-an-id},\n}\n", "3:3", "entry 'a': eprint 'not-an-id' is not an arXiv id"),
+    ("@misc{a title = {X}}\n", "1:1", "cannot parse this block: Expected comma after entry key"),
+    ("\n@misc{a title}\n", "2:1", "malformed entry: bad citation key 'a title'"),
+    ("@misc{a,\n  title = {X},\n  title = {Y},\n}\n", "1:1", "duplicate field(s) title in one entry"),
+    ("@misc{a,\n  author = {X Y},\n  eprint = {2505.02922},\n}\n", "1:1", "entry 'a' has no title"),
+])
+def test_import_errors_are_located_and_nothing_is_written(tmp_path, run_kb, text, where, message):
+    data = tmp_path / "data"
+    path = write(tmp_path, text, "bad.bib")
+    code, out, err = run_kb("bib", "import", path, "--data", data)
+    assert code == 1
+    assert f"bad.bib:{where}: {message}" in err
+    assert not (data / "papers").exists() or not list((data / "papers").iterdir())
+
+
+def test_import_of_a_missing_file(tmp_path, run_kb):
+    code, _, err = run_kb("bib", "import", tmp_path / "nope.bib", "--data", tmp_path / "d")
+    assert code == 1 and err.startswith("error: cannot read")
+
+
+def bib_view(paper) -> dict:
+    """What BibTeX carries for a paper (key aside)."""
+    return bib.fields_for(paper)
+
+
+@pytest.mark.parametrize("fixture", ["data_dir", "refreshed_data_dir"])
+def test_export_import_round_trip(fixture, request, run_kb, tmp_path):
+    source = request.getfixturevalue(fixture)
+    original = load_kb(source)
+    out_file = tmp_path / "export.bib"
+    assert run_kb("bib", "export", "--data", source, "-o", out_file)[0] == 0
+    target = tmp_path / "imported"
+    code, out, err = run_kb("bib", "import", out_file, "--data", target, "--all")
+    assert code == 0, err
+    assert f"{len(original.papers)} created" in out
+    assert run_kb("validate", target)[0] == 0
+    imported = load_kb(target)
+    by_identity = {(p.arxiv_base, p.display_title): p for p in imported.papers.values()}
+    assert len(by_identity) == len(original.papers)
+    for paper in original.papers.values():
+        twin = by_identity[(paper.arxiv_base, paper.display_title)]
+        assert bib_view(twin) == bib_view(paper), paper.id
+    # and a second export of the imported data gives the same entries (keys aside)
+    again = tmp_path / "again.bib"
+    assert run_kb("bib", "export", "--data", target, "-o", again)[0] == 0
+    strip = lambda t: sorted(e.split(",", 1)[1] for e in t.split("\n@"))  # noqa: E731
+    assert strip(again.read_text("utf-8")) == strip(out_file.read_text("utf-8"))
+
+
+def test_round_trip_without_all_keeps_every_arxiv_paper(data_dir, run_kb, tmp_path):
+    out_file = tmp_path / "export.bib"
+    run_kb("bib", "export", "--data", data_dir, "-o", out_file)
+    papers = load_kb(data_dir).papers.values()
+    with_arxiv = sum(1 for p in papers if p.arxiv)
+    code, out, _ = run_kb("bib", "import", out_file, "--data", tmp_path / "imported")
+    assert code == 0 and f"{with_arxiv} created" in out and f"{len(papers) - with_arxiv} skipped" in out
