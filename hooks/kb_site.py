@@ -15,8 +15,9 @@ from mkdocs.structure.files import File, InclusionLevel
 
 from kb import arxiv_id
 from kb.diagnostics import DataError
-from kb.pages import template_pages
+from kb.pages import front_matter_diagnostics, template_pages
 from kb.render.autolink import autolink
+from kb.yamlstrict import decode
 from kb.demos import SITE_DIR, enabled
 from kb.demos.render import asset_files
 from kb.site import Options, build_site, current
@@ -61,6 +62,20 @@ def on_files(files, config, **kwargs):
         for path in asset_files():
             files.append(File.generated(config, f"{SITE_DIR}/{path.name}", abs_src_path=str(path)))
     return files
+
+
+def on_page_read_source(page, config, **kwargs):
+    """Hand-written pages: front matter obeys the data rules (no aliases, tags, duplicate
+    keys, limits) before MkDocs' YAML reader expands anything."""
+    if page.file.generated_by is not None or not page.file.abs_src_path:
+        return None
+    with open(page.file.abs_src_path, "rb") as fh:
+        source, problems = decode(fh.read(), f"docs/{page.file.src_uri}")
+    if source is not None:
+        problems = front_matter_diagnostics(source, f"docs/{page.file.src_uri}")
+    if problems:
+        raise PluginError("\n".join(d.text() for d in problems))
+    return source
 
 
 @event_priority(100)  # before the macros plugin

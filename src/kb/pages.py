@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 from .diagnostics import Diagnostic
+from .yamlstrict import load_text
 
 TEMPLATE_LIST = Path("hooks") / "template_pages.txt"  # relative to the project root (where kb and mkdocs run)
 _TEMPLATE = re.compile(r"\{\{|\{%|\{#|\}\}|%\}")
@@ -38,9 +39,20 @@ def _where(text: str, offset: int) -> tuple[int, int]:
     return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
 
-def check_page(rel: str, text: str, shown: str, allowed: frozenset[str]) -> list[Diagnostic]:
-    if rel in allowed:
+def front_matter_diagnostics(text: str, shown: str) -> list[Diagnostic]:
+    """Front matter of a page, read with the same strict rules as data (no aliases, tags,
+    duplicate keys; size and depth limits), before MkDocs' own YAML reader sees it."""
+    end = _front_matter_end(text)
+    if not end:
         return []
+    located, diags = load_text(text[4:end - 4], shown)
+    return [Diagnostic(d.path, d.line + 1, d.col, d.message, d.key, d.severity, d.code) for d in diags]
+
+
+def check_page(rel: str, text: str, shown: str, allowed: frozenset[str]) -> list[Diagnostic]:
+    fm = front_matter_diagnostics(text, shown)
+    if rel in allowed or fm:
+        return fm
     out = []
     fm_end = _front_matter_end(text)
     for m in _RENDER.finditer(text, 0, fm_end):
