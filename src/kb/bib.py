@@ -47,9 +47,10 @@ _VERBATIM = frozenset({"doi", "eprint", "archivePrefix", "primaryClass", "url", 
 
 # --------------------------------------------------------------------------- LaTeX text
 
-_ESCAPES = {
-    "\\": r"\textbackslash{}", "{": r"\{", "}": r"\}", "&": r"\&", "%": r"\%", "$": r"\$",
-    "#": r"\#", "_": r"\_", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
+_ESCAPES = {  # braces as words, so that the field's braces stay balanced for BibTeX itself
+    "\\": r"\textbackslash{}", "{": r"\textbraceleft{}", "}": r"\textbraceright{}",
+    "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
+    "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
 }
 
 
@@ -61,7 +62,8 @@ def latex_escape(text: str) -> str:
 _ACCENTS = {'"': "\u0308", "'": "\u0301", "`": "\u0300", "^": "\u0302", "~": "\u0303", "=": "\u0304",
             ".": "\u0307", "u": "\u0306", "v": "\u030c", "H": "\u030b", "c": "\u0327", "k": "\u0328",
             "r": "\u030a"}
-_WORDS = {"textbackslash": "\\", "textasciitilde": "~", "textasciicircum": "^", "ss": "ß", "o": "ø",
+_WORDS = {"textbackslash": "\\", "textbraceleft": "{", "textbraceright": "}", "textasciitilde": "~",
+          "textasciicircum": "^", "ss": "ß", "o": "ø",
           "O": "Ø", "aa": "å", "AA": "Å", "ae": "æ", "AE": "Æ", "oe": "œ", "OE": "Œ", "l": "ł", "L": "Ł",
           "i": "ı", "j": "ȷ", "textendash": "–", "textemdash": "—", "textquoteright": "’", "textquoteleft": "‘"}
 _STYLE = frozenset({"emph", "textit", "textbf", "textsc", "texttt", "textrm", "textsf", "textup", "mbox", "text",

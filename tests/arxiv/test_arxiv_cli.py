@@ -205,3 +205,20 @@ def test_progress_bar_on_a_terminal_unless_quiet(api, data_dir, run_kb, monkeypa
     assert "kb paper refresh" in err and "id/s" in err  # tqdm drew on stderr
     _, _, err = run_kb("paper", "refresh", "--all", "--data", data_dir, "--refetch", "--quiet")
     assert "id/s" not in err
+
+
+def test_ctrl_c_reports_what_was_done(api, data_dir, run_kb, monkeypatch):
+    calls = []
+    real = paperfile.update_file
+
+    def interrupting(path, meta):
+        calls.append(path)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(path, meta)
+
+    monkeypatch.setattr(paperfile, "update_file", interrupting)
+    code, out, err = run_kb("paper", "refresh", "--all", "--data", data_dir)
+    assert code == 130 and "interrupted" in err
+    assert "(interrupted; every file written so far is complete)" in out and "2 updated" in out
+    assert not load(data_dir).diagnostics or all(not d.is_error for d in load(data_dir).diagnostics)

@@ -10,7 +10,8 @@ import time
 import pytest
 
 from kb.arxiv.cache import Cache
-from kb.arxiv.client import ArxivClient, FetchConfig, FetchError, _Retry, parse_retry_after
+from kb.arxiv.client import ArxivClient, FetchError, _Retry, parse_retry_after
+from kb.arxiv.config import FetchConfig
 from kb.arxiv.fetch import NOT_FOUND, Stats, fetch
 
 SAMPLE = "2505.02922"

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kb import atomic, paperfile, yamlstrict
-from kb.arxiv.feed import clean
+from kb.paperfile import clean
 from kb.loader import validate
 from kb.models import ArxivMeta, Paper
 

@@ -3,6 +3,7 @@
 Contributor tooling only: the site build never imports this package and never
 touches the network.
 
+* :mod:`kb.arxiv.config` - settings: defaults, ``KB_ARXIV_*`` variables, options;
 * :mod:`kb.arxiv.client` - the HTTP side: one keep-alive connection, a timeout
   on every request, at least ``delay`` seconds between requests, exponential
   backoff with jitter on 429/5xx/connection errors honouring ``Retry-After``,
@@ -13,8 +14,3 @@ touches the network.
 * :mod:`kb.arxiv.fetch` - ids -> metadata: cache first, then batches of at most
   100 ids per request.
 """
-
-from .client import DEFAULT_API_URL, FetchConfig, FetchError
-from .fetch import Fetched, fetch
-
-__all__ = ["DEFAULT_API_URL", "FetchConfig", "FetchError", "Fetched", "fetch"]

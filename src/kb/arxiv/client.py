@@ -18,82 +18,18 @@ module does the requests itself and hands the body to :mod:`kb.arxiv.feed`:
 from __future__ import annotations
 
 import email.utils
-import os
 import random
 import time
-from dataclasses import dataclass, fields, replace
-from typing import Callable, Mapping
+from typing import Callable
 
 import requests
 from requests.adapters import HTTPAdapter
 
 from . import feed
 from ..models import ArxivMeta
+from .config import FetchConfig
 
-DEFAULT_API_URL = "https://export.arxiv.org/api/query"
-MAX_BATCH = 100
 USER_AGENT = "llm-inference-kb (kb paper add/refresh; python-requests)"
-
-ENV = {  # FetchConfig field -> environment variable
-    "api_url": "KB_ARXIV_API_URL",
-    "delay": "KB_ARXIV_DELAY",
-    "timeout": "KB_ARXIV_TIMEOUT",
-    "retries": "KB_ARXIV_RETRIES",
-    "backoff": "KB_ARXIV_BACKOFF",
-    "max_time": "KB_ARXIV_MAX_TIME",
-    "batch_size": "KB_ARXIV_BATCH_SIZE",
-}
-
-
-@dataclass(frozen=True)
-class FetchConfig:
-    api_url: str = DEFAULT_API_URL
-    delay: float = 3.0  # seconds between requests (arXiv asks for 3)
-    timeout: float = 30.0  # seconds per request
-    retries: int = 4  # retries of one request after the first try
-    backoff: float = 3.0  # first retry wait; doubles with each retry (with jitter)
-    backoff_cap: float = 120.0  # longest single wait, Retry-After included
-    max_time: float = 900.0  # time budget of a whole run
-    batch_size: int = MAX_BATCH  # ids per request
-    max_bytes: int = 64 * 1024 * 1024  # largest answer accepted
-
-    def __post_init__(self) -> None:
-        if not self.api_url.startswith(("http://", "https://")):
-            raise ValueError(f"the API URL must start with http:// or https://, got {self.api_url!r}")
-        for name in ("delay", "backoff", "backoff_cap"):
-            if getattr(self, name) < 0:
-                raise ValueError(f"{name} must be 0 or more, got {getattr(self, name)}")
-        for name in ("timeout", "max_time"):
-            if getattr(self, name) <= 0:
-                raise ValueError(f"{name} must be more than 0, got {getattr(self, name)}")
-        if self.retries < 0:
-            raise ValueError(f"retries must be 0 or more, got {self.retries}")
-        if not 1 <= self.batch_size <= MAX_BATCH:
-            raise ValueError(f"batch size must be between 1 and {MAX_BATCH}, got {self.batch_size}")
-
-    @classmethod
-    def from_env(cls, env: Mapping[str, str] | None = None, **overrides) -> "FetchConfig":
-        """Defaults, then ``KB_ARXIV_*`` environment variables, then ``overrides`` (None = unset)."""
-        env = os.environ if env is None else env
-        types = {f.name: f.type for f in fields(cls)}
-        values: dict[str, object] = {}
-        for name, var in ENV.items():
-            raw = env.get(var)
-            if raw:
-                values[name] = _convert(raw, types[name], var)
-        values.update({k: v for k, v in overrides.items() if v is not None})
-        return replace(cls(), **values) if values else cls()
-
-
-def _convert(raw: str, kind: object, var: str) -> object:
-    try:
-        if kind in ("int", int):
-            return int(raw)
-        if kind in ("float", float):
-            return float(raw)
-    except ValueError:
-        raise ValueError(f"{var} must be a number, got {raw!r}") from None
-    return raw
 
 
 class FetchError(Exception):

@@ -8,19 +8,15 @@ the entries are then read with the ``arxiv`` package's own entry parser
 
 from __future__ import annotations
 
-import unicodedata
-
 import arxiv._feed as arxiv_feed  # the package's Atom entry parser
 from lxml import etree
 from pydantic import ValidationError
 
 from .. import arxiv_id
 from ..models import ArxivMeta
+from ..paperfile import ABSTRACT_MAX, LINE_MAX, TEXT_MAX, clean
 
 ATOM = "{http://www.w3.org/2005/Atom}"
-LINE_MAX = 400
-TEXT_MAX = 4000
-ABSTRACT_MAX = 8000
 
 
 class MalformedFeed(Exception):
@@ -73,18 +69,6 @@ def _first_error(exc: Exception) -> str:
         err = exc.errors(include_url=False)[0]
         return f"{'.'.join(str(p) for p in err['loc'])}: {err['msg']}"
     return str(exc)
-
-
-def clean(text: str | None, limit: int | None = None) -> str | None:
-    """One line of printable text: whitespace runs become one space, control characters go."""
-    if text is None:
-        return None
-    out = " ".join(text.split())
-    out = "".join(ch for ch in out if unicodedata.category(ch) not in ("Cc", "Cs", "Zl", "Zp"))
-    out = out.strip()
-    if limit and len(out) > limit:
-        out = out[: limit - 1].rstrip() + "…"
-    return out or None
 
 
 def _dedup(items) -> list[str]:

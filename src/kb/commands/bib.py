@@ -19,18 +19,21 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-import bibtexparser
-from bibtexparser.model import DuplicateBlockKeyBlock, DuplicateFieldKeyBlock, MiddlewareErrorBlock
-
 from .. import arxiv_id
-from ..arxiv.feed import LINE_MAX, clean
-from ..atomic import write_atomic
-from ..bib import (BibPaper, entry_arxiv, export_library, paper_fields_from_entry, papers_for_brief,
-                   papers_for_section, papers_for_topic)
 from ..cli import UserError
 from ..diagnostics import DataError, Diagnostic
-from ..models import ArxivMeta
-from ..paperfile import PaperFileError, create_file, derive_short, display, scan
+
+# bibtexparser and the writers load when a command runs, not with every ``kb``.
+
+
+IMPORT_HELP = (
+    "Create a paper file for each entry with an arXiv eprint (--all: for every entry). Title, "
+    "authors, DOI, journal reference and primary class go into arxiv_meta (a later `kb paper "
+    "refresh` replaces them with arXiv's), venue and date into venue and published. An entry whose "
+    "arXiv id already has a paper file is skipped: import never changes an existing file. A block "
+    "that does not parse, a duplicate key or a bad eprint stops the import before anything is "
+    "written, with a file:line:col message for each."
+)
 
 
 def register(sub) -> None:
@@ -50,7 +53,7 @@ def register(sub) -> None:
     exp.set_defaults(func=run_export)
 
     imp = actions.add_parser("import", help="create paper files from a .bib file",
-                             description=(__doc__ or "").split("\n\n")[1].replace("``", "`"))
+                             description=IMPORT_HELP)
     imp.add_argument("file", help="BibTeX file")
     imp.add_argument("--all", action="store_true", help="also create files for entries without an arXiv eprint")
     imp.add_argument("--data", default="data", help="data directory (default: data)")
@@ -61,6 +64,8 @@ def register(sub) -> None:
 
 
 def _select(kb, args) -> list:
+    from ..bib import papers_for_brief, papers_for_section, papers_for_topic
+
     if args.topic:
         if args.topic not in kb.topics:
             raise UserError(f"unknown topic '{args.topic}'; expected one of: {', '.join(kb.topics) or 'none'}")
@@ -81,6 +86,8 @@ def _select(kb, args) -> list:
 
 
 def run_export(args) -> int:
+    from ..atomic import write_atomic
+    from ..bib import export_library
     from ..index import load_kb
 
     kb = load_kb(args.data)
@@ -107,6 +114,9 @@ def _column(lines: list[str], line: int) -> int:
 
 def _problems(lib, text: str, shown: str) -> list[Diagnostic]:
     """A located diagnostic for every block that failed, duplicate keys included."""
+    from bibtexparser.model import DuplicateBlockKeyBlock, DuplicateFieldKeyBlock, MiddlewareErrorBlock
+
+    from ..bib import entry_arxiv, paper_fields_from_entry
     lines = text.split("\n")
     out = []
     for block in lib.failed_blocks:
@@ -142,7 +152,13 @@ def _problems(lib, text: str, shown: str) -> list[Diagnostic]:
     return sorted(out)
 
 
-def read_bib(path: Path) -> tuple[list[BibPaper], list[Diagnostic]]:
+def read_bib(path: Path) -> tuple[list, list[Diagnostic]]:
+    """(the entries as :class:`kb.bib.BibPaper`, located problems) of a .bib file."""
+    import bibtexparser
+
+    from ..bib import paper_fields_from_entry
+    from ..paperfile import display
+
     shown = display(path)
     try:
         text = path.read_bytes().decode("utf-8-sig")
@@ -165,14 +181,16 @@ def read_bib(path: Path) -> tuple[list[BibPaper], list[Diagnostic]]:
 _TEXT_FIELDS = ("title", "venue", "venue_detail", "journal", "doi", "primary_class", "url")
 
 
-def _published(bp: BibPaper) -> str | None:
+def _published(bp) -> str | None:
     if not bp.year:
         return None
     return f"{bp.year}-{bp.month:02d}" if bp.month else bp.year
 
 
-def paper_parts(bp: BibPaper) -> tuple[str, ArxivMeta | None, dict]:
-    """(short, arxiv_meta or None, other keys in order) for a new paper file."""
+def paper_parts(bp) -> tuple:
+    """(short, ArxivMeta or None, other keys in order) for a new paper file from a BibPaper."""
+    from ..models import ArxivMeta
+    from ..paperfile import LINE_MAX, clean, derive_short
     bp = replace(bp, **{k: clean(getattr(bp, k)) for k in _TEXT_FIELDS},
                  authors=tuple(a for a in (clean(a, LINE_MAX) for a in bp.authors) if a))
     if not bp.title:
@@ -199,6 +217,8 @@ def paper_parts(bp: BibPaper) -> tuple[str, ArxivMeta | None, dict]:
 
 
 def run_import(args) -> int:
+    from ..paperfile import PaperFileError, create_file, display, scan
+
     path = Path(args.file)
     papers, problems = read_bib(path)
     if problems:

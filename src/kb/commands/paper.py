@@ -23,11 +23,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import arxiv_id
-from ..arxiv.cache import Cache
-from ..arxiv.client import DEFAULT_API_URL, ENV, FetchConfig
-from ..arxiv.fetch import Stats, fetch
+from ..arxiv.config import DEFAULT_API_URL, ENV, FetchConfig
 from ..cli import UserError
-from ..paperfile import PaperFileError, PaperIndex, create_file, derive_short, display, scan, update_file
+
+# The HTTP stack, the cache and the file writer are imported when a command runs,
+# so that every other ``kb`` command starts without them.
 
 RULE = (
     "RULE: these commands own ONLY the top-level `arxiv_meta:` block of a paper file "
@@ -137,6 +137,8 @@ def _parse_ids(raw: list[str]) -> list[arxiv_id.ArxivId]:
 
 
 def run_add(args) -> int:
+    from ..paperfile import scan
+
     index = scan(args.data)
     targets = [Target(i, index.path_for(i.base)) for i in _parse_ids(args.ids)]
     return _run(args, "add", index, targets, [])
@@ -147,6 +149,8 @@ def run_refresh(args) -> int:
         raise UserError("give arXiv ids or --all, not both")
     if not args.all and not args.ids:
         raise UserError("give the arXiv ids to refresh, or --all")
+    from ..paperfile import scan
+
     index = scan(args.data)
     if args.all:
         targets = [Target(arxiv_id.parse(b), p) for b, p in sorted(index.by_base.items(), key=lambda kv: str(kv[1]))]
@@ -161,8 +165,12 @@ def run_refresh(args) -> int:
     return _run(args, "refresh", index, targets, failed)
 
 
-def _run(args, action: str, index: PaperIndex, targets: list[Target], failed: list[tuple[str, str]]) -> int:
+def _run(args, action: str, index, targets: list[Target], failed: list[tuple[str, str]]) -> int:
     from tqdm import tqdm
+
+    from ..arxiv.cache import Cache
+    from ..arxiv.fetch import Stats, fetch
+    from ..paperfile import PaperFileError, create_file, derive_short, display, update_file
 
     config = _config(args)
     cache = Cache(args.cache_dir)
@@ -203,6 +211,11 @@ def _run(args, action: str, index: PaperIndex, targets: list[Target], failed: li
                         report.unchanged += 1
             except (PaperFileError, OSError) as exc:
                 report.failed.append((str(target.id), str(exc)))
+    except KeyboardInterrupt:
+        bar.close()
+        _summary(action + " (interrupted; every file written so far is complete)",
+                 len(targets) + len(failed), stats, report)
+        raise
     finally:
         bar.close()
     _summary(action, len(targets) + len(failed), stats, report)
@@ -211,7 +224,7 @@ def _run(args, action: str, index: PaperIndex, targets: list[Target], failed: li
     return 1 if report.failed else 0
 
 
-def _summary(action: str, total: int, stats: Stats, r: Report) -> None:
+def _summary(action: str, total: int, stats, r: Report) -> None:
     print(f"kb paper {action}: {total} id(s), {stats.requests} request(s): {r.fetched} fetched, "
           f"{r.cached} from cache; {r.created} created, {r.updated} updated, {r.unchanged} unchanged, "
           f"{len(r.failed)} failed")
