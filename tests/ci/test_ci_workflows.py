@@ -1,0 +1,152 @@
+"""The GitHub workflows: zizmor (offline) and the GitHub workflow schema pass, the
+security-relevant settings are what the project relies on, and the publishing
+workflow's edition check accepts months and refuses anything else."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from workflow_steps import VENV_BIN, WORKFLOWS, load_workflow
+
+WORKFLOW_FILES = sorted(WORKFLOWS.glob("*.yml"))
+PINNED = re.compile(r"^[\w.-]+/[\w.-]+(/[\w./-]+)?@[0-9a-f]{40}$")
+
+
+def tool(name: str) -> str:
+    exe = VENV_BIN / name
+    if not exe.exists():
+        pytest.skip(f"{name} is not installed in this environment (pip install -e '.[test]')")
+    return str(exe)
+
+
+def test_both_workflows_exist():
+    assert {p.name for p in WORKFLOW_FILES} >= {"pr.yml", "publish.yml"}
+
+
+def test_zizmor_offline_has_no_findings():
+    run = subprocess.run([tool("zizmor"), "--offline", "--no-progress", str(WORKFLOWS)],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "No findings" in run.stdout, run.stdout
+
+
+def test_zizmor_would_catch_an_injected_expression(tmp_path):
+    """Control: the audit is really run (a run script with an inline expression is flagged)."""
+    bad = tmp_path / ".github" / "workflows"
+    bad.mkdir(parents=True)
+    text = (WORKFLOWS / "pr.yml").read_text("utf-8")
+    assert '"origin/${BASE_REF}...HEAD"' in text
+    (bad / "pr.yml").write_text(text.replace('"origin/${BASE_REF}...HEAD"', '"origin/${{ github.head_ref }}...HEAD"'))
+    run = subprocess.run([tool("zizmor"), "--offline", "--no-progress", str(bad)],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode != 0
+    assert "template-injection" in run.stdout
+
+
+def test_workflows_match_the_github_workflow_schema():
+    run = subprocess.run([tool("check-jsonschema"), "--builtin-schema", "vendor.github-workflows",
+                          *map(str, WORKFLOW_FILES)], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stdout + run.stderr
+
+
+@pytest.mark.parametrize("path", WORKFLOW_FILES, ids=lambda p: p.name)
+def test_actions_are_pinned_to_commits_with_a_version_comment(path: Path):
+    uses = re.findall(r"^\s*(?:-\s+)?uses:\s*(\S+)(.*)$", path.read_text("utf-8"), re.MULTILINE)
+    assert uses
+    for ref, rest in uses:
+        assert PINNED.match(ref), f"{path.name}: {ref} is not pinned to a full commit SHA"
+        assert re.match(r"\s*#\s*v\d+(\.\d+)*\s*$", rest), f"{path.name}: {ref} has no version comment"
+
+
+@pytest.mark.parametrize("path", WORKFLOW_FILES, ids=lambda p: p.name)
+def test_no_expression_inside_run_scripts_and_no_stored_credentials(path: Path):
+    wf = load_workflow(path.name)
+    for job in wf["jobs"].values():
+        for step in job["steps"]:
+            assert "${{" not in step.get("run", ""), f"{path.name}: {step.get('name')}"
+            if step.get("uses", "").startswith("actions/checkout@"):
+                assert step["with"]["persist-credentials"] is False
+                assert step["with"]["fetch-depth"] == 0
+
+
+def test_pr_workflow_is_read_only():
+    wf = load_workflow("pr.yml")
+    assert list(wf["on"]) == ["pull_request"]
+    assert wf["permissions"] == {"contents": "read"}
+    text = (WORKFLOWS / "pr.yml").read_text("utf-8")
+    assert "secrets." not in text and "write" not in str([j.get("permissions") for j in wf["jobs"].values()])
+    (job,) = wf["jobs"].values()
+    runs = [s.get("run", "") for s in job["steps"]]
+    assert any("kb validate --format github" in r for r in runs)
+    assert any("python -m pytest -q" in r for r in runs)
+    assert any("mkdocs build --strict -d site" in r for r in runs)
+    setup = next(s for s in job["steps"] if s.get("uses", "").startswith("actions/setup-python@"))
+    assert setup["with"]["python-version"] == "3.11" and setup["with"]["cache"] == "pip"
+    upload = next(s for s in job["steps"] if s.get("uses", "").startswith("actions/upload-artifact@"))
+    assert upload["with"]["path"] == "site"
+
+
+def test_publish_workflow_writes_only_from_its_deploy_job():
+    wf = load_workflow("publish.yml")
+    assert set(wf["on"]) == {"push", "workflow_dispatch"}
+    assert wf["on"]["push"]["branches"] == ["main"]
+    assert wf["permissions"] == {}
+    assert wf["concurrency"]["group"] and wf["concurrency"]["cancel-in-progress"] is False
+    writers = {name for name, job in wf["jobs"].items() if "write" in str(job.get("permissions", {}))}
+    assert writers == {"deploy"}
+    assert wf["jobs"]["deploy"]["permissions"] == {"contents": "write"}
+    runs = "\n".join(s.get("run", "") for s in wf["jobs"]["deploy"]["steps"])
+    assert 'mike deploy --push --update-aliases "$EDITION" latest' in runs
+    assert "mike set-default --push latest" in runs
+    assert 'git config user.name "github-actions[bot]"' in runs
+    setup = next(s for s in wf["jobs"]["deploy"]["steps"] if s.get("uses", "").startswith("actions/setup-python@"))
+    assert "cache" not in setup["with"], "no dependency cache in the publishing workflow (cache poisoning)"
+
+
+def edition_step() -> dict:
+    wf = load_workflow("publish.yml")
+    return next(s for s in wf["jobs"]["deploy"]["steps"] if s.get("id") == "edition")
+
+
+@pytest.mark.parametrize("given, expected", [
+    ("2026-09", "2026-09"),
+    ("1999-12", "1999-12"),
+    ("", None),  # empty: the current month
+    ("2026-9", False),
+    ("2026-13", False),
+    ("2026-00", False),
+    ("26-09", False),
+    ("2026-09\nlatest", False),
+    ("2026-09 latest", False),
+    ("$(touch pwned)", False),
+    ("latest", False),
+])
+def test_publish_edition_input_is_checked(tmp_path, given, expected):
+    if not shutil.which("bash"):
+        pytest.skip("bash is not installed")
+    step = edition_step()
+    assert step["env"] == {"INPUT_EDITION": "${{ inputs.edition }}"}
+    out = tmp_path / "github_output"
+    out.touch()
+    run = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", step["run"]], cwd=tmp_path,
+                         env={"PATH": "/usr/bin:/bin", "INPUT_EDITION": given, "GITHUB_OUTPUT": str(out)},
+                         capture_output=True, text=True, timeout=30)
+    assert not (tmp_path / "pwned").exists()
+    if expected is False:
+        assert run.returncode == 1, run.stdout
+        assert "::error::" in run.stdout and out.read_text() == ""
+        return
+    assert run.returncode == 0, run.stdout + run.stderr
+    (line,) = out.read_text().splitlines()
+    name, value = line.split("=", 1)
+    assert name == "edition"
+    if expected is None:
+        date = subprocess.run(["date", "-u", "+%Y-%m"], capture_output=True, text=True).stdout.strip()
+        assert value == date
+    else:
+        assert value == expected
