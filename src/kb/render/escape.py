@@ -52,7 +52,7 @@ def url(value: str) -> str:
     return quote(value, safe="/:?#[]@!$&'*+,;=%~-._")
 
 
-def md_link(text: object, target: str, title: str | None = None) -> str:
-    """``[text](target)`` with escaped text and a safe destination."""
-    t = f' "{attr(title)}"' if title else ""
-    return f"[{md(text)}]({url(target)}{t})"
+def md_link(text: object, target: str) -> str:
+    """``[text](target)`` with escaped text and a safe destination.  No link title:
+    Markdown titles are not escapable inside table cells (a ``|`` would end the cell)."""
+    return f"[{md(text)}]({url(target)})"

@@ -26,8 +26,8 @@ class Linker:
         rel = posixpath.relpath(target, posixpath.dirname(self.page) or ".")
         return rel + frag
 
-    def link(self, text: object, target: str, anchor: str = "", title: str | None = None) -> str:
-        return md_link(text, self.href(target, anchor), title)
+    def link(self, text: object, target: str, anchor: str = "") -> str:
+        return md_link(text, self.href(target, anchor))
 
 
 def paper_href(kb: KnowledgeBase, linker: Linker, paper_id: str) -> str:
@@ -36,7 +36,7 @@ def paper_href(kb: KnowledgeBase, linker: Linker, paper_id: str) -> str:
 
 def paper_link(kb: KnowledgeBase, linker: Linker, paper_id: str, text: str | None = None) -> str:
     paper = kb.papers[paper_id]
-    return linker.link(text or paper.short, paper_page(paper_id), title=paper.display_title)
+    return linker.link(text or paper.short, paper_page(paper_id))
 
 
 def section_link(kb: KnowledgeBase, linker: Linker, topic: str, section_id: str, text: str | None = None) -> str:
@@ -73,12 +73,10 @@ def brief_title(kb: KnowledgeBase, key: str) -> str:
     return f"{b.topic} · {b.round} 简报（{b.date.isoformat()}）"
 
 
-def arxiv_target(kb: KnowledgeBase, linker: Linker, ident: arxiv_id.ArxivId) -> tuple[str, str]:
-    """(href, title) for an arXiv id: the paper page when the knowledge base has it, else arXiv."""
+def arxiv_target(kb: KnowledgeBase, linker: Linker, ident: arxiv_id.ArxivId) -> str:
+    """The link for an arXiv id: the paper page when the knowledge base has it, else arXiv."""
     pid = kb.by_arxiv.get(ident.base)
-    if pid is not None:
-        return linker.href(paper_page(pid)), kb.papers[pid].display_title
-    return ident.abs_url, "arXiv " + str(ident)
+    return linker.href(paper_page(pid)) if pid is not None else ident.abs_url
 
 
 def text(kb: KnowledgeBase, linker: Linker, value: str) -> str:
@@ -88,8 +86,7 @@ def text(kb: KnowledgeBase, linker: Linker, value: str) -> str:
     pos = 0
     for m in arxiv_id.find_ids(value):
         out.append(md(value[pos:m.start], strip=False))
-        href, title = arxiv_target(kb, linker, m.id)
-        out.append(md_link(m.text, href, title))
+        out.append(md_link(m.text, arxiv_target(kb, linker, m.id)))
         pos = m.end
     out.append(md(value[pos:], strip=False))
     return "".join(out)
