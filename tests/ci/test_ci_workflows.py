@@ -4,6 +4,8 @@ workflow's edition check accepts months and refuses anything else."""
 
 from __future__ import annotations
 
+import base64
+import json
 import re
 import shutil
 import subprocess
@@ -11,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from workflow_steps import VENV_BIN, WORKFLOWS, load_workflow
+from workflow_steps import VENV_BIN, WORKFLOWS, base_env, git, load_workflow
 
 WORKFLOW_FILES = sorted(WORKFLOWS.glob("*.yml"))
 PINNED = re.compile(r"^[\w.-]+/[\w.-]+(/[\w./-]+)?@[0-9a-f]{40}$")
@@ -150,3 +152,52 @@ def test_publish_edition_input_is_checked(tmp_path, given, expected):
         assert value == date
     else:
         assert value == expected
+
+
+FAKE_MIKE = """#!/bin/sh
+printf '%s|%s|%s|%s\\n' "$*" "$GIT_CONFIG_COUNT" "$GIT_CONFIG_KEY_0" "$GIT_CONFIG_VALUE_0" >> "$MIKE_LOG"
+"""
+
+
+@pytest.mark.parametrize("existing, edition, moves_latest", [
+    (None, "2026-09", True),                      # first deployment: no gh-pages yet
+    (["2026-09"], "2026-10", True),               # a new month
+    (["2026-10", "2026-09"], "2026-10", True),    # this month again (a push to main)
+    (["2026-10", "2026-09"], "2026-09", False),   # fixing an older edition: latest stays
+    (["preview", "2026-10"], "2026-11", True),    # versions not named by month are ignored
+])
+def test_publish_deploy_step_moves_latest_only_forward(tmp_path, existing, edition, moves_latest):
+    step = next(s for s in load_workflow("publish.yml")["jobs"]["deploy"]["steps"]
+                if "mike deploy" in s.get("run", ""))
+    assert step["env"] == {"EDITION": "${{ steps.edition.outputs.edition }}", "GITHUB_TOKEN": "${{ github.token }}"}
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    git(repo, "init", "-q", "-b", "main")
+    git(repo, "commit", "-q", "--allow-empty", "-m", "main")
+    if existing is not None:
+        git(repo, "checkout", "-q", "--orphan", "gh-pages")
+        (repo / "versions.json").write_text(json.dumps([{"version": v, "title": v, "aliases": []} for v in existing]))
+        git(repo, "add", "versions.json")
+        git(repo, "commit", "-q", "-m", "pages")
+        git(repo, "update-ref", "refs/remotes/origin/gh-pages", "gh-pages")
+        git(repo, "checkout", "-q", "main")
+        git(repo, "branch", "-q", "-D", "gh-pages")
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "mike").write_text(FAKE_MIKE)
+    (bin_dir / "mike").chmod(0o755)
+    log = tmp_path / "mike.log"
+    env = base_env(EDITION=edition, GITHUB_TOKEN="ghs_not-a-real-token", GITHUB_SERVER_URL="https://github.example",
+                   MIKE_LOG=str(log))
+    env["PATH"] = f"{bin_dir}:{env['PATH']}"
+    run = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", step["run"]], cwd=repo, env=env,
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stdout + run.stderr
+    calls = [line.split("|") for line in log.read_text().splitlines()]
+    deploy = ["deploy", "--push", "--update-aliases", edition, "latest"] if moves_latest else ["deploy", "--push", edition]
+    assert [c[0].split() for c in calls] == [deploy, ["set-default", "--push", "latest"]]
+    auth = base64.b64encode(b"x-access-token:ghs_not-a-real-token").decode()
+    for _, count, key, value in calls:
+        assert (count, key, value) == ("1", "http.https://github.example/.extraheader", f"AUTHORIZATION: basic {auth}")
+    assert f"::add-mask::{auth}" in run.stdout
+    assert "ghs_not-a-real-token" not in (repo / ".git" / "config").read_text()
