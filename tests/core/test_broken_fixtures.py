@@ -19,7 +19,7 @@ CASES = sorted(p.name for p in BROKEN.iterdir() if p.is_dir() and not p.name.sta
 
 
 def run_validate(case_dir: Path, *extra: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "kb.cli", "validate", *extra], cwd=case_dir,
+    return subprocess.run([sys.executable, "-m", "kb", "validate", *extra], cwd=case_dir,
                           capture_output=True, text=True, env={**os.environ, "GITHUB_ACTIONS": "false"})
 
 
@@ -53,7 +53,7 @@ def test_text_output_names_file_line_col(case):
 
 
 def test_github_annotations(tmp_path):
-    run = subprocess.run([sys.executable, "-m", "kb.cli", "validate"], cwd=BROKEN / "unknown-paper",
+    run = subprocess.run([sys.executable, "-m", "kb", "validate"], cwd=BROKEN / "unknown-paper",
                          capture_output=True, text=True, env={**os.environ, "GITHUB_ACTIONS": "true"})
     notes = [ln for ln in run.stdout.splitlines() if ln.startswith("::error ")]
     assert notes == ["::error file=data/briefs/inference/2026-09-03-e1.yaml,line=15,col=19,title=unknown-paper::"
@@ -62,9 +62,9 @@ def test_github_annotations(tmp_path):
 
 def test_paths_limit_the_report_to_those_files():
     case = BROKEN / "missing-and-unknown-keys"
-    run = subprocess.run([sys.executable, "-m", "kb.cli", "validate", "data/briefs/inference/2026-09-03-e1.yaml"],
+    run = subprocess.run([sys.executable, "-m", "kb", "validate", "data/briefs/inference/2026-09-03-e1.yaml"],
                          cwd=case, capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
-    run = subprocess.run([sys.executable, "-m", "kb.cli", "validate", "data/papers/ssr.yaml"],
+    run = subprocess.run([sys.executable, "-m", "kb", "validate", "data/papers/ssr.yaml"],
                          cwd=case, capture_output=True, text=True)
     assert run.returncode == 1 and "missing required key 'short'" in run.stderr

@@ -11,7 +11,7 @@ SEED = "inference/2026-09-03-e1"
 
 
 def test_kb_validate_exits_zero_on_shipped_data(root):
-    run = subprocess.run([sys.executable, "-m", "kb.cli", "validate"], cwd=root, capture_output=True, text=True)
+    run = subprocess.run([sys.executable, "-m", "kb", "validate"], cwd=root, capture_output=True, text=True)
     assert run.returncode == 0, run.stdout + run.stderr
     assert "0 error(s)" in run.stdout
 
@@ -73,7 +73,7 @@ def test_stated_vs_computed_disagreements_are_reported(sample_kb):
 
 
 def test_strict_validate_fails_on_the_disagreements(root):
-    run = subprocess.run([sys.executable, "-m", "kb.cli", "validate", "--strict"], cwd=root, capture_output=True, text=True)
+    run = subprocess.run([sys.executable, "-m", "kb", "validate", "--strict"], cwd=root, capture_output=True, text=True)
     assert run.returncode == 1
     assert "stated.net_new" in run.stderr
 

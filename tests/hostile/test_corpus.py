@@ -36,7 +36,7 @@ def place(data: Path, fixture: Path) -> Path:
 
 
 def validate(data: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "kb.cli", "validate", "--data", str(data), "--format", "json"],
+    return subprocess.run([sys.executable, "-m", "kb", "validate", "--data", str(data), "--format", "json"],
                           cwd=data.parent, capture_output=True, text=True, timeout=60)
 
 
@@ -161,7 +161,7 @@ def test_hand_written_page_cannot_opt_into_macros(tmp_path):
     desc = soup.find("meta", attrs={"name": "description"})
     assert desc["content"] == '"><script>alert("fm-desc")</script>'
     # and kb validate names the page
-    val = subprocess.run([sys.executable, "-m", "kb.cli", "validate", "--docs", "docs"], cwd=tmp_path, capture_output=True, text=True)
+    val = subprocess.run([sys.executable, "-m", "kb", "validate", "--docs", "docs"], cwd=tmp_path, capture_output=True, text=True)
     assert val.returncode == 1 and "docs/papers/evil-page.md:3:1" in val.stderr
 
 
