@@ -42,10 +42,12 @@ def _papers_ids(kb: KnowledgeBase, linker: Linker, ids) -> str:
     return " + ".join(parts)
 
 
-def render(kb: KnowledgeBase, key: str) -> str:
+def render(kb: KnowledgeBase, key: str, page: str | None = None) -> str:
+    """The brief's Markdown; links are made relative to ``page`` (default: the brief's own page),
+    so the same brief can be embedded in any hand-written page."""
     brief = kb.briefs[key]
     f: BriefFigures = kb.figures[key]
-    linker = Linker(brief_page(key))
+    linker = Linker(page or brief_page(key))
     parts = [
         f"# {md(brief_title(kb, key))}",
         _meta(kb, linker, brief),
