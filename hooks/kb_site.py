@@ -21,6 +21,7 @@ from kb.yamlstrict import decode
 from kb.demos import SITE_DIR, enabled
 from kb.demos.render import asset_files
 from kb.site import Options, build_site, current
+from kb.site import feed_files, feed_links
 
 log = logging.getLogger("mkdocs.plugins.kb")
 HERE = Path(__file__).resolve().parent
@@ -61,7 +62,24 @@ def on_files(files, config, **kwargs):
     if site.options.demos:  # off: no demo script, shader or style is shipped at all
         for path in asset_files():
             files.append(File.generated(config, f"{SITE_DIR}/{path.name}", abs_src_path=str(path)))
+    _add_feeds(site, files, config)
     return files
+
+
+# feeds: Atom/RSS files made from data, linked from every page head (overrides/main.html)
+def _add_feeds(site, files, config) -> None:
+    def page_url(src_uri: str) -> str:
+        return files.get_file_from_path(src_uri).url
+
+    for path, data in feed_files(site, page_url).items():
+        if files.get_file_from_path(path) is not None:
+            raise PluginError(f"docs/{path} is generated from data: remove the hand-written file")
+        files.append(File.generated(config, path, content=data))
+
+
+def on_env(env, config, files, **kwargs):
+    env.globals["kb_feeds"] = feed_links(current())
+    return env
 
 
 def on_page_read_source(page, config, **kwargs):

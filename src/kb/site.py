@@ -62,6 +62,7 @@ def build_site(options: Options) -> Site:
     site.in_nav.update({indexes.BRIEFS, indexes.PAPERS, backlog_render.PAGE})
     for pid in kb.papers:
         site.generated[paper_page(pid)] = _paper(kb, pid, options)
+    _add_charts(site)  # feeds and charts: see the end of this module
     _CURRENT = site
     return site
 
@@ -95,3 +96,29 @@ def _paper(kb: KnowledgeBase, pid: str, options: Options) -> str:
     site = Site(kb, options)
     return paper_render.render(kb, pid, bibtex=bib.entry_for(kb.papers[pid]),
                                demos=demos_html(site, paper_page(pid), paper=pid))
+
+
+# --------------------------------------------------------------------------- feeds and charts
+
+
+def _add_charts(site: Site) -> None:
+    """The generated "统计" page (charts, feed links) and the age chart under the backlog."""
+    from .render import charts, feeds
+
+    site.generated[charts.PAGE] = charts.page(site.kb, feeds.feeds_for(site.kb))
+    site.in_nav.add(charts.PAGE)
+    site.generated[backlog_render.PAGE] += charts.backlog_section(site.kb)
+
+
+def feed_files(site: Site, page_url) -> dict[str, bytes]:
+    """The Atom and RSS feeds by site path; ``page_url(src)`` is the built URL of a page (from MkDocs)."""
+    from .render import feeds
+
+    return feeds.render(site.kb, site.options.site_url, page_url)
+
+
+def feed_links(site: Site) -> list[dict[str, str]]:
+    """Feeds for the ``<link rel="alternate">`` tags of every page head (site-relative paths)."""
+    from .render import feeds
+
+    return [{"title": f.title, "atom": f.atom, "rss": f.rss} for f in feeds.feeds_for(site.kb)]

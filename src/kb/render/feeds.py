@@ -1,0 +1,118 @@
+"""Atom and RSS 2.0 feeds of the briefs of each topic (pure; uses feedgen).
+
+One entry per brief, newest first, dated by the brief's own ``generated_at``
+(never by file or git times, so every build of the same data gives the same
+bytes).  The entry's title is the brief's title, its summary the computed
+counts.  Contributed text goes into the XML as text nodes: the XML library
+escapes it.
+
+Links point to the brief pages: absolute when the site has a ``site_url``,
+otherwise relative to the feed file (``../briefs/…``), which a reader resolves
+against the feed's own address wherever the site is hosted.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from dataclasses import dataclass
+from typing import Callable
+
+from feedgen.feed import FeedGenerator
+
+from ..index import KnowledgeBase, brief_page
+from .links import brief_title
+
+DIR = "feeds"
+ATOM_NS = "http://www.w3.org/2005/Atom"
+
+
+@dataclass(frozen=True)
+class FeedPaths:
+    topic: str
+    title: str
+
+    @property
+    def atom(self) -> str:
+        return f"{DIR}/{self.topic}.atom.xml"
+
+    @property
+    def rss(self) -> str:
+        return f"{DIR}/{self.topic}.rss.xml"
+
+
+def feeds_for(kb: KnowledgeBase) -> list[FeedPaths]:
+    """The feeds the site has: one pair per topic with at least one brief."""
+    out = []
+    for topic in kb.by_topic:
+        title = kb.topics[topic].title if topic in kb.topics else topic
+        out.append(FeedPaths(topic, f"{title} · 简报"))
+    return out
+
+
+def summary(kb: KnowledgeBase, key: str) -> str:
+    """The computed counts of a brief, in one line."""
+    f = kb.figures[key]
+    ids = "、".join(f.net_new_ids)
+    return (f"主增量 {f.increments} 条 · NET-new {f.net_new} 条 · 邻接预备 {f.adjacent} 条 · "
+            f"净增 arXiv 号 {len(f.net_new_ids)} 个" + (f"（{ids}）" if ids else ""))
+
+
+def entry_title(kb: KnowledgeBase, key: str) -> str:
+    brief = kb.briefs[key]
+    title = brief_title(kb, key)
+    return f"{title}：{brief.character.title}" if brief.character else title
+
+
+class _Linker:
+    def __init__(self, site_url: str, page_url: Callable[[str], str]):
+        self.base = site_url.rstrip("/") + "/" if site_url else ""
+        self.page_url = page_url
+
+    def site(self, path: str) -> str:
+        """``path`` (site-relative) as a link usable inside a file in ``feeds/``."""
+        if self.base:
+            return self.base + path.lstrip("/")
+        rel = posixpath.relpath(path or ".", DIR)
+        return rel + "/" if path.endswith("/") and not rel.endswith("/") else rel
+
+    def brief(self, key: str) -> str:
+        return self.site(self.page_url(brief_page(key)))
+
+
+def _generator(kb: KnowledgeBase, topic: str, paths: FeedPaths, link: _Linker, self_path: str, rss: bool) -> FeedGenerator:
+    keys = kb.by_topic[topic]
+    latest = kb.briefs[keys[-1]].generated_at
+    fg = FeedGenerator()
+    fg.id(link.site(self_path) if link.base else f"urn:kb:feed:{topic}")
+    fg.title(paths.title)
+    fg.subtitle(kb.topics[topic].description if topic in kb.topics and kb.topics[topic].description else paths.title)
+    fg.language("zh")
+    fg.link(href=link.site(self_path), rel="self", type="application/rss+xml" if rss else "application/atom+xml")
+    fg.link(href=link.site(link.page_url("briefs/index.md")), rel="alternate")  # last: feedgen's RSS <link>
+    fg.updated(latest)
+    fg.lastBuildDate(latest)
+    fg.generator("kb (python-feedgen)")
+    for key in keys:  # oldest first; feedgen prepends, so the newest comes first
+        brief = kb.briefs[key]
+        href = link.brief(key)
+        fe = fg.add_entry()
+        fe.id(href if link.base else f"urn:kb:brief:{key}")
+        fe.guid(href if link.base else f"urn:kb:brief:{key}", permalink=bool(link.base))
+        fe.title(entry_title(kb, key))
+        fe.link(href=href, rel="alternate")
+        fe.author(name=brief.instance)
+        fe.published(brief.generated_at)
+        fe.updated(brief.generated_at)
+        fe.summary(summary(kb, key))
+    return fg
+
+
+def render(kb: KnowledgeBase, site_url: str, page_url: Callable[[str], str]) -> dict[str, bytes]:
+    """Every feed file by its path in the site.  ``page_url(src)`` is the built URL of a page
+    (e.g. ``briefs/inference/2026-09-03-e1/``), relative to the site root."""
+    link = _Linker(site_url, page_url)
+    out: dict[str, bytes] = {}
+    for paths in feeds_for(kb):
+        out[paths.atom] = _generator(kb, paths.topic, paths, link, paths.atom, rss=False).atom_str(pretty=True)
+        out[paths.rss] = _generator(kb, paths.topic, paths, link, paths.rss, rss=True).rss_str(pretty=True)
+    return out

@@ -1,0 +1,165 @@
+"""Charts: the SVGs parse, hold one cell per section-week / one bar per age bucket with the computed
+values (expectations computed here from the YAML files and the backlog), escape text, and are built."""
+
+from __future__ import annotations
+
+import datetime as dt
+import shutil
+import xml.etree.ElementTree as ET
+from collections import Counter
+from pathlib import Path
+
+import pytest
+import yaml
+
+from kb.backlog import pending_items
+from kb.cli import main
+from kb.index import SectionInfo, load_kb
+from kb.render import charts
+
+ROOT = Path(__file__).resolve().parents[2]
+S = "{http://www.w3.org/2000/svg}"
+# (low, high) age in days of each bar, as the page promises: 0, 1, 2-3, 4-7, 8-14, 15-30, 31-90, 91+
+BUCKETS = [(0, 0), (1, 1), (2, 3), (4, 7), (8, 14), (15, 30), (31, 90), (91, 10**6)]
+
+
+@pytest.fixture(scope="module")
+def kb():
+    return load_kb(ROOT / "data")
+
+
+def expected_week_counts(data: Path, topic: str) -> Counter:
+    """(section, Monday) -> increments naming the section, straight from the brief files."""
+    out: Counter = Counter()
+    for path in sorted((data / "briefs" / topic).glob("*.yaml")):
+        brief = yaml.safe_load(path.read_text("utf-8"))
+        day = brief["date"]
+        week = day - dt.timedelta(days=day.weekday())
+        for inc in brief.get("increments") or []:
+            for section in set(inc["sections"]):
+                out[(section, week.isoformat())] += 1
+    return out
+
+
+def cells(svg: str) -> dict[tuple[str, str], int]:
+    root = ET.fromstring(svg)
+    assert root.tag == f"{S}svg"
+    rects = root.iter(f"{S}rect")
+    out = {}
+    for r in rects:
+        key = (r.get("data-section"), r.get("data-week"))
+        assert key not in out, key
+        out[key] = int(r.get("data-count"))
+    return out
+
+
+def bars(svg: str) -> list[tuple[int, int | None, int]]:
+    root = ET.fromstring(svg)
+    assert root.tag == f"{S}svg"
+    return [(int(r.get("data-min")), int(r.get("data-max")) if r.get("data-max") else None, int(r.get("data-count")))
+            for r in root.iter(f"{S}rect")]
+
+
+def test_increments_heat_table_matches_the_briefs(kb):
+    got = cells(charts.increments_svg(kb, "inference"))
+    want = expected_week_counts(ROOT / "data", "inference")
+    # hand-checked: 9-1, 9-2 and 9-3 all fall in the week of Monday 2026-08-31
+    assert want == {("s1-1-engines", "2026-08-31"): 4, ("s1-2-scheduling", "2026-08-31"): 4, ("s1-3-kv-cache", "2026-08-31"): 3}
+    assert got == dict(want)
+
+
+def test_backlog_age_bars_match_pending_items(kb):
+    ages = [it.age_days for it in pending_items(kb, "inference")]
+    want = [sum(1 for a in ages if lo <= a <= hi) for lo, hi in BUCKETS]
+    assert want[:3] == [7, 3, 7] and sum(want) == 17  # 9-3's seven, 9-2's three, 9-1's seven
+    got = bars(charts.backlog_age_svg(kb, "inference"))
+    assert [c for _, _, c in got] == want
+    assert [(lo, hi) for lo, hi, _ in got] == [(lo, None if hi == 10**6 else hi) for lo, hi in BUCKETS]
+
+
+def test_weeks_are_contiguous_and_every_pair_has_a_cell(tmp_path, capsys):
+    """A brief two weeks later: an empty week in between still has its column."""
+    data = tmp_path / "data"
+    shutil.copytree(ROOT / "data", data)
+    assert main(["new", "brief", "--topic", "inference", "--date", "2026-09-16", "--data", str(data)]) == 0
+    path = data / "briefs" / "inference" / "2026-09-16-e1.yaml"
+    text = path.read_text("utf-8").replace("increments: []\n", (
+        "increments:\n"
+        "  - {sections: [s1-1-spec-decoding, s1-1-spec-decoding], title: x, label: x, papers: [ssr], status: pending}\n"
+        "  - {sections: [s1-3-kv-cache], title: y, label: y, status: net-new}\n"))
+    path.write_text(text, "utf-8")
+    kb = load_kb(data)
+    got = cells(charts.increments_svg(kb, "inference"))
+    want = expected_week_counts(data, "inference")
+    weeks = ["2026-08-31", "2026-09-07", "2026-09-14"]
+    sections = ["s1-1-engines", "s1-1-spec-decoding", "s1-2-scheduling", "s1-3-kv-cache"]  # outline order
+    assert set(got) == {(s, w) for s in sections for w in weeks}
+    assert got == {(s, w): want.get((s, w), 0) for s in sections for w in weeks}
+    assert got[("s1-1-spec-decoding", "2026-09-14")] == 1 and got[("s1-3-kv-cache", "2026-09-07")] == 0
+    table = charts.increments_by_week(kb, "inference")
+    assert table.sections == sections and [w.isoformat() for w in table.weeks] == weeks
+    # ages move with the new latest brief (2026-09-16): 9-1's items are now 15 days old
+    ages = Counter(it.age_days for it in pending_items(kb, "inference"))
+    got_bars = bars(charts.backlog_age_svg(kb, "inference"))
+    assert [c for _, _, c in got_bars] == [sum(n for a, n in ages.items() if lo <= a <= hi) for lo, hi in BUCKETS]
+    assert got_bars[5][2] == ages[15] > 0
+
+
+def test_text_in_svg_is_escaped(kb):
+    kb = load_kb(ROOT / "data")  # a private copy: this test edits it
+    info = kb.sections["inference"]["s1-2-scheduling"]
+    hostile = '<script>alert("x")</script> & ]]> 调度'
+    kb.sections["inference"]["s1-2-scheduling"] = SectionInfo(
+        info.topic, info.section.model_copy(update={"title": hostile}), info.parents, info.depth)
+    kb.papers["ssr"] = kb.papers["ssr"].model_copy(update={"short": "<i>SSR & co</i>"})
+    svg = charts.increments_svg(kb, "inference")
+    root = ET.fromstring(svg)
+    labels = [t.text for t in root.iter(f"{S}text")]
+    assert "§1.(2) " + hostile in labels
+    assert "<script>" not in svg
+    age = charts.backlog_age_svg(kb, "inference")
+    tips = [t.text for t in ET.fromstring(age).iter(f"{S}title")]
+    assert any("<i>SSR & co</i>" in (t or "") for t in tips)
+    assert "<i>" not in age
+
+
+def test_no_data_no_chart(tmp_path):
+    data = tmp_path / "data"
+    shutil.copytree(ROOT / "data", data)
+    (data / "topics" / "other.yaml").write_text(
+        "id: other\ntitle: Other\ndocument: other.md\npage: inference.md\nsections:\n  - {id: o1, title: One}\n", "utf-8")
+    kb = load_kb(data)
+    assert charts.increments_svg(kb, "other") is None and charts.backlog_age_svg(kb, "other") is None
+    page = charts.page(kb)
+    assert "还没有主增量。" in page and "没有待锚入的条目。" in page
+    assert page.count("<svg") == 2  # the inference topic's charts only
+
+
+# --------------------------------------------------------------------------- built site
+
+
+def test_stats_page_is_built_with_both_charts(pages, kb):
+    nav = pages.soup("index.html").select_one("nav.md-nav--primary").get_text(" ")
+    assert "统计" in nav
+    art = pages.article("stats/index.html")
+    svgs = {svg["data-chart"]: svg for svg in art.select("svg")}
+    assert set(svgs) == {"increments", "backlog-age"}
+    inc = {(r["data-section"], r["data-week"]): int(r["data-count"]) for r in svgs["increments"].select("rect")}
+    assert inc == dict(expected_week_counts(ROOT / "data", "inference"))
+    ages = [it.age_days for it in pending_items(kb, "inference")]
+    assert [int(r["data-count"]) for r in svgs["backlog-age"].select("rect")] == [
+        sum(1 for a in ages if lo <= a <= hi) for lo, hi in BUCKETS]
+    links = {a.get_text(): a["href"] for a in art.select("a[href]")}
+    assert links["Atom"] == "../feeds/inference.atom.xml" and links["RSS"] == "../feeds/inference.rss.xml"
+    assert links["待办"] == "../backlog/#pending-inference"
+    assert not art.find("script")
+
+
+def test_backlog_page_has_the_age_chart(site, pages):
+    art = pages.article("backlog/index.html")
+    svg = art.select_one('svg[data-chart="backlog-age"]')
+    assert svg is not None and art.find(id="age-inference") is not None
+    # the raw HTML of the built page parses as XML around the SVG: it was not mangled by Markdown
+    html = (site / "backlog" / "index.html").read_text("utf-8")
+    start = html.index('<svg xmlns="http://www.w3.org/2000/svg"')
+    ET.fromstring(html[start: html.index("</svg>", start) + len("</svg>")])

@@ -1,0 +1,152 @@
+"""Atom and RSS feeds of briefs: well-formed, one entry per brief dated by the brief, escaped, linked from every page."""
+
+from __future__ import annotations
+
+import datetime as dt
+import posixpath
+import xml.etree.ElementTree as ET
+from email.utils import parsedate_to_datetime
+from pathlib import Path
+
+import pytest
+
+from kb.index import load_kb
+from kb.models import Character
+from kb.render import feeds
+
+ROOT = Path(__file__).resolve().parents[2]
+A = "{http://www.w3.org/2005/Atom}"
+
+
+def page_url(src: str) -> str:
+    """MkDocs' directory URL of a page (use_directory_urls: true)."""
+    stem = src[:-3]
+    return stem[: -len("index")] if stem.endswith("index") else stem + "/"
+
+
+@pytest.fixture(scope="module")
+def kb():
+    return load_kb(ROOT / "data")
+
+
+def counts(kb, key: str) -> str:
+    f = kb.figures[key]
+    return f"主增量 {f.increments} 条 · NET-new {f.net_new} 条 · 邻接预备 {f.adjacent} 条 · 净增 arXiv 号 {len(f.net_new_ids)} 个"
+
+
+def check_atom(raw: bytes, kb, topic: str) -> list[ET.Element]:
+    root = ET.fromstring(raw)
+    assert root.tag == f"{A}feed"
+    for tag in ("id", "title", "updated"):
+        assert (root.findtext(f"{A}{tag}") or "").strip(), tag
+    keys = kb.by_topic[topic]
+    assert dt.datetime.fromisoformat(root.findtext(f"{A}updated")) == kb.briefs[keys[-1]].generated_at
+    entries = root.findall(f"{A}entry")
+    assert len(entries) == len(keys)
+    ids = set()
+    for entry, key in zip(entries, reversed(keys)):  # newest first
+        brief = kb.briefs[key]
+        for tag in ("id", "title", "updated"):
+            assert (entry.findtext(f"{A}{tag}") or "").strip(), (key, tag)
+        ids.add(entry.findtext(f"{A}id"))
+        updated = dt.datetime.fromisoformat(entry.findtext(f"{A}updated"))
+        assert updated == brief.generated_at and updated.astimezone(brief.generated_at.tzinfo).date() == brief.date
+        assert entry.find(f"{A}link").get("href")
+        assert entry.findtext(f"{A}summary").startswith(counts(kb, key))
+        assert brief.date.isoformat() in entry.findtext(f"{A}title")
+    assert len(ids) == len(keys)
+    return entries
+
+
+def check_rss(raw: bytes, kb, topic: str) -> list[ET.Element]:
+    root = ET.fromstring(raw)
+    assert root.tag == "rss" and root.get("version") == "2.0"
+    channel = root.find("channel")
+    for tag in ("title", "link", "description"):
+        assert (channel.findtext(tag) or "").strip(), tag
+    keys = kb.by_topic[topic]
+    items = channel.findall("item")
+    assert len(items) == len(keys)
+    for item, key in zip(items, reversed(keys)):
+        brief = kb.briefs[key]
+        when = parsedate_to_datetime(item.findtext("pubDate"))
+        assert when == brief.generated_at and when.date() == brief.date
+        assert item.findtext("title") and item.findtext("link") and item.findtext("guid")
+        assert item.findtext("description").startswith(counts(kb, key))
+    return items
+
+
+def test_feeds_without_site_url_link_relative_to_the_feed(kb):
+    out = feeds.render(kb, "", page_url)
+    assert sorted(out) == ["feeds/inference.atom.xml", "feeds/inference.rss.xml"]
+    entries = check_atom(out["feeds/inference.atom.xml"], kb, "inference")
+    items = check_rss(out["feeds/inference.rss.xml"], kb, "inference")
+    assert entries[0].find(f"{A}link").get("href") == "../briefs/inference/2026-09-03-e1/"
+    assert entries[0].findtext(f"{A}id") == "urn:kb:brief:inference/2026-09-03-e1"
+    assert items[-1].findtext("link") == "../briefs/inference/2026-09-01-e1/"
+    seed = entries[0].findtext(f"{A}summary")
+    assert seed == ("主增量 5 条 · NET-new 5 条 · 邻接预备 6 条 · 净增 arXiv 号 6 个"
+                    "（2608.20359、2505.02922、2605.29639、2608.06557、2608.13499、2609.01925）")
+    channel = ET.fromstring(out["feeds/inference.rss.xml"]).find("channel")
+    assert channel.findtext("link") == "../briefs/"
+
+
+def test_feeds_with_site_url_link_absolutely(kb):
+    out = feeds.render(kb, "https://example.org/kb", page_url)
+    atom = ET.fromstring(out["feeds/inference.atom.xml"])
+    assert atom.findtext(f"{A}id") == "https://example.org/kb/feeds/inference.atom.xml"
+    links = {ln.get("rel"): ln.get("href") for ln in atom.findall(f"{A}link")}
+    assert links == {"self": "https://example.org/kb/feeds/inference.atom.xml", "alternate": "https://example.org/kb/briefs/"}
+    entry = atom.find(f"{A}entry")
+    assert entry.find(f"{A}link").get("href") == entry.findtext(f"{A}id") == "https://example.org/kb/briefs/inference/2026-09-03-e1/"
+    item = ET.fromstring(out["feeds/inference.rss.xml"]).find("channel/item")
+    assert item.findtext("link") == "https://example.org/kb/briefs/inference/2026-09-03-e1/"
+    assert item.find("guid").get("isPermaLink") == "true"
+
+
+def test_feeds_are_deterministic(kb):
+    assert feeds.render(kb, "", page_url) == feeds.render(kb, "", page_url)
+
+
+def test_contributed_text_is_escaped_by_the_xml_library():
+    kb = load_kb(ROOT / "data")  # a private copy: this test edits it
+    key = "inference/2026-09-02-e1"
+    hostile = '<script>alert("x")</script> & ]]> {{ x }}'
+    kb.briefs[key] = kb.briefs[key].model_copy(update={
+        "character": Character(title=hostile, text="t"), "instance": "<b>Tom & Co</b>"})
+    out = feeds.render(kb, "", page_url)
+    atom = ET.fromstring(out["feeds/inference.atom.xml"])
+    entry = atom.findall(f"{A}entry")[1]
+    assert entry.findtext(f"{A}title").endswith("：" + hostile)
+    assert entry.findtext(f"{A}author/{A}name") == "<b>Tom & Co</b>"
+    raw = out["feeds/inference.atom.xml"].decode("utf-8")
+    assert "<script>" not in raw and "&lt;script&gt;" in raw
+    item = ET.fromstring(out["feeds/inference.rss.xml"]).findall("channel/item")[1]
+    assert item.findtext("title").endswith("：" + hostile)
+
+
+# --------------------------------------------------------------------------- built site
+
+
+def test_built_feeds(site, sample_kb):
+    check_atom((site / "feeds" / "inference.atom.xml").read_bytes(), sample_kb, "inference")
+    items = check_rss((site / "feeds" / "inference.rss.xml").read_bytes(), sample_kb, "inference")
+    for item in items:  # every link resolves, against the feed's own address, to a built brief page
+        target = posixpath.normpath(posixpath.join("feeds", item.findtext("link")))
+        assert (site / target / "index.html").is_file(), target
+
+
+@pytest.mark.parametrize("page", ["index.html", "briefs/inference/2026-09-03-e1/index.html",
+                                  "papers/retroinfer/index.html", "stats/index.html", "404.html"])
+def test_every_page_head_links_the_feeds(site, pages, page):
+    head = pages.soup(page).head
+    links = {ln["type"]: ln for ln in head.select('link[rel="alternate"]')}
+    assert set(links) >= {"application/atom+xml", "application/rss+xml"}
+    assert links["application/atom+xml"]["title"] == "LLM 推理 · 简报 (Atom)"
+    if page == "404.html":  # served at any depth: its links start at the site root
+        assert links["application/atom+xml"]["href"] == "/feeds/inference.atom.xml"
+        return
+    for kind, name in (("application/atom+xml", "inference.atom.xml"), ("application/rss+xml", "inference.rss.xml")):
+        href = links[kind]["href"]
+        target = posixpath.normpath(posixpath.join(posixpath.dirname(page), href))
+        assert target == f"feeds/{name}" and (site / target).is_file(), href
