@@ -48,12 +48,14 @@ def _width(text: str, size: int = FONT) -> float:
     return sum(1.0 if ord(c) >= 0x2E80 else 0.6 for c in text) * size
 
 
-def _svg(kind: str, topic: str, width: float, height: float, title: str, body: list[str]) -> str:
+def _svg(kind: str, topic: str, width: float, height: float, title: str, body: list[str], scale: bool = True) -> str:
+    """``scale``: shrink to the column's width; otherwise keep the natural size (the box scrolls)."""
     ident = f"kb-chart-{kind}-{topic}"
     w, h = round(width), round(height)
+    style = "max-width:100%;height:auto" if scale else "max-width:none"
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="kb-chart" data-chart="{kind}" data-topic="{_x(topic)}" '
             f'width="{w}" height="{h}" viewBox="0 0 {w} {h}" role="img" aria-labelledby="{ident}-title" '
-            f'font-size="{FONT}" style="max-width:100%;height:auto">'
+            f'font-size="{FONT}" style="{style}">'
             f'<title id="{ident}-title">{_x(title)}</title>' + "".join(body) + "</svg>")
 
 
@@ -133,7 +135,7 @@ def increments_svg(kb: KnowledgeBase, topic: str) -> str | None:
                         f'fill="{_shade(n, peak)}" data-section="{_x(sid)}" data-week="{week.isoformat()}" data-count="{n}"/>'
                         f"{text}</g>")
     title = f"{kb.topics[topic].title if topic in kb.topics else topic}：每周各节的主增量"
-    return _svg("increments", topic, width, height, title, body)
+    return _svg("increments", topic, width, height, title, body, scale=False)  # many weeks: scroll, keep cells legible
 
 
 # --------------------------------------------------------------------------- backlog age
