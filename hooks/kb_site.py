@@ -6,7 +6,6 @@ from __future__ import annotations
 import html
 import logging
 import os
-import posixpath
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
@@ -16,11 +15,12 @@ from mkdocs.structure.files import File, InclusionLevel
 from kb import arxiv_id
 from kb.diagnostics import DataError
 from kb.pages import front_matter_diagnostics, template_pages
+from kb.index import paper_page
 from kb.render.autolink import autolink
 from kb.yamlstrict import decode
 from kb.demos import SITE_DIR, enabled
 from kb.demos.render import asset_files
-from kb.site import Options, build_site, current
+from kb.site import Options, add_hand_written, build_site, current
 from kb.site import feed_files, feed_links
 
 log = logging.getLogger("mkdocs.plugins.kb")
@@ -53,6 +53,9 @@ def on_config(config, **kwargs):
 
 def on_files(files, config, **kwargs):
     site = current()
+    hand_written = {f.src_uri: Path(f.abs_src_path).read_text("utf-8-sig")
+                    for f in files.documentation_pages() if f.abs_src_path and f.generated_by is None}
+    add_hand_written(site, hand_written)  # collect first: backlinks from hand-written prose
     for src_uri, content in site.generated.items():
         existing = files.get_file_from_path(src_uri)
         if existing is not None:
@@ -114,14 +117,12 @@ def on_page_content(html_text, page, config, files, **kwargs):
     site = current()
     if page.file.generated_by is not None:
         return html_text
-    base = posixpath.dirname(page.url.rstrip("/")) if not page.url.endswith("/") else page.url.rstrip("/")
 
     def target(ident: arxiv_id.ArxivId) -> tuple[str, str]:
         pid = site.kb.by_arxiv.get(ident.base)
         if pid is None:
             return ident.abs_url, f"arXiv {ident}"
-        dest = files.get_file_from_path(f"papers/{pid}.md")
-        rel = posixpath.relpath(dest.url or ".", base or ".")
-        return rel if rel.endswith("/") or rel == "." else rel, site.kb.papers[pid].display_title
+        dest = files.get_file_from_path(paper_page(pid))
+        return dest.url_relative_to(page.file), site.kb.papers[pid].display_title
 
     return autolink(html_text, target)

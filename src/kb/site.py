@@ -94,8 +94,28 @@ def _paper(kb: KnowledgeBase, pid: str, options: Options) -> str:
     from .render import paper as paper_render
 
     site = Site(kb, options)
-    return paper_render.render(kb, pid, bibtex=bib.entry_for(kb.papers[pid]),
+    return paper_render.render(kb, pid, bibtex=bib.entry_for(kb.papers[pid], kb),
                                demos=demos_html(site, paper_page(pid), paper=pid))
+
+
+def add_hand_written(site: Site, pages: dict[str, str]) -> None:
+    """Mentions in hand-written pages (src uri -> Markdown) become backlinks: collect them,
+    then render the pages that list mentions (papers, backlog) once more."""
+    from .pagescan import scan_page
+
+    found = False
+    for src_uri, text in sorted(pages.items()):
+        mentions = scan_page(site.kb, src_uri, text)
+        if mentions:
+            site.kb.add_page_mentions(src_uri, mentions)
+            found = True
+    if not found:
+        return
+    site.kb.cache.clear()
+    site.generated[backlog_render.PAGE] = backlog_render.render(site.kb)
+    _add_charts(site)
+    for pid in site.kb.papers:
+        site.generated[paper_page(pid)] = _paper(site.kb, pid, site.options)
 
 
 # --------------------------------------------------------------------------- feeds and charts

@@ -13,7 +13,14 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture(scope="module")
 def kb():
-    return load_kb(ROOT / "data")
+    """The data's knowledge base plus the mentions in hand-written pages, as the build sees them."""
+    from kb.pagescan import scan_page
+
+    base = load_kb(ROOT / "data")
+    for page in sorted((ROOT / "docs").rglob("*.md")):
+        src = page.relative_to(ROOT / "docs").as_posix()
+        base.add_page_mentions(src, scan_page(base, src, page.read_text("utf-8")))
+    return base
 
 
 def backlink_rows(pages, pid):
@@ -107,3 +114,13 @@ def test_backlog_other_lists(pages):
     assert claims[0] == "P0" and len(claims) == 5
     dups = art.find(id="duplicate-cards").find_next("table").get_text(" ")
     assert "1197、1199" in dups
+
+
+def test_hand_written_prose_links_ids_and_counts_as_a_backlink(pages):
+    art = pages.article("inference/index.html")
+    link = art.find("a", string="arXiv:2505.02922")
+    assert link is not None and link["href"] == "../papers/retroinfer/"
+    assert art.find("a", string="arXiv:2608.01526")["href"] == "https://arxiv.org/abs/2608.01526"
+    assert art.find("code", string="2505.02922").find_parent("a") is None
+    rows = backlink_rows(pages, "retroinfer")
+    assert any("sec-s1-3-vector-storage" in a["href"] for r in rows for a in r.find_all("a"))
