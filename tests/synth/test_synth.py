@@ -106,3 +106,13 @@ def test_cli_refuses_a_non_empty_directory(tmp_path):
     run = subprocess.run([sys.executable, script, str(tmp_path / "d"), "--briefs", "3", "--papers", "9"], capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
     assert main(["validate", "--data", str(tmp_path / "d"), "--docs", str(tmp_path / "no-docs")]) == 0
+
+
+def test_bench_reports_and_checks():
+    script = str(ROOT / "scripts" / "bench_validate.py")
+    small = ["--briefs", "6", "--papers", "20", "--repeat", "1"]
+    run = subprocess.run([sys.executable, script, *small], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert "kb validate, 6 briefs / 20 papers:" in run.stdout and "(target 2.0 s, ratio" in run.stdout
+    run = subprocess.run([sys.executable, script, *small, "--target", "0.0001", "--check"], capture_output=True, text=True)
+    assert run.returncode == 1
