@@ -99,7 +99,6 @@ def compute(kb, key: str) -> BriefFigures:
         if any(p.cards and p.category and p.category.primary != brief.topic for p in papers):
             f.adjacent_ingested += 1
 
-    earlier = _earlier_papers(kb, key)
     seen: set[str] = set()
     for inc in brief.increments:
         for pid in inc.papers:
@@ -107,7 +106,7 @@ def compute(kb, key: str) -> BriefFigures:
             if paper is None or not paper.arxiv_base or pid in seen:
                 continue
             seen.add(pid)
-            if pid in earlier or kb.anchor_of(paper, brief.topic, brief.date) is not None:
+            if _raised_earlier(kb, pid, brief) or kb.anchor_of(paper, brief.topic, brief.date) is not None:
                 continue
             f.net_new_papers.append(pid)
             f.net_new_ids.append(paper.arxiv_base)
@@ -132,16 +131,39 @@ def compute(kb, key: str) -> BriefFigures:
     return f
 
 
-def _earlier_papers(kb, key: str) -> set[str]:
-    """Papers raised as items by any brief dated before this one (any topic)."""
-    brief = kb.briefs[key]
-    out: set[str] = set()
-    for other_key, other in kb.briefs.items():
-        if other.date < brief.date or (other.date == brief.date and other.round < brief.round and other.topic == brief.topic):
-            out.update(p for p, _, _ in _item_papers(other))
+def _raised_index(kb) -> tuple[dict[str, dt.date], dict[tuple[str, dt.date, str], str]]:
+    """Built once per knowledge base: for every paper raised as an item or an adjacent
+    paper, the first date it was raised (any topic), and for each (paper, date, topic)
+    the first round that raised it that day."""
+    cached = kb.cache.get("figures.raised")
+    if cached is None:
+        first: dict[str, dt.date] = {}
+        rounds: dict[tuple[str, dt.date, str], str] = {}
+        for other in kb.briefs.values():
+            pids = [p for p, _, _ in _item_papers(other)]
             for adj in other.adjacent:
-                out.update(adj.papers)
-    return out
+                pids.extend(adj.papers)
+            for p in pids:
+                if p not in first or other.date < first[p]:
+                    first[p] = other.date
+                k = (p, other.date, other.topic)
+                if k not in rounds or other.round < rounds[k]:
+                    rounds[k] = other.round
+        cached = kb.cache["figures.raised"] = (first, rounds)
+    return cached
+
+
+def _raised_earlier(kb, pid: str, brief: Brief) -> bool:
+    """Was ``pid`` raised as an item or adjacent paper by a brief dated before ``brief``
+    (any topic), or by an earlier round of the same topic on the same day?"""
+    first, rounds = _raised_index(kb)
+    d = first.get(pid)
+    if d is None or d > brief.date:
+        return False
+    if d < brief.date:
+        return True
+    r = rounds.get((pid, brief.date, brief.topic))
+    return r is not None and r < brief.round
 
 
 def carried_over(kb, key: str) -> list[Carried]:
@@ -150,40 +172,50 @@ def carried_over(kb, key: str) -> list[Carried]:
     pending_after(b) = items(b) + carried(b) that are not anchored by b's date;
     carried(b) = pending_after(previous(b)) minus what b raises again as an item.
     An item that got anchored is carried once more (marked anchored), then drops.
+    Computed for every brief in one pass per topic, then memoised.
     """
-    chain = kb.by_topic[kb.briefs[key].topic]
-    pending: dict[str, tuple[str, str, list[str]]] = {}  # paper -> (origin, label, briefs)
-    carried: list[Carried] = []
-    for k in chain[: chain.index(key) + 1]:
-        brief = kb.briefs[k]
-        raised = {p for p, _, _ in _item_papers(brief)}
-        carried = []
-        for pid, (origin, label, seen_in) in pending.items():
-            if pid in raised:
-                continue
-            paper = kb.papers.get(pid)
-            anchor = kb.anchor_of(paper, brief.topic, brief.date) if paper else None
-            carried.append(Carried(
-                pid, origin, label, Status.anchored if anchor else Status.pending,
-                anchor.since if anchor else None, anchor.section if anchor else None,
-                tuple(seen_in + [k]),
-            ))
-        nxt: dict[str, tuple[str, str, list[str]]] = {}
-        for c in carried:
-            if c.status is not Status.anchored:
-                nxt[c.paper] = (c.origin, c.origin_label, list(c.briefs))
-        for pid, status, label in _item_papers(brief):
-            paper = kb.papers.get(pid)
-            if status is Status.anchored or (paper and kb.anchor_of(paper, brief.topic, brief.date)):
-                nxt.pop(pid, None)
-                continue
-            if pid in pending:
-                origin, olabel, seen_in = pending[pid]
-                nxt[pid] = (origin, olabel, seen_in + [k])
-            elif pid not in nxt:
-                nxt[pid] = (k, f"{short_date(brief.date)} {label}", [k])
-        pending = nxt
-    return carried
+    by_key = kb.cache.get("figures.carried")
+    if by_key is None:
+        by_key = kb.cache["figures.carried"] = _carried_all(kb)
+    return list(by_key[key])
+
+
+def _carried_all(kb) -> dict[str, list[Carried]]:
+    out: dict[str, list[Carried]] = {}
+    for chain in kb.by_topic.values():
+        keys = tuple(chain)
+        # paper -> (origin, label, index in keys of the brief that first raised it).  A pending
+        # item is raised or carried by every brief from its origin on, so the briefs that
+        # raised or carried it are the slice keys[start:i + 1].
+        pending: dict[str, tuple[str, str, int]] = {}
+        for i, k in enumerate(keys):
+            brief = kb.briefs[k]
+            items = _item_papers(brief)
+            raised = {p for p, _, _ in items}
+            carried: list[Carried] = []
+            for pid, (origin, label, start) in pending.items():
+                if pid in raised:
+                    continue
+                paper = kb.papers.get(pid)
+                anchor = kb.anchor_of(paper, brief.topic, brief.date) if paper else None
+                carried.append(Carried(
+                    pid, origin, label, Status.anchored if anchor else Status.pending,
+                    anchor.since if anchor else None, anchor.section if anchor else None,
+                    keys[start:i + 1],
+                ))
+            nxt = {c.paper: pending[c.paper] for c in carried if c.status is not Status.anchored}
+            for pid, status, label in items:
+                paper = kb.papers.get(pid)
+                if status is Status.anchored or (paper and kb.anchor_of(paper, brief.topic, brief.date)):
+                    nxt.pop(pid, None)
+                    continue
+                if pid in pending:
+                    nxt[pid] = pending[pid]
+                elif pid not in nxt:
+                    nxt[pid] = (k, f"{short_date(brief.date)} {label}", i)
+            pending = nxt
+            out[k] = carried
+    return out
 
 
 def _rows(kb, brief: Brief) -> list[SummaryRow]:

@@ -9,7 +9,9 @@ Renderers read it; they never load files.
 from __future__ import annotations
 
 import datetime as dt
+import gc
 from collections import defaultdict
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from . import arxiv_id
@@ -74,14 +76,20 @@ class KnowledgeBase:
                 return anchor
         return None
 
+    def _position(self, key: str) -> int:
+        pos = self.cache.get("positions")
+        if pos is None:
+            pos = self.cache["positions"] = {k: i for seq in self.by_topic.values() for i, k in enumerate(seq)}
+        return pos[key]
+
     def previous(self, key: str) -> str | None:
         seq = self.by_topic[self.briefs[key].topic]
-        i = seq.index(key)
+        i = self._position(key)
         return seq[i - 1] if i > 0 else None
 
     def next(self, key: str) -> str | None:
         seq = self.by_topic[self.briefs[key].topic]
-        i = seq.index(key)
+        i = self._position(key)
         return seq[i + 1] if i + 1 < len(seq) else None
 
     def mentions_of(self, paper_id: str) -> list[Mention]:
@@ -140,8 +148,12 @@ def _walk_sections(topic: str, sections: list[Section], parents: tuple[Section, 
         _walk_sections(topic, s.children, parents + (s,), out, dups)
 
 
-def build(loaded: Loaded) -> KnowledgeBase:
-    """Join loaded records.  Diagnostics from loading and from every rule are kept on the result."""
+def build(loaded: Loaded, mentions: bool = True) -> KnowledgeBase:
+    """Join loaded records.  Diagnostics from loading and from every rule are kept on the result.
+
+    ``mentions=False`` skips collecting mentions (backlinks): no rule reads them, so
+    ``kb validate`` does not need them.
+    """
     from . import figures, rules  # late import: both read the index
 
     sources: dict[tuple[str, str], Source] = {}
@@ -181,13 +193,26 @@ def build(loaded: Loaded) -> KnowledgeBase:
         diagnostics=list(loaded.diagnostics),
         failed=loaded.failed,
     )
-    kb.mentions = _collect_mentions(kb)
+    kb.mentions = _collect_mentions(kb) if mentions else []
     kb._reindex()
     kb.diagnostics.extend(rules.check(kb, dup_sections))
     for key in kb.briefs:
         kb.figures[key] = figures.compute(kb, key)
     kb.diagnostics.extend(figures.disagreement_diagnostics(kb))
     return kb
+
+
+@contextmanager
+def gc_paused():
+    """Loading makes millions of small acyclic objects that the cyclic garbage collector
+    would rescan over and over (about 1 s in 3 at a year of data): pause it meanwhile."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def load_kb(data_dir, strict: bool = False) -> KnowledgeBase:
@@ -198,7 +223,8 @@ def load_kb(data_dir, strict: bool = False) -> KnowledgeBase:
     """
     from .loader import load
 
-    kb = build(load(data_dir))
+    with gc_paused():
+        kb = build(load(data_dir))
     if kb.errors or (strict and kb.warnings):
         raise DataError(kb.diagnostics)
     return kb
@@ -236,14 +262,14 @@ def _collect_mentions(kb: KnowledgeBase) -> list[Mention]:
         for path, text in iter_strings(brief):
             if path and path[-1] in ("path", "url", "cron", "timezone", "round", "topic", "arxiv"):
                 continue
-            place = brief_place(kb, key, path)
             if len(path) >= 2 and path[-2] in ("papers", "confirmed_pending") or path[-1:] == ("paper",):
                 paper = kb.papers.get(text)
                 if paper is not None:
                     ctx = _explicit_context(brief, path, paper)
-                    out.append(Mention(place, paper.id, paper.arxiv_base, ctx, True))
+                    out.append(Mention(brief_place(kb, key, path), paper.id, paper.arxiv_base, ctx, True))
                 continue
-            out.extend(text_mentions(place, text, kb.by_arxiv))
+            if arxiv_id.TEXT_RE.search(text):  # most strings hold no id: skip building their place
+                out.extend(text_mentions(brief_place(kb, key, path), text, kb.by_arxiv))
         for gi, card in ((gi, c) for gi, g in enumerate(brief.sources) for c in g.cards):
             if card.arxiv:
                 base = arxiv_id.normalize(card.arxiv)
@@ -252,12 +278,13 @@ def _collect_mentions(kb: KnowledgeBase) -> list[Mention]:
                 out.append(Mention(place, kb.by_arxiv.get(base), base, ctx, True))
     # paper files that mention other papers in their notes
     for pid, paper in kb.papers.items():
-        for path, value in iter_strings(paper):
-            if not path or path[0] not in ("notes", "authors_note", "key_numbers"):
-                continue
-            anchor = "notes" if path[0] == "notes" else ("key-numbers" if path[0] == "key_numbers" else "")
-            place = Place("paper", paper_page(pid), anchor, f"论文 · {paper.short}", None)
-            out.extend(m for m in text_mentions(place, value, kb.by_arxiv) if m.paper != pid)
+        for name in ("authors_note", "key_numbers", "notes"):  # in field order
+            for path, value in iter_strings(getattr(paper, name), (name,)):
+                if not arxiv_id.TEXT_RE.search(value):
+                    continue
+                anchor = "notes" if name == "notes" else ("key-numbers" if name == "key_numbers" else "")
+                place = Place("paper", paper_page(pid), anchor, f"论文 · {paper.short}", None)
+                out.extend(m for m in text_mentions(place, value, kb.by_arxiv) if m.paper != pid)
     # sections of the living documents that anchor a paper
     for pid, paper in kb.papers.items():
         for anchor in paper.anchors:

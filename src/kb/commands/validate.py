@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from ..diagnostics import Diagnostic, sort_diagnostics
-from ..index import build
+from ..index import build, gc_paused
 from ..loader import display_path, load
 
 
@@ -44,7 +44,8 @@ def _data_dir(args) -> tuple[Path, list[Path]]:
 def collect(data_dir: Path, docs_dir: Path | None) -> tuple[list[Diagnostic], object]:
     from ..pages import check_pages
 
-    kb = build(load(data_dir))
+    with gc_paused():
+        kb = build(load(data_dir), mentions=False)
     diags = list(kb.diagnostics)
     if docs_dir is not None and docs_dir.is_dir():
         diags.extend(check_pages(docs_dir))
