@@ -104,9 +104,9 @@ def load_text(text: str, path: str, limits: Limits = DEFAULT_LIMITS) -> tuple[Lo
     if len(text.encode("utf-8", "surrogatepass")) > limits.max_bytes:
         return None, [Diagnostic(path, 1, 1, f"file is larger than the limit of {limits.max_bytes} bytes", code="limit")]
     located = Located(None, path)
+    loader = _Loader(text)
     try:
-        events = yaml.parse(text, Loader=_Loader)
-        located.data = _Builder(events, located, limits).document()
+        located.data = _Builder(loader, located, limits).document()
     except _Stop as stop:
         return None, [stop.diag]
     except yaml.MarkedYAMLError as exc:
@@ -122,6 +122,8 @@ def load_text(text: str, path: str, limits: Limits = DEFAULT_LIMITS) -> tuple[Lo
         return None, [Diagnostic(path, line, col, f"invalid YAML: {exc}".splitlines()[0], code="yaml")]
     except RecursionError:
         return None, [Diagnostic(path, 1, 1, f"nesting deeper than {limits.max_depth} levels", code="limit")]
+    finally:
+        loader.dispose()
     return located, []
 
 
@@ -132,89 +134,103 @@ def load_bytes(raw: bytes, path: str, limits: Limits = DEFAULT_LIMITS) -> tuple[
     return load_text(text, path, limits)
 
 
+_Scalar, _Alias = yaml.ScalarEvent, yaml.AliasEvent
+_SeqStart, _SeqEnd = yaml.SequenceStartEvent, yaml.SequenceEndEvent
+_MapStart, _MapEnd = yaml.MappingStartEvent, yaml.MappingEndEvent
+
+
 class _Builder:
-    def __init__(self, events, located: Located, limits: Limits):
-        self.events = iter(events)
+    """Builds plain data from parser events; the hot loop of every build, so it calls the
+    C parser's ``get_event`` directly and dispatches on exact event types."""
+
+    def __init__(self, loader, located: Located, limits: Limits):
+        self.get = loader.get_event
         self.loc = located
+        self.positions = located.positions
+        self.key_positions = located.key_positions
         self.limits = limits
         self.nodes = 0
-
-    def _next(self):
-        return next(self.events)
 
     def _fail(self, event, message: str, keypath: KeyPath, code: str) -> None:
         line, col = _pos(event.start_mark)
         raise _Stop(Diagnostic(self.loc.path, line, col, message, key=format_keypath(keypath), code=code))
 
     def document(self) -> object:
-        ev = self._next()  # StreamStart
-        ev = self._next()
+        get = self.get
+        get()  # StreamStart
+        ev = get()
         if isinstance(ev, yaml.StreamEndEvent):
             return None
-        if not isinstance(ev, yaml.DocumentStartEvent):  # pragma: no cover - parser guarantees it
-            self._fail(ev, "expected a YAML document", (), "yaml")
         if ev.tags:
             self._fail(ev, "expected no %TAG directives", (), "tag")
-        data = self.node(self._next(), (), 0)
-        ev = self._next()  # DocumentEnd
-        ev = self._next()
+        data = self.node(get(), (), 0)
+        get()  # DocumentEnd
+        ev = get()
         if not isinstance(ev, yaml.StreamEndEvent):
             self._fail(ev, "expected one YAML document per file, got a second document", (), "yaml")
         return data
 
-    def node(self, ev, keypath: KeyPath, depth: int) -> object:
+    def _check(self, ev, keypath: KeyPath, depth: int) -> None:
         self.nodes += 1
         if self.nodes > self.limits.max_nodes:
             self._fail(ev, f"more than {self.limits.max_nodes} YAML nodes in one file", keypath, "limit")
         if depth > self.limits.max_depth:
             self._fail(ev, f"nesting deeper than {self.limits.max_depth} levels", keypath, "limit")
-        if isinstance(ev, yaml.AliasEvent):
+        if type(ev) is _Alias:
             self._fail(ev, f"expected plain data, got an alias (*{ev.anchor}); aliases are not allowed", keypath, "alias")
-        if getattr(ev, "anchor", None):
+        if ev.anchor:
             self._fail(ev, f"expected plain data, got an anchor (&{ev.anchor}); anchors are not allowed", keypath, "alias")
-        tag = getattr(ev, "tag", None)
-        if tag is not None:
-            self._fail(ev, f"expected plain data, got the tag {tag}; tags are not allowed", keypath, "tag")
-        if isinstance(ev, yaml.ScalarEvent):
-            self.loc.positions[keypath] = _pos(ev.start_mark)
-            value = ev.value
-            if len(value) > self.limits.max_string:
-                self._fail(ev, f"string of {len(value)} characters; the limit is {self.limits.max_string}", keypath, "limit")
-            bad = _CONTROL.search(value)
-            if bad:
-                self._fail(ev, f"expected text, got the control character U+{ord(bad.group()):04X}", keypath, "encoding")
+        if ev.tag is not None:
+            self._fail(ev, f"expected plain data, got the tag {ev.tag}; tags are not allowed", keypath, "tag")
+
+    def _text(self, ev, keypath: KeyPath) -> str:
+        value = ev.value
+        if len(value) > self.limits.max_string:
+            self._fail(ev, f"string of {len(value)} characters; the limit is {self.limits.max_string}", keypath, "limit")
+        bad = _CONTROL.search(value)
+        if bad:
+            self._fail(ev, f"expected text, got the control character U+{ord(bad.group()):04X}", keypath, "encoding")
+        return value
+
+    def node(self, ev, keypath: KeyPath, depth: int) -> object:
+        self._check(ev, keypath, depth)
+        mark = ev.start_mark
+        self.positions[keypath] = (mark.line + 1, mark.column + 1)
+        kind = type(ev)
+        if kind is _Scalar:
+            value = self._text(ev, keypath)
             if ev.implicit[0] and value in _NULLS:  # plain (unquoted) null
                 return None
             return value
-        self.loc.positions[keypath] = _pos(ev.start_mark)
-        if isinstance(ev, yaml.SequenceStartEvent):
+        get = self.get
+        if kind is _SeqStart:
             out: list[object] = []
             while True:
-                item = self._next()
-                if isinstance(item, yaml.SequenceEndEvent):
+                item = get()
+                if type(item) is _SeqEnd:
                     return out
                 out.append(self.node(item, keypath + (len(out),), depth + 1))
-        if isinstance(ev, yaml.MappingStartEvent):
-            mapping: dict[str, object] = {}
-            while True:
-                kev = self._next()
-                if isinstance(kev, yaml.MappingEndEvent):
-                    return mapping
-                if not isinstance(kev, yaml.ScalarEvent):
-                    if isinstance(kev, yaml.AliasEvent):
-                        self._fail(kev, "expected plain data, got an alias as a key", keypath, "alias")
-                    self._fail(kev, "expected a text key, got a collection as a key", keypath, "yaml")
-                key = self.node(kev, keypath + ("<key>",), depth + 1)
-                self.loc.positions.pop(keypath + ("<key>",), None)
-                if key is None:
-                    self._fail(kev, "expected a key, got an empty key", keypath, "yaml")
-                key = str(key)
-                if key == "<<":
-                    self._fail(kev, "expected plain data, got a merge key (<<)", keypath, "alias")
-                if key in mapping:
-                    first = self.loc.key_positions.get(keypath + (key,), (0, 0))
-                    self._fail(kev, f"duplicate key '{key}' (first defined at line {first[0]}, column {first[1]})", keypath + (key,), "duplicate-key")
-                self.loc.key_positions[keypath + (key,)] = _pos(kev.start_mark)
-                mapping[key] = self.node(self._next(), keypath + (key,), depth + 1)
-        self._fail(ev, "unexpected YAML event", keypath, "yaml")  # pragma: no cover
-        return None
+        mapping: dict[str, object] = {}
+        key_positions = self.key_positions
+        while True:
+            kev = get()
+            kind = type(kev)
+            if kind is _MapEnd:
+                return mapping
+            if kind is not _Scalar:
+                if kind is _Alias:
+                    self._fail(kev, "expected plain data, got an alias as a key", keypath, "alias")
+                self._fail(kev, "expected a text key, got a collection as a key", keypath, "yaml")
+            self._check(kev, keypath, depth + 1)
+            key = self._text(kev, keypath)
+            if kev.implicit[0] and key in _NULLS:
+                self._fail(kev, "expected a key, got an empty key", keypath, "yaml")
+            if key == "<<":
+                self._fail(kev, "expected plain data, got a merge key (<<)", keypath, "alias")
+            child = keypath + (key,)
+            if key in mapping:
+                first = key_positions.get(child, (0, 0))
+                self._fail(kev, f"duplicate key '{key}' (first defined at line {first[0]}, column {first[1]})", child, "duplicate-key")
+            mark = kev.start_mark
+            key_positions[child] = (mark.line + 1, mark.column + 1)
+            mapping[key] = self.node(get(), child, depth + 1)
