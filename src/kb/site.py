@@ -17,6 +17,7 @@ from .index import KnowledgeBase, brief_page, load_kb, paper_page
 from .render import backlog as backlog_render
 from .render import indexes
 
+BIB_FILE = "references.bib"  # every paper as BibTeX, offered for download on the papers index
 BRIEF_KEY = re.compile(r"^[a-z0-9][a-z0-9-]*/\d{4}-\d{2}-\d{2}-[a-z0-9]+$")
 
 
@@ -62,6 +63,9 @@ def build_site(options: Options) -> Site:
     site.in_nav.update({indexes.BRIEFS, indexes.PAPERS, backlog_render.PAGE})
     for pid in kb.papers:
         site.generated[paper_page(pid)] = _paper(kb, pid, options)
+    from . import bib
+
+    site.generated[BIB_FILE] = bib.export_library(kb, kb.papers.values())
     _add_charts(site)  # feeds and charts: see the end of this module
     _CURRENT = site
     return site

@@ -124,3 +124,15 @@ def test_hand_written_prose_links_ids_and_counts_as_a_backlink(pages):
     assert art.find("code", string="2505.02922").find_parent("a") is None
     rows = backlink_rows(pages, "retroinfer")
     assert any("sec-s1-3-vector-storage" in a["href"] for r in rows for a in r.find_all("a"))
+
+
+def test_references_bib_is_offered(site, pages):
+    import bibtexparser
+
+    link = pages.article("papers/index.html").find("a", href="../references.bib")
+    assert link is not None
+    library = bibtexparser.parse_string((site / "references.bib").read_text("utf-8"))
+    assert not library.failed_blocks
+    eprints = {e.fields_dict["eprint"].value for e in library.entries if "eprint" in e.fields_dict}
+    assert {"2505.02922", "2608.20359", "2609.01925"} <= eprints
+    assert len(library.entries) == len(load_kb(ROOT / "data").papers)

@@ -30,7 +30,8 @@ def briefs(kb: KnowledgeBase) -> str:
 
 def papers(kb: KnowledgeBase) -> str:
     linker = Linker(PAPERS)
-    out = ["# 论文", f"知识库中的全部 {len(kb.papers)} 篇论文（及系统、基准）。"]
+    out = ["# 论文", f"知识库中的全部 {len(kb.papers)} 篇论文（及系统、基准）。"
+           "全部条目的 BibTeX：[下载 references.bib](../references.bib)；每篇论文页底部也有可复制的 BibTeX。"]
     rows = ["| 论文 | arXiv | 会议 | 可信度 | 主分类 | 锚入 | 提及 |", "|---|---|---|---|---|---|---|"]
     for pid, p in sorted(kb.papers.items(), key=lambda kv: kv[1].short.lower()):
         ident = text(kb, linker, "arXiv:" + p.arxiv_base) if p.arxiv_base else "—"
