@@ -46,3 +46,14 @@ def test_no_external_links_are_javascript(site):
         soup = BeautifulSoup(page.read_text("utf-8"), "lxml")
         for a in soup.select("a[href]"):
             assert not a["href"].strip().lower().startswith(("javascript:", "data:", "vbscript:")), (page, a)
+
+
+def test_every_resource_is_served_by_the_site(site):
+    """No CDN, no web fonts: stylesheets, scripts and images load from the site itself."""
+    for page in site.rglob("*.html"):
+        soup = BeautifulSoup(page.read_text("utf-8"), "lxml")
+        for el in soup.select("link[href], script[src], img[src], iframe[src], source[src]"):
+            ref = el.get("href") or el.get("src")
+            if el.name == "link" and "alternate" in (el.get("rel") or []):
+                continue  # feed links are same-site too, but are not loaded by the page
+            assert not urlparse(ref).scheme and not ref.startswith("//"), (page, ref)
