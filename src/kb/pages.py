@@ -81,3 +81,25 @@ def check_pages(docs_dir: Path, list_file: Path | None = None) -> list[Diagnosti
             continue
         out.extend(check_page(rel, text, str(path), allowed))
     return out
+
+
+_MACRO_REF = re.compile(r"""\b(section|section_heading|anchored_papers|brief)\(\s*["']([^"']+)["']""")
+
+
+def check_macro_refs(docs_dir: Path, kb, list_file: Path | None = None) -> list[Diagnostic]:
+    """Template pages name sections and briefs in macro calls; each must exist, or the
+    build would stop on a macro error.  Located like any data error."""
+    out = []
+    for rel in sorted(template_pages(list_file)):
+        path = docs_dir / rel
+        if not path.is_file():
+            continue
+        text = path.read_text("utf-8")
+        for m in _MACRO_REF.finditer(text):
+            name, ref = m.groups()
+            known = ref in kb.briefs if name == "brief" else kb.find_section(ref) is not None
+            if not known:
+                line, col = _where(text, m.start(2))
+                what = "brief" if name == "brief" else "section"
+                out.append(Diagnostic(str(path), line, col, f"{name}() names unknown {what} '{ref}'", key=name, code="macro-ref"))
+    return out

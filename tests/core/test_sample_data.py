@@ -100,3 +100,16 @@ def test_previous_and_next(sample_kb):
     assert sample_kb.previous(SEED) == "inference/2026-09-02-e1"
     assert sample_kb.next("inference/2026-09-01-e1") == "inference/2026-09-02-e1"
     assert sample_kb.next(SEED) is None
+
+
+def test_template_pages_name_only_known_sections_and_briefs(root, tmp_path):
+    import shutil
+
+    for name in ("data", "docs", "hooks"):
+        shutil.copytree(root / name, tmp_path / name)
+    page = tmp_path / "docs" / "inference.md"
+    page.write_text(page.read_text("utf-8").replace('section("s1-3-combination")', 'section("s1-3-combo")'), "utf-8")
+    run = subprocess.run([sys.executable, "-m", "kb", "validate"], cwd=tmp_path, capture_output=True, text=True)
+    assert run.returncode == 1
+    line = next(ln for ln in run.stderr.splitlines() if "s1-3-combo" in ln)
+    assert line.startswith("docs/inference.md:") and "unknown section" in line

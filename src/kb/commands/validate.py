@@ -42,13 +42,15 @@ def _data_dir(args) -> tuple[Path, list[Path]]:
 
 
 def collect(data_dir: Path, docs_dir: Path | None) -> tuple[list[Diagnostic], object]:
-    from ..pages import check_pages
+    from ..pages import check_macro_refs, check_pages
 
     with gc_paused():
         kb = build(load(data_dir), mentions=False)
     diags = list(kb.diagnostics)
     if docs_dir is not None and docs_dir.is_dir():
         diags.extend(check_pages(docs_dir))
+        if not kb.errors:
+            diags.extend(check_macro_refs(docs_dir, kb))
     return sort_diagnostics(diags), kb
 
 
