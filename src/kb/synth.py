@@ -95,27 +95,21 @@ def dump(data: dict, comment: str = "") -> str:
 # (id, number, title, title_en, children); an id starting with "*" is a section
 # opened during the year (``introduced_by`` a brief).
 _TREES: dict[str, list] = {
-    "inference": [
+    "inference": [  # the ids of data/topics/inference.yaml: docs/inference.md calls section() with them
         ("head", None, "头部 · 要闻", "Headline items", []),
         ("s1", "1", "推理系统", "Inference systems", [
             ("s1-1-engines", "1.(1)", "推理引擎", "Inference engines and kernels", [
                 ("s1-1-spec-decoding", None, "Speculative Decoding", "Speculative decoding", []),
                 ("s1-1-local-edge", None, "本地 / 边缘推理", "Local and edge inference", []),
-                ("s1-1-engine-config", None, "引擎配置与选型", "Engine configuration and selection", []),
-                ("*s1-1-quantization", None, "低比特量化", "Low-bit quantization", [])]),
-            ("s1-2-scheduling", "1.(2)", "推理调度", "Scheduling and serving", [
-                ("s1-2-pd-disagg", None, "P/D 分离", "Prefill/decode disaggregation", []),
-                ("s1-2-slo", None, "SLO 感知调度", "SLO-aware scheduling", []),
-                ("*s1-2-autoscaling", None, "弹性伸缩", "Autoscaling", [])]),
+                ("s1-1-engine-config", None, "引擎配置与选型", "Engine configuration and selection", [])]),
+            ("s1-2-scheduling", "1.(2)", "推理调度", "Scheduling and serving", []),
             ("s1-3-kv-cache", "1.(3)", "KV Cache", "KV cache", [
                 ("s1-3-eviction", None, "驱逐（Eviction）", "Eviction", []),
                 ("s1-3-compression", None, "压缩（Compression）", "Compression", []),
                 ("s1-3-hybrid-memory", None, "混合内存（Hybrid Memory）", "Hybrid memory", []),
                 ("s1-3-novel-attention", None, "新型注意力（Novel Attention）", "Novel attention", []),
+                ("s1-3-combination", None, "组合路线（Combination）", "Combinations", []),
                 ("*s1-3-vector-storage", None, "向量存储引擎化（Vector Storage）", "KV cache as a vector store", [])])]),
-        ("s2", "2", "部署与硬件", "Deployment and hardware", [
-            ("s2-1-accelerators", "2.(1)", "加速器", "Accelerators", []),
-            ("s2-2-cost", "2.(2)", "成本与能耗", "Cost and energy", [])]),
     ],
     "rag": [
         ("head", None, "头部 · 要闻", "Headline items", []),
