@@ -87,8 +87,9 @@ def pending_items(kb: KnowledgeBase, topic: str) -> list[PendingItem]:
             seen_in[c.paper].append(key)
             status[c.paper] = c.status
         for c in kb.figures[key].carried:
-            if key not in seen_in[c.paper]:
-                seen_in[c.paper].append(key)
+            seen = seen_in[c.paper]
+            if not seen or seen[-1] != key:  # keys come in order: only the last can be this one
+                seen.append(key)
     out = []
     for pid, key in first.items():
         paper = kb.papers.get(pid)

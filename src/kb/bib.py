@@ -239,16 +239,21 @@ def citation_keys(kb) -> dict[str, str]:
     """{paper id: citation key} for every paper of the knowledge base, de-duplicated.
 
     Remembered for the last knowledge base asked about (pages call it once per paper)."""
+    return dict(_keys(kb))
+
+
+def _keys(kb) -> dict[str, str]:
+    """:func:`citation_keys` without the copy (read only): O(1) per paper page."""
     global _last_keys
     ref, count, cached = _last_keys
     if ref is not None and ref() is kb and count == len(kb.papers):
-        return dict(cached)
+        return cached
     keys = _compute_keys(kb)
     try:
         _last_keys = (weakref.ref(kb), len(kb.papers), keys)
     except TypeError:  # pragma: no cover - an object without weak references
         pass
-    return dict(keys)
+    return keys
 
 
 def _compute_keys(kb) -> dict[str, str]:
@@ -310,19 +315,21 @@ def _write(entries: list[Entry]) -> str:
 
 def entry_for(paper, kb=None) -> str:
     """One BibTeX entry for ``paper`` (its library-wide key when ``kb`` is given)."""
-    key = citation_keys(kb)[paper.id] if kb is not None and paper.id in kb.papers else key_base(paper)
+    key = _keys(kb)[paper.id] if kb is not None and paper.id in kb.papers else key_base(paper)
     return _write([_entry(paper, key)])
 
 
 def export_library(kb, papers: Iterable) -> str:
     """BibTeX for ``papers`` (Paper objects or ids), sorted by citation key."""
-    keys = citation_keys(kb)
+    keys = _keys(kb)
     chosen = {}
     for p in papers:
         paper = kb.papers[p] if isinstance(p, str) else p
         chosen[paper.id] = paper
     ordered = sorted(chosen.values(), key=lambda p: (keys.get(p.id) or key_base(p), p.id))
-    return _write([_entry(p, keys.get(p.id) or key_base(p)) for p in ordered])
+    # entry by entry: bibtexparser's writer is quadratic in the number of blocks (it copies the
+    # block list once per block); with a fixed value column, joining gives the same text
+    return _format().block_separator.join(_write([_entry(p, keys.get(p.id) or key_base(p))]) for p in ordered)
 
 
 # --------------------------------------------------------------------------- reading

@@ -101,8 +101,13 @@ class KnowledgeBase:
 
     def add_page_mentions(self, page: str, mentions: list[Mention]) -> None:
         """Mentions found in hand-written pages (collected by the site adapter before rendering)."""
-        self.page_mentions[page] = mentions
-        self._reindex()
+        self.add_pages_mentions({page: mentions})
+
+    def add_pages_mentions(self, pages: dict[str, list[Mention]]) -> None:
+        """Mentions of several hand-written pages (page -> mentions), with one re-index."""
+        self.page_mentions.update(pages)
+        if pages:
+            self._reindex()
 
     def _reindex(self) -> None:
         by_paper: dict[str, list[Mention]] = defaultdict(list)

@@ -47,9 +47,13 @@ def current() -> Site:
 
 
 def build_site(options: Options) -> Site:
-    """Load the knowledge base (raising DataError with every problem) and lay out the pages."""
+    """Load the knowledge base (raising DataError with every problem) and lay out the pages.
+
+    Paper pages, the backlog and the statistics list backlinks, some from hand-written
+    pages: :func:`add_hand_written` renders them, once, after collecting those."""
     global _CURRENT
     kb = load_kb(options.data_dir)
+    kb.sources.clear()  # key positions serve diagnostics, all made by now: half a knowledge base's memory
     site = Site(kb, options)
     for key in kb.briefs:
         if not BRIEF_KEY.match(key):  # pragma: no cover - guaranteed by the loader's file-name rule
@@ -59,14 +63,10 @@ def build_site(options: Options) -> Site:
         site.template_pages.add(src)
     site.generated[indexes.BRIEFS] = indexes.briefs(kb)
     site.generated[indexes.PAPERS] = indexes.papers(kb)
-    site.generated[backlog_render.PAGE] = backlog_render.render(kb)
     site.in_nav.update({indexes.BRIEFS, indexes.PAPERS, backlog_render.PAGE})
-    for pid in kb.papers:
-        site.generated[paper_page(pid)] = _paper(kb, pid, options)
     from . import bib
 
     site.generated[BIB_FILE] = bib.export_library(kb, kb.papers.values())
-    _add_charts(site)  # feeds and charts: see the end of this module
     _CURRENT = site
     return site
 
@@ -104,22 +104,19 @@ def _paper(kb: KnowledgeBase, pid: str, options: Options) -> str:
 
 def add_hand_written(site: Site, pages: dict[str, str]) -> None:
     """Mentions in hand-written pages (src uri -> Markdown) become backlinks: collect them,
-    then render the pages that list mentions (papers, backlog) once more."""
+    then render the pages that list mentions (papers, backlog, statistics), each once."""
     from .pagescan import scan_page
 
-    found = False
+    found = {}
     for src_uri, text in sorted(pages.items()):
         mentions = scan_page(site.kb, src_uri, text)
         if mentions:
-            site.kb.add_page_mentions(src_uri, mentions)
-            found = True
-    if not found:
-        return
-    site.kb.cache.clear()
+            found[src_uri] = mentions
+    site.kb.add_pages_mentions(found)
     site.generated[backlog_render.PAGE] = backlog_render.render(site.kb)
-    _add_charts(site)
     for pid in site.kb.papers:
         site.generated[paper_page(pid)] = _paper(site.kb, pid, site.options)
+    _add_charts(site)  # feeds and charts: see the end of this module
 
 
 # --------------------------------------------------------------------------- feeds and charts

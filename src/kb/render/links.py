@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import posixpath
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .. import arxiv_id
 from ..index import KnowledgeBase, brief_page, paper_page, section_anchor
@@ -23,11 +24,19 @@ class Linker:
         frag = f"#{anchor}" if anchor else ""
         if target == self.page:
             return frag or posixpath.basename(target)
-        rel = posixpath.relpath(target, posixpath.dirname(self.page) or ".")
-        return rel + frag
+        folder, _, name = target.rpartition("/")
+        up = _relative_dir(folder, self.page.rpartition("/")[0])
+        return (f"{up}/{name}" if up else name) + frag
 
     def link(self, text: object, target: str, anchor: str = "") -> str:
         return md_link(text, self.href(target, anchor))
+
+
+@lru_cache(maxsize=4096)
+def _relative_dir(folder: str, start: str) -> str:
+    """``folder`` relative to ``start`` (docs-relative directories, "" for the top), "" when equal."""
+    rel = posixpath.relpath(folder or ".", start or ".")
+    return "" if rel == "." else rel
 
 
 def paper_href(kb: KnowledgeBase, linker: Linker, paper_id: str) -> str:

@@ -37,29 +37,55 @@ def anchoring_brief(kb: KnowledgeBase, topic: str, paper: Paper) -> str | None:
     if anchor is None:
         return None
     last_before = None
-    for key in kb.by_topic.get(topic, []):
-        b = kb.briefs[key]
-        raised = any(paper.id in inc.papers for inc in b.increments) or any(c.paper == paper.id for c in b.candidates)
-        carried = [c for c in kb.figures[key].carried if c.paper == paper.id]
-        if b.date >= anchor.since and (carried and carried[0].status is Status.anchored or raised):
+    for date, key, raised, carried in _appearances(kb, topic).get(paper.id, ()):
+        if date >= anchor.since and (carried is Status.anchored or raised):
             return key
-        if b.date < anchor.since and (raised or carried):
+        if date < anchor.since:
             last_before = key
     return last_before
+
+
+def _appearances(kb: KnowledgeBase, topic: str) -> dict[str, list[tuple]]:
+    """paper id -> (date, brief key, raised, status of its first carried entry or None) for every
+    brief of the topic that raised or carried the paper, in order: one pass, memoised per build."""
+    cache = kb.cache.setdefault("living.appearances", {})
+    if topic not in cache:
+        out: dict[str, list[tuple]] = {}
+        for key in kb.by_topic.get(topic, []):
+            b = kb.briefs[key]
+            raised = {p for inc in b.increments for p in inc.papers} | {c.paper for c in b.candidates}
+            carried: dict[str, Status] = {}
+            for c in kb.figures[key].carried:
+                carried.setdefault(c.paper, c.status)
+            for pid in sorted(raised | carried.keys()):
+                out.setdefault(pid, []).append((b.date, key, pid in raised, carried.get(pid)))
+        cache[topic] = out
+    return cache[topic]
+
+
+def _anchored_by_section(kb: KnowledgeBase, topic: str) -> dict[str | None, list[tuple]]:
+    """section id (None: no section) -> (paper id, paper, anchor) in paper order, memoised per build."""
+    cache = kb.cache.setdefault("living.anchored", {})
+    if topic not in cache:
+        out: dict[str | None, list[tuple]] = {}
+        for pid, p in kb.papers.items():
+            for a in p.anchors:
+                if a.topic == topic:
+                    out.setdefault(a.section, []).append((pid, p, a))
+        cache[topic] = out
+    return cache[topic]
 
 
 def papers_in(kb: KnowledgeBase, topic: str, section_id: str | None, page: str) -> str:
     """The papers anchored in a section (or, with ``None``, anchored without a section)."""
     linker = Linker(page)
     rows = []
-    for pid, p in kb.papers.items():
-        for a in p.anchors:
-            if a.topic == topic and a.section == section_id:
-                key = anchoring_brief(kb, topic, p)
-                via = f" · 见 {brief_link(kb, linker, key)}" if key else ""
-                ident = f"（{text(kb, linker, 'arXiv:' + p.arxiv)}）" if p.arxiv else ""
-                note = f" — {md(a.note)}" if a.note else ""
-                rows.append((a.since, f"- {paper_link(kb, linker, pid)}{ident}：{a.since.isoformat()} 锚入{via}{note}"))
+    for pid, p, a in _anchored_by_section(kb, topic).get(section_id, ()):
+        key = anchoring_brief(kb, topic, p)
+        via = f" · 见 {brief_link(kb, linker, key)}" if key else ""
+        ident = f"（{text(kb, linker, 'arXiv:' + p.arxiv)}）" if p.arxiv else ""
+        note = f" — {md(a.note)}" if a.note else ""
+        rows.append((a.since, f"- {paper_link(kb, linker, pid)}{ident}：{a.since.isoformat()} 锚入{via}{note}"))
     if not rows:
         return '<p class="kb-empty">本节暂无登记锚入的论文。</p>'
     return '<div class="kb-anchored" markdown>\n\n**已锚入本节：**\n\n' + "\n".join(r for _, r in sorted(rows)) + "\n\n</div>"
