@@ -19,7 +19,8 @@ def register(sub) -> None:
     p.add_argument("paths", nargs="*", help="data directory, or files inside it (default: data)")
     p.add_argument("--strict", action="store_true", help="treat warnings (stated-vs-computed disagreements) as errors")
     p.add_argument("--data", default=None, help="data directory (default: the one holding the paths, else ./data)")
-    p.add_argument("--docs", default=None, help="docs directory whose pages are checked for template syntax (default: ./docs if present)")
+    p.add_argument("--docs", default=None, help="docs directory whose pages are checked (template syntax, front matter, "
+                   "macro references); default: the docs/ beside the data directory, if any")
     p.add_argument("--format", choices=("text", "github", "json"), default=None,
                    help="output format (default: text, plus GitHub annotations under GitHub Actions)")
     p.set_defaults(func=run)
@@ -56,7 +57,9 @@ def collect(data_dir: Path, docs_dir: Path | None) -> tuple[list[Diagnostic], ob
 
 def run(args) -> int:
     data_dir, files = _data_dir(args)
-    docs = Path(args.docs) if args.docs else (Path("docs") if Path("docs").is_dir() and not files else None)
+    # pages belong with their data: by default the docs/ beside the data directory
+    sibling = data_dir.parent / "docs"
+    docs = Path(args.docs) if args.docs else (sibling if sibling.is_dir() and not files else None)
     diags, kb = collect(data_dir, docs)
     if files:
         wanted = {display_path(f.resolve(), data_dir) for f in files} | {os.path.normpath(str(f)) for f in files}
