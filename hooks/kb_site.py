@@ -14,10 +14,9 @@ from mkdocs.structure.files import File, InclusionLevel
 
 from kb import arxiv_id
 from kb.diagnostics import DataError
-from kb.pages import front_matter_diagnostics, template_pages
+from kb.pages import front_matter_diagnostics, read_page, template_pages
 from kb.index import paper_page
 from kb.render.autolink import autolink
-from kb.yamlstrict import decode
 from kb.demos import SITE_DIR, enabled
 from kb.demos.render import asset_files
 from kb.site import Options, add_hand_written, build_site, current
@@ -90,8 +89,7 @@ def on_page_read_source(page, config, **kwargs):
     keys, limits) before MkDocs' YAML reader expands anything."""
     if page.file.generated_by is not None or not page.file.abs_src_path:
         return None
-    with open(page.file.abs_src_path, "rb") as fh:
-        source, problems = decode(fh.read(), f"docs/{page.file.src_uri}")
+    source, problems = read_page(Path(page.file.abs_src_path), f"docs/{page.file.src_uri}")
     if source is not None:
         problems = front_matter_diagnostics(source, f"docs/{page.file.src_uri}")
     if problems:

@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 
 from .diagnostics import Diagnostic
-from .yamlstrict import load_text
+from .yamlstrict import Limits, decode, load_text
 
 TEMPLATE_LIST = Path("hooks") / "template_pages.txt"  # relative to the project root (where kb and mkdocs run)
 _TEMPLATE = re.compile(r"\{\{|\{%|\{#|\}\}|%\}")
@@ -27,11 +27,20 @@ def template_pages(list_file: Path | None = None) -> frozenset[str]:
     return frozenset(ln for ln in lines if ln)
 
 
+# the same rule MkDocs uses to find front matter (mkdocs.utils.meta): "---" with optional
+# trailing blanks, closed by "---" or "..."
+_FRONT = re.compile(r"^-{3}[ \t]*\n(.*?\n)(?:\.{3}|-{3})[ \t]*\n", re.DOTALL)
+
+
+def _front_matter(text: str) -> tuple[int, int]:
+    """(start, end) of the YAML inside the front matter, or (0, 0)."""
+    m = _FRONT.match(text)
+    return (m.start(1), m.end(1)) if m else (0, 0)
+
+
 def _front_matter_end(text: str) -> int:
-    if not text.startswith("---\n"):
-        return 0
-    end = text.find("\n---\n", 4)
-    return end + 5 if end >= 0 else 0
+    m = _FRONT.match(text)
+    return m.end() if m else 0
 
 
 def _where(text: str, offset: int) -> tuple[int, int]:
@@ -42,10 +51,10 @@ def _where(text: str, offset: int) -> tuple[int, int]:
 def front_matter_diagnostics(text: str, shown: str) -> list[Diagnostic]:
     """Front matter of a page, read with the same strict rules as data (no aliases, tags,
     duplicate keys; size and depth limits), before MkDocs' own YAML reader sees it."""
-    end = _front_matter_end(text)
+    start, end = _front_matter(text)
     if not end:
         return []
-    located, diags = load_text(text[4:end - 4], shown)
+    located, diags = load_text(text[start:end], shown)
     return [Diagnostic(d.path, d.line + 1, d.col, d.message, d.key, d.severity, d.code) for d in diags]
 
 
@@ -69,15 +78,32 @@ def check_page(rel: str, text: str, shown: str, allowed: frozenset[str]) -> list
     return out
 
 
+PAGE_LIMITS = Limits(max_bytes=4 * 1024 * 1024)
+
+
+def read_page(path: Path, shown: str | None = None) -> tuple[str | None, list[Diagnostic]]:
+    """A page's text (BOM and CRLF handled like data), or a located reason it cannot be read."""
+    shown = shown or str(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        return None, [Diagnostic(shown, 1, 1, f"cannot read page: {exc.strerror}", code="io")]
+    return decode(raw, shown, PAGE_LIMITS)
+
+
+def _list_for(docs_dir: Path, list_file: Path | None) -> Path:
+    # the reviewed list lives in the project beside docs/, wherever kb runs from
+    return list_file or docs_dir.parent / TEMPLATE_LIST
+
+
 def check_pages(docs_dir: Path, list_file: Path | None = None) -> list[Diagnostic]:
-    allowed = template_pages(list_file)
+    allowed = template_pages(_list_for(docs_dir, list_file))
     out = []
     for path in sorted(docs_dir.rglob("*.md")):
         rel = path.relative_to(docs_dir).as_posix()
-        try:
-            text = path.read_text("utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            out.append(Diagnostic(str(path), 1, 1, f"cannot read page as UTF-8 text: {exc}", code="io"))
+        text, problems = read_page(path)
+        if text is None:
+            out.extend(problems)
             continue
         out.extend(check_page(rel, text, str(path), allowed))
     return out
@@ -90,11 +116,13 @@ def check_macro_refs(docs_dir: Path, kb, list_file: Path | None = None) -> list[
     """Template pages name sections and briefs in macro calls; each must exist, or the
     build would stop on a macro error.  Located like any data error."""
     out = []
-    for rel in sorted(template_pages(list_file)):
+    for rel in sorted(template_pages(_list_for(docs_dir, list_file))):
         path = docs_dir / rel
         if not path.is_file():
             continue
-        text = path.read_text("utf-8")
+        text, _ = read_page(path)
+        if text is None:
+            continue  # already reported by check_pages
         for m in _MACRO_REF.finditer(text):
             name, ref = m.groups()
             known = ref in kb.briefs if name == "brief" else kb.find_section(ref) is not None

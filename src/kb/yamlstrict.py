@@ -40,7 +40,9 @@ class Limits:
 
 DEFAULT_LIMITS = Limits()
 _NULLS = {"", "~", "null", "Null", "NULL"}
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u2028\u2029]")
+# control characters, and invisible or direction-changing ones that can make text display
+# differently from what a reviewer reads (bidi overrides/isolates, zero-width space, BOM)
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\x85\u200b\u200e\u200f\u202a-\u202e\u2028\u2029\u2066-\u2069\ufeff]")
 
 
 @dataclass

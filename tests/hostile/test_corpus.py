@@ -129,6 +129,8 @@ def test_payloads_show_as_literal_text(hostile_site):
     assert "{% for x in range(3) %}LOOP{% endfor %}" in text
     assert "__init__ C++ a<b {{BERT}} `code` *em* &amp; &#x3C;script&#x3E;" in text
     assert "49" not in paper.select_one("article h1").get_text()
+    bibtex = paper.select_one("pre.kb-bibtex code").get_text()
+    assert "<img src=x onerror=alert('fence')>" in bibtex  # backticks in a title cannot close the block
     brief = BeautifulSoup((site / "briefs/inference/2026-09-04-e1/index.html").read_text("utf-8"), "lxml")
     btext = brief.select_one("article").get_text(" ")
     assert "cycler.__init__.__globals__.os.popen('touch CANARY_FILE').read()" in btext
@@ -165,10 +167,13 @@ def test_hand_written_page_cannot_opt_into_macros(tmp_path):
     assert val.returncode == 1 and "docs/papers/evil-page.md:3:1" in val.stderr
 
 
-def test_front_matter_alias_bomb_fails_the_build_with_a_location(tmp_path):
+@pytest.mark.parametrize("fixture", ["page__alias-front-matter.md", "page__alias-front-matter-blanks.md"])
+def test_front_matter_alias_bomb_fails_the_build_with_a_location(tmp_path, fixture):
     _copy_project(tmp_path)
-    shutil.copyfile(CORPUS / "page__alias-front-matter.md", tmp_path / "docs" / "papers" / "alias-page.md")
+    shutil.copyfile(CORPUS / fixture, tmp_path / "docs" / "papers" / "alias-page.md")
     run = _build_project(tmp_path)
     assert run.returncode != 0
     assert "docs/papers/alias-page.md:3:4" in run.stdout + run.stderr
     assert "Traceback" not in run.stdout + run.stderr
+    val = subprocess.run([sys.executable, "-m", "kb", "validate"], cwd=tmp_path, capture_output=True, text=True)
+    assert val.returncode == 1 and "docs/papers/alias-page.md:3:4" in val.stderr

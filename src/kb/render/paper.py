@@ -3,15 +3,13 @@ links out, BibTeX and backlinks (every mention in the data, with its sentence)."
 
 from __future__ import annotations
 
+import html
+
 from ..index import KnowledgeBase, paper_page
 from ..mentions import Mention
 from ..models import Paper
 from .escape import md, md_link
 from .links import Linker, section_label, text
-
-
-def title(paper: Paper) -> str:
-    return paper.short
 
 
 def render(kb: KnowledgeBase, paper_id: str, bibtex: str | None = None, demos: str = "") -> str:
@@ -33,8 +31,9 @@ def render(kb: KnowledgeBase, paper_id: str, bibtex: str | None = None, demos: s
         out.append(demos)
     out.append(_backlinks(kb, linker, p))
     if bibtex:
-        fence = "````" if "```" in bibtex else "```"
-        out.append(f"## BibTeX {{ #bibtex }}\n\n{fence}bibtex\n{bibtex.strip()}\n{fence}")
+        # an HTML block with escaped text: no fence length can be outrun by backticks in a title
+        out.append("## BibTeX { #bibtex }\n\n"
+                   f'<pre class="kb-bibtex"><code class="language-bibtex">{html.escape(bibtex.strip())}</code></pre>')
     return "\n\n".join(x for x in out if x) + "\n"
 
 
