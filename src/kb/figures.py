@@ -11,7 +11,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 
 from .diagnostics import Diagnostic, Severity, format_keypath
-from .models import ADJACENT_LABELS, STATUS_LABELS, Brief, SourceFile, Status
+from .models import ADJACENT_LABELS, STATUS_LABELS, Brief, SourceFile, Status, round_key
 
 
 @dataclass(frozen=True)
@@ -147,7 +147,7 @@ def _raised_index(kb) -> tuple[dict[str, dt.date], dict[tuple[str, dt.date, str]
                 if p not in first or other.date < first[p]:
                     first[p] = other.date
                 k = (p, other.date, other.topic)
-                if k not in rounds or other.round < rounds[k]:
+                if k not in rounds or round_key(other.round) < round_key(rounds[k]):
                     rounds[k] = other.round
         cached = kb.cache["figures.raised"] = (first, rounds)
     return cached
@@ -163,7 +163,7 @@ def _raised_earlier(kb, pid: str, brief: Brief) -> bool:
     if d < brief.date:
         return True
     r = rounds.get((pid, brief.date, brief.topic))
-    return r is not None and r < brief.round
+    return r is not None and round_key(r) < round_key(brief.round)
 
 
 def carried_over(kb, key: str) -> list[Carried]:
@@ -269,7 +269,7 @@ def _disagreements(kb, key: str, brief: Brief, f: BriefFigures) -> list[Disagree
                                     f"; the source lists name {f.sources_checked} distinct files"))
     prev = f.previous
     if prev is not None:
-        pf = kb.figures.get(prev) or compute_counts_only(kb, prev)
+        pf = kb.figures[prev]  # briefs are computed in order, so the previous one is ready
         cmp("previous_increments", s.previous_increments, pf.increments, f"main increments for the previous brief ({prev})")
         cmp("previous_adjacent", s.previous_adjacent, pf.adjacent, f"adjacent prep items for the previous brief ({prev})")
     # statements inside the sources that contradict the anchors
@@ -290,11 +290,6 @@ def _disagreements(kb, key: str, brief: Brief, f: BriefFigures) -> list[Disagree
                                             f"the baseline's update label '{label.text}' names {paper.short}, which is not anchored in {brief.topic} as of {brief.baseline.updated.isoformat()} (it is carried over as pending)",
                                             ("baseline", "labels", li, "papers", pj)))
     return out
-
-
-def compute_counts_only(kb, key: str) -> BriefFigures:
-    brief = kb.briefs[key]
-    return BriefFigures(increments=len(brief.increments), adjacent=len(brief.adjacent))
 
 
 def disagreement_diagnostics(kb) -> list[Diagnostic]:

@@ -18,7 +18,7 @@ from . import arxiv_id
 from .diagnostics import DataError, Diagnostic, Severity
 from .loader import Loaded, Source
 from .mentions import Mention, Place, iter_strings, sentence_around, text_mentions
-from .models import Brief, Demo, Paper, Section, Topic
+from .models import Brief, Demo, Paper, Section, Topic, round_key
 
 
 @dataclass(frozen=True)
@@ -181,7 +181,7 @@ def build(loaded: Loaded, mentions: bool = True) -> KnowledgeBase:
         if base and base not in by_arxiv:
             by_arxiv[base] = pid
 
-    ordered = sorted(loaded.briefs.items(), key=lambda kv: (kv[1][0].topic, kv[1][0].date, kv[1][0].round))
+    ordered = sorted(loaded.briefs.items(), key=lambda kv: (kv[1][0].topic, kv[1][0].date, round_key(kv[1][0].round)))
     by_topic: dict[str, list[str]] = defaultdict(list)
     for key, (brief, _) in ordered:
         by_topic[brief.topic].append(key)

@@ -51,7 +51,7 @@ class Loaded:
 KINDS: dict[str, type[BaseModel]] = {"topics": Topic, "papers": Paper, "briefs": Brief, "demos": Demo}
 
 
-def display_path(path: Path, root: Path) -> str:
+def display_path(path: Path) -> str:
     """Path as users see it: relative to the working directory when possible."""
     try:
         return os.path.relpath(path)
@@ -98,7 +98,7 @@ def _known_keys(located: Located, loc: tuple) -> set[str]:
 
 
 def load_file(path: Path, root: Path, model: type[M], limits: Limits = DEFAULT_LIMITS) -> tuple[M | None, Source | None, list[Diagnostic]]:
-    shown = display_path(path, root)
+    shown = display_path(path)
     try:
         size = path.stat().st_size
         if size > limits.max_bytes:
@@ -128,7 +128,7 @@ def load(data_dir: Path | str, limits: Limits = DEFAULT_LIMITS) -> Loaded:
         expected_depth = 3 if kind == "briefs" else 2
         if target is None or len(rel) != expected_depth or path.suffix != ".yaml":
             out.diagnostics.append(Diagnostic(
-                display_path(path, root), 1, 1,
+                display_path(path), 1, 1,
                 "unexpected file: expected data/topics/<id>.yaml, data/papers/<id>.yaml, "
                 "data/briefs/<topic>/<date>-<round>.yaml or data/demos/<id>.yaml",
                 code="layout",

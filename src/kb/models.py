@@ -24,7 +24,6 @@ Text = Annotated[str, StringConstraints(min_length=1, max_length=4000)]
 Line = Annotated[str, StringConstraints(min_length=1, max_length=400, pattern=r"^[^\n]*$")]
 RepoPath = Annotated[str, StringConstraints(min_length=1, max_length=300, pattern=r"^[^\s<>\"'`|]+$")]
 PartialDate = Annotated[str, StringConstraints(pattern=r"^\d{4}(-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?)?$")]
-Value = Annotated[int, Field(ge=1, le=5)]
 Priority = Annotated[str, StringConstraints(pattern=r"^P[0-3]$")]
 
 
@@ -38,7 +37,7 @@ def _arxiv(value: str) -> str:
 
 
 def _url(value: str) -> str:
-    if not re.match(r"^https?://[^\s<>\"'`]+$", value):
+    if not re.fullmatch(r"https?://[^\s<>\"'`]+", value):
         raise ValueError(f"expected an http(s) URL without spaces or quotes, got {value!r}")
     return value
 
@@ -52,8 +51,33 @@ def _flag(value: object) -> object:
     return value
 
 
+def _int_text(value: object) -> object:
+    # digits only: pydantic would also take "1_2" (12) or "1e3"
+    if isinstance(value, str) and not re.fullmatch(r"[+-]?\d+", value):
+        raise ValueError(f"expected a whole number, got {value!r}")
+    return value
+
+
+def _date_text(value: object) -> object:
+    # ISO dates only: pydantic would also turn "1788912000" (a timestamp) into a date
+    if isinstance(value, str) and not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+        raise ValueError(f"expected a date YYYY-MM-DD, got {value!r}")
+    return value
+
+
+def _datetime_text(value: object) -> object:
+    if isinstance(value, str) and not re.fullmatch(
+            r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})", value):
+        raise ValueError(f"expected a date and time with its UTC offset, e.g. 2026-09-03T22:20:00+08:00, got {value!r}")
+    return value
+
+
 ArxivIdText = Annotated[str, AfterValidator(_arxiv)]
+Int = Annotated[int, BeforeValidator(_int_text)]
+Date = Annotated[dt.date, BeforeValidator(_date_text)]
+DateTime = Annotated[AwareDatetime, BeforeValidator(_datetime_text)]
 Flag = Annotated[bool, BeforeValidator(_flag)]
+Value = Annotated[Int, Field(ge=1, le=5)]
 Url = Annotated[str, AfterValidator(_url)]
 
 
@@ -70,7 +94,7 @@ class Section(Record):
     title: Line = Field(description="Heading text (Chinese or English).")
     title_en: Line | None = Field(None, description="English heading, for search and for readers.")
     summary: Text | None = Field(None, description="One paragraph on what the section covers.")
-    introduced: dt.date | None = Field(None, description="Date the section (e.g. a new route) was opened.")
+    introduced: Date | None = Field(None, description="Date the section (e.g. a new route) was opened.")
     introduced_by: Line | None = Field(None, description="Brief id that opened the section, e.g. `inference/2026-09-03-e1`.")
     children: list["Section"] = Field(default_factory=list, description="Sub-sections, same shape.")
 
@@ -85,7 +109,8 @@ class Topic(Record):
     title_en: Line | None = None
     description: Text | None = None
     document: RepoPath = Field(description="Path of the living document in the team's notes, e.g. `organized/knowledge/inference.md`.")
-    page: RepoPath = Field(description="The hand-written site page holding the living document, e.g. `inference.md`.")
+    page: Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_\-/]*\.md$", max_length=200)] = Field(
+        description="The hand-written site page (under docs/) holding the living document, e.g. `inference.md`.")
     sections: list[Section] = Field(min_length=1)
 
 
@@ -141,7 +166,7 @@ class Category(Record):
 class Anchor(Record):
     topic: Slug
     section: Slug | None = Field(None, description="Section id; omit when the document records no section.")
-    since: dt.date = Field(description="Date it was anchored in the living document.")
+    since: Date = Field(description="Date it was anchored in the living document.")
     note: Line | None = None
 
 
@@ -156,14 +181,14 @@ class ArxivMeta(Record):
     title: Text
     authors: list[Line] = Field(default_factory=list)
     abstract: Text | None = Field(None, max_length=8000)
-    published: dt.date | None = None
-    updated: dt.date | None = None
+    published: Date | None = None
+    updated: Date | None = None
     categories: list[Line] = Field(default_factory=list)
     primary_category: Line | None = None
     doi: Line | None = None
     journal_ref: Line | None = None
     comment: Text | None = None
-    version: Annotated[int, Field(ge=1)] | None = None
+    version: Annotated[Int, Field(ge=1)] | None = None
 
 
 class Paper(Record):
@@ -177,11 +202,11 @@ class Paper(Record):
     authors_note: Line | None = Field(None, description="e.g. `单作，无机构标注` or how an affiliation was inferred.")
     venue: Venue | None = None
     published: PartialDate | None = Field(None, description="`YYYY`, `YYYY-MM` or `YYYY-MM-DD`.")
-    submitted: dt.date | None = Field(None, description="Date of arXiv v1 as stated by a source, e.g. `2026-06-17`.")
+    submitted: Date | None = Field(None, description="Date of arXiv v1 as stated by a source, e.g. `2026-06-17`.")
     subjects: list[Line] = Field(default_factory=list, description="arXiv subject classes as stated, e.g. `cs.CL`.")
     links: Links = Field(default_factory=Links)
     credibility: CredibilityNote | None = None
-    cards: list[Annotated[int, Field(ge=1)]] = Field(default_factory=list, description="paper_card number(s).")
+    cards: list[Annotated[Int, Field(ge=1)]] = Field(default_factory=list, description="paper_card number(s).")
     category: Category | None = None
     anchors: list[Anchor] = Field(default_factory=list, description="Where and since when it is anchored.")
     key_numbers: list[KeyNumber] = Field(default_factory=list)
@@ -222,8 +247,8 @@ LIGHTS = {Light.green: "🟢", Light.yellow: "🟡", Light.red: "🔴"}
 
 
 class Window(Record):
-    start: AwareDatetime
-    end: AwareDatetime
+    start: DateTime
+    end: DateTime
     note: Line | None = Field(None, description="e.g. `约 24h`.")
 
 
@@ -234,9 +259,9 @@ class BaselineLabel(Record):
 
 class Baseline(Record):
     document: RepoPath
-    updated: dt.date
+    updated: Date
     labels: list[BaselineLabel] = Field(default_factory=list)
-    citations: Annotated[int, Field(ge=0)] = Field(description="arXiv citations in the document.")
+    citations: Annotated[Int, Field(ge=0)] = Field(description="arXiv citations in the document.")
     citations_approx: Flag = Field(False, description="`true` when the count is approximate (约).")
 
 
@@ -251,7 +276,7 @@ class SourceFile(Record):
 
 
 class CardEntry(Record):
-    number: Annotated[int, Field(ge=1)]
+    number: Annotated[Int, Field(ge=1)]
     arxiv: ArxivIdText | None = None
     title: Line | None = None
     category: Slug | None = Field(None, description="Primary category; taken from the paper file when there is one.")
@@ -359,23 +384,23 @@ class Claim(Record):
 
 class SourceCount(Record):
     label: Line
-    count: Annotated[int, Field(ge=0)]
+    count: Annotated[Int, Field(ge=0)]
 
 
 class Stated(Record):
     """Figures as the brief's author wrote them; compared with computed ones."""
 
-    increments: Annotated[int, Field(ge=0)] | None = None
-    net_new: Annotated[int, Field(ge=0)] | None = None
-    adjacent_ingested: Annotated[int, Field(ge=0)] | None = None
-    adjacent: Annotated[int, Field(ge=0)] | None = None
-    arxiv_net_new: Annotated[int, Field(ge=0)] | None = None
-    carried_over: Annotated[int, Field(ge=0)] | None = None
-    cards: Annotated[int, Field(ge=0)] | None = None
-    sources_checked_min: Annotated[int, Field(ge=0)] | None = Field(None, description="`20` for “20+ 来源”.")
+    increments: Annotated[Int, Field(ge=0)] | None = None
+    net_new: Annotated[Int, Field(ge=0)] | None = None
+    adjacent_ingested: Annotated[Int, Field(ge=0)] | None = None
+    adjacent: Annotated[Int, Field(ge=0)] | None = None
+    arxiv_net_new: Annotated[Int, Field(ge=0)] | None = None
+    carried_over: Annotated[Int, Field(ge=0)] | None = None
+    cards: Annotated[Int, Field(ge=0)] | None = None
+    sources_checked_min: Annotated[Int, Field(ge=0)] | None = Field(None, description="`20` for “20+ 来源”.")
     sources_breakdown: list[SourceCount] = Field(default_factory=list)
-    previous_increments: Annotated[int, Field(ge=0)] | None = None
-    previous_adjacent: Annotated[int, Field(ge=0)] | None = None
+    previous_increments: Annotated[Int, Field(ge=0)] | None = None
+    previous_adjacent: Annotated[Int, Field(ge=0)] | None = None
 
 
 class Comparison(Record):
@@ -391,12 +416,12 @@ class Character(Record):
 
 class Brief(Record):
     topic: Slug
-    date: dt.date
+    date: Date
     round: Annotated[str, StringConstraints(pattern=r"^[A-Z][A-Z0-9]{0,5}$")] = Field(description="e.g. `E1`.")
     round_name: Line | None = Field(None, description="e.g. `日间预消化轮`.")
     instance: Line = Field(description="Author / instance, e.g. `Tom`.")
     cron: Line | None = None
-    generated_at: AwareDatetime
+    generated_at: DateTime
     timezone: Line = Field(description="IANA name, e.g. `Asia/Shanghai`.")
     timezone_abbr: Line | None = Field(None, description="e.g. `CST`.")
     window: Window
@@ -405,11 +430,17 @@ class Brief(Record):
     stated: Stated = Field(default_factory=Stated)
     sources: list[SourceGroup] = Field(default_factory=list)
     increments: list[Increment] = Field(default_factory=list)
-    adjacent: list[AdjacentItem] = Field(default_factory=list)
+    adjacent: list[AdjacentItem] = Field(default_factory=list, max_length=26, description="Adjacent prep items, lettered A–Z.")
     candidates: list[Candidate] = Field(default_factory=list)
     claims: list[Claim] = Field(default_factory=list)
     comparison: Comparison | None = None
     reconstructed: Line | None = Field(None, description="Set when the brief was rebuilt from later briefs: says from what.")
+
+
+def round_key(round_name: str) -> tuple[str, int, str]:
+    """Order of rounds within a day: by letter, then by number (E2 before E10)."""
+    m = re.fullmatch(r"([A-Z]+)(\d*)(.*)", round_name)
+    return (m.group(1), int(m.group(2) or 0), m.group(3)) if m else (round_name, 0, "")
 
 
 class Demo(Record):

@@ -24,22 +24,18 @@ def _blank(match: re.Match) -> str:
     return re.sub(r"[^\n]", " ", match.group())
 
 
-def scan_page(kb: KnowledgeBase, src_uri: str, text: str, topic: str | None = None) -> list[Mention]:
+def scan_page(kb: KnowledgeBase, src_uri: str, text: str) -> list[Mention]:
     """Mentions of papers in one page's Markdown source."""
-    title = src_uri
-    for m in _HEADING.finditer(text):
-        if m.group().startswith("# "):
-            title = m.group(1)
-            break
+    cleaned = _FRONT.sub(_blank, text)
+    for pattern in (_FENCE, _INLINE_CODE, _TEMPLATE):
+        cleaned = pattern.sub(_blank, cleaned)
+    title = next((m.group(1) for m in _HEADING.finditer(cleaned) if m.group().startswith("# ")), src_uri)
     markers: list[tuple[int, str, str]] = []  # (offset, anchor, label)
     for m in _SECTION_CALL.finditer(text):
         info = kb.find_section(m.group(1))
         if info is not None:
             label = (f"§{info.section.number} " if info.section.number else "") + info.section.title
             markers.append((m.start(), section_anchor(info.id), f"{title} · {label}"))
-    cleaned = _FRONT.sub(_blank, text)
-    for pattern in (_FENCE, _INLINE_CODE, _TEMPLATE):
-        cleaned = pattern.sub(_blank, cleaned)
     for m in _HEADING.finditer(cleaned):
         if m.group(2):
             markers.append((m.start(), m.group(2), f"{title} · {m.group(1).strip()}"))

@@ -97,7 +97,7 @@ def clean(text: str | None, limit: int | None = None) -> str | None:
         return None
     out = " ".join(text.split())
     out = "".join(ch for ch in out if unicodedata.category(ch) not in ("Cc", "Cs", "Zl", "Zp"))
-    out = out.strip()
+    out = yamlstrict.strip_refused(out).strip()
     if limit and len(out) > limit:
         out = out[: limit - 1].rstrip() + "…"
     return out or None

@@ -55,7 +55,7 @@ def check(kb, dup_sections: list[tuple[str, Section]]) -> list[Diagnostic]:
     for tid, topic in kb.topics.items():
         for info in kb.sections[tid].values():
             ib = info.section.introduced_by
-            if ib and ib not in kb.briefs:
+            if ib and ib not in kb.briefs and ib.rsplit("/", 1)[-1] not in kb.failed.get("briefs", ()):
                 out.append(_diag(kb, "topic", tid, ("sections",), f"section '{info.id}' is introduced_by unknown brief '{ib}'", "unknown-brief"))
 
     # papers: one file per arXiv id, one paper per card number, anchors that resolve
@@ -75,6 +75,8 @@ def check(kb, dup_sections: list[tuple[str, Section]]) -> list[Diagnostic]:
                 out.append(_diag(kb, "paper", pid, ("cards", i), f"paper_card {card} already belongs to {first}", "duplicate-card"))
             first_by_card.setdefault(card, pid)
         for i, anchor in enumerate(paper.anchors):
+            if anchor.topic in kb.failed.get("topics", ()):
+                continue  # its file is broken: reported there, once
             if anchor.topic not in kb.topics:
                 out.append(_diag(kb, "paper", pid, ("anchors", i, "topic"), f"unknown topic '{anchor.topic}'; expected one of: {', '.join(kb.topics) or 'none'}", "unknown-topic"))
             elif anchor.section and kb.section(anchor.topic, anchor.section) is None:
@@ -82,10 +84,10 @@ def check(kb, dup_sections: list[tuple[str, Section]]) -> list[Diagnostic]:
 
     for did, demo in kb.demos.items():
         for i, p in enumerate(demo.papers):
-            if p not in kb.papers:
+            if p not in kb.papers and p not in kb.failed.get("papers", ()):
                 out.append(_diag(kb, "demo", did, ("papers", i), f"unknown paper '{p}': no data/papers/{p}.yaml", "unknown-paper"))
         for i, s in enumerate(demo.sections):
-            if kb.find_section(s) is None:
+            if kb.find_section(s) is None and not kb.failed.get("topics"):
                 out.append(_diag(kb, "demo", did, ("sections", i), f"unknown section '{s}'", "unknown-section"))
 
     for key, brief in kb.briefs.items():
@@ -121,7 +123,8 @@ def _window(kb, key: str, brief: Brief) -> list[Diagnostic]:
 
 
 def _history(kb) -> list[Diagnostic]:
-    """Status must not go backwards: once anchored, a paper is never NET-new or pending again."""
+    """Status only moves forward (NET-new → pending → anchored) across a topic's briefs;
+    one brief gives one status per paper; "anchored" needs the paper file's anchor."""
     out = []
     for topic, keys in kb.by_topic.items():
         best: dict[str, tuple[Status, str]] = {}
@@ -129,19 +132,34 @@ def _history(kb) -> list[Diagnostic]:
             brief = kb.briefs[key]
             items = [(("increments", i, "status"), p, inc.status) for i, inc in enumerate(brief.increments) for p in inc.papers]
             items += [(("candidates", i, "status"), c.paper, c.status) for i, c in enumerate(brief.candidates)]
+            here: dict[str, Status] = {}
             for keypath, pid, status in items:
                 paper = kb.papers.get(pid)
-                anchor = kb.anchor_of(paper, topic) if paper else None
+                if paper is None:
+                    continue  # reported as an unknown paper
+                if pid in here and here[pid] is not status:
+                    out.append(_diag(kb, "brief", key, keypath,
+                                     f"{paper.short} is listed twice in this brief, as {here[pid].value} and as {status.value}",
+                                     "status-conflict"))
+                    continue
+                here[pid] = status
+                if status is Status.anchored and kb.anchor_of(paper, topic, brief.date) is None:
+                    out.append(_diag(kb, "brief", key, keypath,
+                                     f"this brief marks {paper.short} anchored, but data/papers/{pid}.yaml has no anchor in "
+                                     f"{topic} on or before {brief.date.isoformat()} (add anchors: [{{topic: {topic}, since: …}}])",
+                                     "status-anchor"))
+                    continue
+                anchor = kb.anchor_of(paper, topic)
                 if anchor and anchor.since < brief.date and status is not Status.anchored:
                     out.append(_diag(kb, "brief", key, keypath,
                                      f"status going backwards: {paper.short} is anchored in {topic} since {anchor.since.isoformat()}, "
                                      f"but this brief marks it {status.value}", "status-backwards"))
                     continue
                 prev = best.get(pid)
-                if prev and prev[0] is Status.anchored and STATUS_RANK[status] < STATUS_RANK[prev[0]]:
+                if prev and STATUS_RANK[status] < STATUS_RANK[prev[0]]:
                     out.append(_diag(kb, "brief", key, keypath,
-                                     f"status going backwards: {pid} was anchored in {prev[1]}, but this brief marks it {status.value}",
-                                     "status-backwards"))
-                if prev is None or STATUS_RANK[status] >= STATUS_RANK[prev[0]]:
-                    best[pid] = (status, key)
+                                     f"status going backwards: {paper.short} was {prev[0].value} in {prev[1]}, "
+                                     f"but this brief marks it {status.value}", "status-backwards"))
+                    continue
+                best[pid] = (status, key)
     return out

@@ -49,7 +49,7 @@ def current() -> Site:
 def build_site(options: Options) -> Site:
     """Load the knowledge base (raising DataError with every problem) and lay out the pages.
 
-    Paper pages, the backlog and the statistics list backlinks, some from hand-written
+    Paper pages, the papers index, the backlog and the statistics list backlinks, some from hand-written
     pages: :func:`add_hand_written` renders them, once, after collecting those."""
     global _CURRENT
     kb = load_kb(options.data_dir)
@@ -62,7 +62,6 @@ def build_site(options: Options) -> Site:
         site.generated[src] = f'---\nrender_macros: true\n---\n\n{{{{ brief("{key}") }}}}\n'
         site.template_pages.add(src)
     site.generated[indexes.BRIEFS] = indexes.briefs(kb)
-    site.generated[indexes.PAPERS] = indexes.papers(kb)
     site.in_nav.update({indexes.BRIEFS, indexes.PAPERS, backlog_render.PAGE})
     from . import bib
 
@@ -113,6 +112,7 @@ def add_hand_written(site: Site, pages: dict[str, str]) -> None:
         if mentions:
             found[src_uri] = mentions
     site.kb.add_pages_mentions(found)
+    site.generated[indexes.PAPERS] = indexes.papers(site.kb)  # its mention counts include these
     site.generated[backlog_render.PAGE] = backlog_render.render(site.kb)
     for pid in site.kb.papers:
         site.generated[paper_page(pid)] = _paper(site.kb, pid, site.options)

@@ -45,6 +45,11 @@ _NULLS = {"", "~", "null", "Null", "NULL"}
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\x85\u200b\u200e\u200f\u202a-\u202e\u2028\u2029\u2066-\u2069\ufeff]")
 
 
+def strip_refused(text: str) -> str:
+    """``text`` without the characters this reader refuses (for tools that write data)."""
+    return _CONTROL.sub("", text)
+
+
 @dataclass
 class Located:
     """Parsed data with the position of every key path (1-based line and column)."""

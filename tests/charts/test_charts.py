@@ -3,6 +3,8 @@ values (expectations computed here from the YAML files and the backlog), escape 
 
 from __future__ import annotations
 
+import re
+
 import datetime as dt
 import shutil
 import xml.etree.ElementTree as ET
@@ -87,6 +89,8 @@ def test_weeks_are_contiguous_and_every_pair_has_a_cell(tmp_path, capsys):
         "increments:\n"
         "  - {sections: [s1-1-spec-decoding, s1-1-spec-decoding], title: x, label: x, papers: [ssr], status: pending}\n"
         "  - {sections: [s1-3-kv-cache], title: y, label: y, status: net-new}\n"))
+    # raised again as an increment, so it leaves the carried-over candidates (one status per brief)
+    text = re.sub(r"  - paper: ssr\n    status: net-new\n    note: [^\n]*\n", "", text)
     path.write_text(text, "utf-8")
     kb = load_kb(data)
     got = cells(charts.increments_svg(kb, "inference"))

@@ -113,3 +113,53 @@ def test_template_pages_name_only_known_sections_and_briefs(root, tmp_path):
     assert run.returncode == 1
     line = next(ln for ln in run.stderr.splitlines() if "s1-3-combo" in ln)
     assert line.startswith("docs/inference.md:") and "unknown section" in line
+
+
+def _valid_copy(root, tmp_path):
+    import shutil
+
+    data = tmp_path / "data"
+    shutil.copytree(root / "tests/fixtures/broken/_valid/data", data)
+    return data, data / "briefs/inference/2026-09-03-e1.yaml"
+
+
+def test_anchored_status_needs_the_papers_anchor(root, tmp_path):
+    from kb.index import build
+    from kb.loader import load
+
+    data, brief = _valid_copy(root, tmp_path)
+    brief.write_text(brief.read_text("utf-8").replace("status: net-new", "status: anchored"), "utf-8")
+    msgs = [d.message for d in build(load(data)).errors]
+    assert any("marks SSR anchored, but data/papers/ssr.yaml has no anchor" in m for m in msgs), msgs
+
+
+def test_one_status_per_paper_per_brief(root, tmp_path):
+    from kb.index import build
+    from kb.loader import load
+
+    data, brief = _valid_copy(root, tmp_path)
+    brief.write_text(brief.read_text("utf-8") + "candidates:\n  - {paper: ssr, status: pending}\n", "utf-8")
+    msgs = [d.message for d in build(load(data)).errors]
+    assert msgs == ["SSR is listed twice in this brief, as net-new and as pending"]
+
+
+def test_rounds_order_by_number(root, tmp_path):
+    from kb.index import build
+    from kb.loader import load
+
+    data, brief = _valid_copy(root, tmp_path)
+    text = brief.read_text("utf-8").replace("papers: [ssr]", "papers: []")
+    for rnd in ("E2", "E10"):
+        (brief.parent / f"2026-09-03-{rnd.lower()}.yaml").write_text(text.replace("round: E1", f"round: {rnd}"), "utf-8")
+    kb = build(load(data))
+    assert kb.by_topic["inference"] == ["inference/2026-09-03-e1", "inference/2026-09-03-e2", "inference/2026-09-03-e10"]
+
+
+def test_dates_and_numbers_must_be_written_as_such(root, tmp_path):
+    from kb.index import build
+    from kb.loader import load
+
+    data, brief = _valid_copy(root, tmp_path)
+    brief.write_text(brief.read_text("utf-8").replace("date: 2026-09-03", 'date: "1788912000"').replace("value: 3", "value: 1_2"), "utf-8")
+    msgs = sorted(d.message for d in build(load(data)).errors)
+    assert msgs == ["expected a date YYYY-MM-DD, got '1788912000'", "expected a whole number, got '1_2'"]

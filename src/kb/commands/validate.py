@@ -62,7 +62,7 @@ def run(args) -> int:
     docs = Path(args.docs) if args.docs else (sibling if sibling.is_dir() and not files else None)
     diags, kb = collect(data_dir, docs)
     if files:
-        wanted = {display_path(f.resolve(), data_dir) for f in files} | {os.path.normpath(str(f)) for f in files}
+        wanted = {display_path(f.resolve()) for f in files} | {os.path.normpath(str(f)) for f in files}
         diags = [d for d in diags if os.path.normpath(d.path) in wanted]
     errors = [d for d in diags if d.is_error]
     warnings = [d for d in diags if not d.is_error]

@@ -10,7 +10,7 @@ through :mod:`kb.render.escape` (or :func:`kb.render.links.text`).
 
 from __future__ import annotations
 
-from ..figures import BriefFigures
+from ..figures import BriefFigures, short_date
 from ..index import KnowledgeBase, brief_page
 from ..models import ADJACENT_LABELS, CREDIBILITY_LABELS, LIGHTS, STATUS_LABELS, Brief, Increment, Status
 from .escape import md, md_link
@@ -395,11 +395,11 @@ def _comparison(kb: KnowledgeBase, linker: Linker, key: str, b: Brief, f: BriefF
     now_items = [f"{md(inc.label)}" for inc in b.increments]
     bullets = []
     if b.comparison and b.comparison.previous_summary:
-        bullets.append(f"- {md(prev.date.strftime('%-m-%-d'))} 增量：{text(kb, linker, b.comparison.previous_summary)}")
+        bullets.append(f"- {short_date(prev.date)} 增量：{text(kb, linker, b.comparison.previous_summary)}")
     elif prev_items:
         bullets.append(f"- 上一期增量：{' / '.join(prev_items)}")
     if b.comparison and b.comparison.this_summary:
-        bullets.append(f"- {md(b.date.strftime('%-m-%-d'))} 增量：{text(kb, linker, b.comparison.this_summary)}")
+        bullets.append(f"- {short_date(b.date)} 增量：{text(kb, linker, b.comparison.this_summary)}")
     elif now_items:
         bullets.append(f"- 本期增量：{' / '.join(now_items)}")
     if b.comparison and b.comparison.features:

@@ -8,7 +8,6 @@ Contributed text enters them only through these functions:
   every character Markdown or its extensions give meaning to is backslash-escaped,
   so the reader sees exactly the text that was written (``a<b``, ``{{BERT}}``,
   ``C++``, ``__init__``) and nothing in it becomes markup, a link or an attribute.
-* :func:`attr` / :func:`html` — text for HTML attributes and raw HTML blocks.
 * :func:`url` — an http(s) URL (already checked by the models) made safe for a
   Markdown link destination.
 """
@@ -35,19 +34,10 @@ def md(text: object, strip: bool = True) -> str:
     return _MD_SPECIAL.sub(lambda m: "&#" + str(ord(m.group(1))) + ";" if m.group(1) in "~^=:$@" else "\\" + m.group(1), s)
 
 
-def html(text: object) -> str:
-    """Escape text for an HTML text node."""
-    return _html.escape(_SPACE.sub(" ", str(text)).strip(), quote=True)
-
-
-def attr(text: object) -> str:
-    """Escape text for a double-quoted HTML attribute value."""
-    return _html.escape(str(text), quote=True)
-
-
 def url(value: str) -> str:
     """A Markdown link destination: only http(s) or site-relative; parentheses and spaces encoded."""
-    if not re.match(r"^(https?://|\.{0,2}/|[\w\-./#]+$)", value) or value.lower().startswith(("javascript:", "data:", "vbscript:")):
+    if (not re.match(r"^(https?://|\.{0,2}/|[\w\-./#]+$)", value) or value.startswith("//")
+            or value.lower().startswith(("javascript:", "data:", "vbscript:"))):
         raise ValueError(f"refusing URL {value!r}")
     return quote(value, safe="/:?#[]@!$&'*+,;=%~-._")
 

@@ -39,10 +39,6 @@ def _relative_dir(folder: str, start: str) -> str:
     return "" if rel == "." else rel
 
 
-def paper_href(kb: KnowledgeBase, linker: Linker, paper_id: str) -> str:
-    return linker.href(paper_page(paper_id))
-
-
 def paper_link(kb: KnowledgeBase, linker: Linker, paper_id: str, text: str | None = None) -> str:
     paper = kb.papers[paper_id]
     return linker.link(text or paper.short, paper_page(paper_id))
