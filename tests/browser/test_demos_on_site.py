@@ -3,25 +3,13 @@ runs on WebGPU and matches the CPU reference; the page's assets come from the si
 
 from __future__ import annotations
 
-import functools
-import http.server
-import threading
-from pathlib import Path
-
 import pytest
 
-from sitebuild import build
+from sitebuild import CHROMIUM, CHROMIUM_ARGS, build, serve_directory
 
-CHROMIUM = Path("/usr/bin/chromium")
-FLAGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--no-first-run", "--enable-unsafe-webgpu"]
+FLAGS = CHROMIUM_ARGS + ["--enable-unsafe-webgpu"]
 
 pytestmark = [pytest.mark.browser, pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian chromium is not installed")]
-
-
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
 
 
 @pytest.fixture(scope="module")
@@ -29,10 +17,8 @@ def demo_url(tmp_path_factory):
     dest = tmp_path_factory.mktemp("demo-site")
     run = build(dest, {"KB_DEMOS": "1"})
     assert run.returncode == 0, run.stdout + run.stderr
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(dest)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
+    with serve_directory(dest) as url:
+        yield url
 
 
 def test_attention_demo_on_the_retroinfer_page(demo_url):

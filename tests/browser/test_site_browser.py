@@ -3,35 +3,23 @@ through a backlink, sort the backlog; a screenshot of the brief page is kept."""
 
 from __future__ import annotations
 
-import functools
-import http.server
 import re
-import threading
 from pathlib import Path
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
+from sitebuild import CHROMIUM, CHROMIUM_ARGS, serve_directory
+
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-        "--no-first-run", "--disable-gpu"]
+ARGS = CHROMIUM_ARGS + ["--disable-gpu"]
 
 pytestmark = [pytest.mark.browser, pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian chromium is not installed")]
 
 
-class _Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
 @pytest.fixture(scope="module")
 def base_url(site):
-    handler = functools.partial(_Quiet, directory=str(site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
+    with serve_directory(site) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from sitebuild import ROOT, build
+from sitebuild import ROOT, build, copy_project
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
 BASE = ROOT / "tests" / "fixtures" / "broken" / "_valid" / "data"
@@ -138,9 +138,7 @@ def test_payloads_show_as_literal_text(hostile_site):
 
 
 def _copy_project(dest: Path) -> None:
-    for name in ("mkdocs.yml", "docs", "hooks", "overrides", "data"):
-        src = ROOT / name
-        (shutil.copytree if src.is_dir() else shutil.copyfile)(src, dest / name)
+    copy_project(dest)
     (dest / "docs" / "papers").mkdir(exist_ok=True)  # pages there are not in the nav (not_in_nav)
 
 

@@ -4,20 +4,12 @@ variable fails the build."""
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 
 from bs4 import BeautifulSoup
 
-from sitebuild import ROOT
-
-
-def project_copy(dest):
-    for name in ("mkdocs.yml", "docs", "hooks", "overrides", "data"):
-        src = ROOT / name
-        (shutil.copytree if src.is_dir() else shutil.copyfile)(src, dest / name)
-    return dest
+from sitebuild import copy_project
 
 
 def build_in(project):
@@ -27,7 +19,7 @@ def build_in(project):
 
 
 def test_brief_macro_from_a_hand_written_page(tmp_path):
-    project = project_copy(tmp_path)
+    project = copy_project(tmp_path)
     index = project / "docs" / "index.md"
     index.write_text(index.read_text("utf-8") + '\n\n{{ brief("inference/2026-09-01-e1") }}\n', "utf-8")
     run = build_in(project)
@@ -37,7 +29,7 @@ def test_brief_macro_from_a_hand_written_page(tmp_path):
 
 
 def test_undefined_variable_fails_the_build(tmp_path):
-    project = project_copy(tmp_path)
+    project = copy_project(tmp_path)
     page = project / "docs" / "inference.md"
     page.write_text(page.read_text("utf-8") + "\n\n{{ no_such_variable }}\n", "utf-8")
     run = build_in(project)
@@ -46,7 +38,7 @@ def test_undefined_variable_fails_the_build(tmp_path):
 
 
 def test_macro_error_fails_the_build(tmp_path):
-    project = project_copy(tmp_path)
+    project = copy_project(tmp_path)
     page = project / "docs" / "inference.md"
     page.write_text(page.read_text("utf-8") + '\n\n{{ section("no-such-section") }}\n', "utf-8")
     run = build_in(project)
