@@ -18,7 +18,7 @@ def define_env(env):
         site = current()
         if key not in site.kb.briefs:
             raise KeyError(f"unknown brief {key!r}")
-        return brief_render.render(site.kb, key, page())
+        return brief_render.markdown(site.kb, key, page())
 
     @env.macro
     def section(section_id: str, topic: str = "inference") -> str:

@@ -97,7 +97,7 @@ def _paper(kb: KnowledgeBase, pid: str, options: Options) -> str:
     from .render import paper as paper_render
 
     site = Site(kb, options)
-    return paper_render.render(kb, pid, bibtex=bib.entry_for(kb.papers[pid], kb),
+    return paper_render.markdown(kb, pid, bibtex=bib.entry_for(kb.papers[pid], kb),
                                demos=demos_html(site, paper_page(pid), paper=pid))
 
 
@@ -113,7 +113,7 @@ def add_hand_written(site: Site, pages: dict[str, str]) -> None:
             found[src_uri] = mentions
     site.kb.add_pages_mentions(found)
     site.generated[indexes.PAPERS] = indexes.papers(site.kb)  # its mention counts include these
-    site.generated[backlog_render.PAGE] = backlog_render.render(site.kb)
+    site.generated[backlog_render.PAGE] = backlog_render.markdown(site.kb)
     for pid in site.kb.papers:
         site.generated[paper_page(pid)] = _paper(site.kb, pid, site.options)
     _add_charts(site)  # feeds and charts: see the end of this module
@@ -135,7 +135,7 @@ def feed_files(site: Site, page_url) -> dict[str, bytes]:
     """The Atom and RSS feeds by site path; ``page_url(src)`` is the built URL of a page (from MkDocs)."""
     from .render import feeds
 
-    return feeds.render(site.kb, site.options.site_url, page_url)
+    return feeds.feed_files(site.kb, site.options.site_url, page_url)
 
 
 def feed_links(site: Site) -> list[dict[str, str]]:

@@ -77,7 +77,7 @@ def check_rss(raw: bytes, kb, topic: str) -> list[ET.Element]:
 
 
 def test_feeds_without_site_url_link_relative_to_the_feed(kb):
-    out = feeds.render(kb, "", page_url)
+    out = feeds.feed_files(kb, "", page_url)
     assert sorted(out) == ["feeds/inference.atom.xml", "feeds/inference.rss.xml"]
     entries = check_atom(out["feeds/inference.atom.xml"], kb, "inference")
     items = check_rss(out["feeds/inference.rss.xml"], kb, "inference")
@@ -92,7 +92,7 @@ def test_feeds_without_site_url_link_relative_to_the_feed(kb):
 
 
 def test_feeds_with_site_url_link_absolutely(kb):
-    out = feeds.render(kb, "https://example.org/kb", page_url)
+    out = feeds.feed_files(kb, "https://example.org/kb", page_url)
     atom = ET.fromstring(out["feeds/inference.atom.xml"])
     assert atom.findtext(f"{A}id") == "https://example.org/kb/feeds/inference.atom.xml"
     links = {ln.get("rel"): ln.get("href") for ln in atom.findall(f"{A}link")}
@@ -105,7 +105,7 @@ def test_feeds_with_site_url_link_absolutely(kb):
 
 
 def test_feeds_are_deterministic(kb):
-    assert feeds.render(kb, "", page_url) == feeds.render(kb, "", page_url)
+    assert feeds.feed_files(kb, "", page_url) == feeds.feed_files(kb, "", page_url)
 
 
 def test_contributed_text_is_escaped_by_the_xml_library():
@@ -114,7 +114,7 @@ def test_contributed_text_is_escaped_by_the_xml_library():
     hostile = '<script>alert("x")</script> & ]]> {{ x }}'
     kb.briefs[key] = kb.briefs[key].model_copy(update={
         "character": Character(title=hostile, text="t"), "instance": "<b>Tom & Co</b>"})
-    out = feeds.render(kb, "", page_url)
+    out = feeds.feed_files(kb, "", page_url)
     atom = ET.fromstring(out["feeds/inference.atom.xml"])
     entry = atom.findall(f"{A}entry")[1]
     assert entry.findtext(f"{A}title").endswith("：" + hostile)

@@ -84,9 +84,9 @@ def render_all(s: str):
         kb = build(load(root))
     assert not kb.errors, [d.text() for d in kb.errors]
     pages = {
-        "brief": brief_render.render(kb, "inference/2026-09-03-e1"),
-        "paper": paper_render.render(kb, "p"),
-        "backlog": backlog_render.render(kb),
+        "brief": brief_render.markdown(kb, "inference/2026-09-03-e1"),
+        "paper": paper_render.markdown(kb, "p"),
+        "backlog": backlog_render.markdown(kb),
     }
     return {k: BeautifulSoup(markdown.markdown(v, extensions=EXTENSIONS), "lxml") for k, v in pages.items()}
 

@@ -17,7 +17,7 @@ def _table(headers: list[str], rows: list[str], name: str) -> str:
     return (f'<div class="kb-table" data-kb-table="{name}" markdown>\n\n' + head + "\n" + "\n".join(rows) + "\n\n</div>")
 
 
-def render(kb: KnowledgeBase) -> str:
+def markdown(kb: KnowledgeBase) -> str:
     linker = Linker(PAGE)
     out = ["# 待办（Backlog）",
            "这里汇总仍在等待处理的条目：待锚入的论文、还没有论文卡的 arXiv 号、待核实的说法和重复卡。"

@@ -42,7 +42,7 @@ def _papers_ids(kb: KnowledgeBase, linker: Linker, ids) -> str:
     return " + ".join(parts)
 
 
-def render(kb: KnowledgeBase, key: str, page: str | None = None) -> str:
+def markdown(kb: KnowledgeBase, key: str, page: str | None = None) -> str:
     """The brief's Markdown; links are made relative to ``page`` (default: the brief's own page),
     so the same brief can be embedded in any hand-written page."""
     brief = kb.briefs[key]

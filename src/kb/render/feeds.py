@@ -107,7 +107,7 @@ def _generator(kb: KnowledgeBase, topic: str, paths: FeedPaths, link: _Linker, s
     return fg
 
 
-def render(kb: KnowledgeBase, site_url: str, page_url: Callable[[str], str]) -> dict[str, bytes]:
+def feed_files(kb: KnowledgeBase, site_url: str, page_url: Callable[[str], str]) -> dict[str, bytes]:
     """Every feed file by its path in the site.  ``page_url(src)`` is the built URL of a page
     (e.g. ``briefs/inference/2026-09-03-e1/``), relative to the site root."""
     link = _Linker(site_url, page_url)

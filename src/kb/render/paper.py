@@ -12,7 +12,7 @@ from .escape import md, md_link
 from .links import Linker, section_label, text
 
 
-def render(kb: KnowledgeBase, paper_id: str, bibtex: str | None = None, demos: str = "") -> str:
+def markdown(kb: KnowledgeBase, paper_id: str, bibtex: str | None = None, demos: str = "") -> str:
     p = kb.papers[paper_id]
     linker = Linker(paper_page(paper_id))
     out = [f"# {md(p.short)}"]
