@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Iterator
 
-from .diagnostics import Diagnostic, format_keypath
+from .diagnostics import Diagnostic, Severity, format_keypath
 from .models import STATUS_RANK, Brief, Section, Status
 
 
@@ -74,6 +74,7 @@ def check(kb, dup_sections: list[tuple[str, Section]]) -> list[Diagnostic]:
                 first = kb.sources[("paper", first_by_card[card])].path
                 out.append(_diag(kb, "paper", pid, ("cards", i), f"paper_card {card} already belongs to {first}", "duplicate-card"))
             first_by_card.setdefault(card, pid)
+        out.extend(_submitted_vs_id(kb, pid, paper))
         for i, anchor in enumerate(paper.anchors):
             if anchor.topic in kb.failed.get("topics", ()):
                 continue  # its file is broken: reported there, once
@@ -104,6 +105,26 @@ def check(kb, dup_sections: list[tuple[str, Section]]) -> list[Diagnostic]:
         out.extend(_window(kb, key, brief))
     out.extend(_history(kb))
     return out
+
+
+def submitted_mismatch(paper) -> str | None:
+    """A new-style arXiv id encodes the month of v1 (YYMM): a stated v1 date in another month
+    means one of the two is wrong (the seed's SSR says v1 2026-06-17 for 2608.20359)."""
+    base = paper.arxiv_base
+    if not (paper.submitted and base and "/" not in base):
+        return None
+    yy, mm = int(base[:2]), int(base[2:4])
+    if (paper.submitted.year % 100, paper.submitted.month) == (yy, mm):
+        return None
+    return f"v1 date {paper.submitted.isoformat()} is not in 20{yy:02d}-{mm:02d}, the month its arXiv id {base} encodes"
+
+
+def _submitted_vs_id(kb, pid: str, paper) -> list[Diagnostic]:
+    message = submitted_mismatch(paper)
+    if message is None:
+        return []
+    d = _diag(kb, "paper", pid, ("submitted",), message, "submitted-vs-id")
+    return [Diagnostic(d.path, d.line, d.col, d.message, d.key, Severity.WARNING, d.code)]
 
 
 def _window(kb, key: str, brief: Brief) -> list[Diagnostic]:

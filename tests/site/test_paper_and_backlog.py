@@ -136,3 +136,9 @@ def test_references_bib_is_offered(site, pages):
     eprints = {e.fields_dict["eprint"].value for e in library.entries if "eprint" in e.fields_dict}
     assert {"2505.02922", "2608.20359", "2609.01925"} <= eprints
     assert len(library.entries) == len(load_kb(ROOT / "data").papers)
+
+
+def test_paper_page_shows_a_v1_date_that_contradicts_its_id(pages):
+    note = pages.article("papers/ssr/index.html").select_one(".admonition.warning")
+    assert note is not None and "2026-06-17" in note.get_text() and "2608.20359" in note.get_text()
+    assert pages.article("papers/retroinfer/index.html").select_one(".admonition.warning") is None

@@ -7,6 +7,7 @@ import html
 
 from ..index import KnowledgeBase, paper_page
 from ..mentions import Mention
+from ..rules import submitted_mismatch
 from ..models import Paper
 from .escape import md, md_link
 from .links import Linker, section_label, text
@@ -19,6 +20,9 @@ def markdown(kb: KnowledgeBase, paper_id: str, bibtex: str | None = None, demos:
     if p.display_title != p.short:
         out.append(f"**{md(p.display_title)}**")
     out.append(_facts(kb, linker, p))
+    mismatch = submitted_mismatch(p)
+    if mismatch:
+        out.append(f'!!! warning "日期与 arXiv 号不一致"\n    {md(mismatch)}')
     if p.key_numbers:
         out.append("## 关键数字 { #key-numbers }\n\n| 数字 | 含义 |\n|---|---|\n" +
                    "\n".join(f"| **{md(n.value)}** | {md(n.what)} |" for n in p.key_numbers))
