@@ -145,12 +145,13 @@ def paper_page(paper_id: str) -> str:
     return f"papers/{paper_id}.md"
 
 
-def _walk_sections(topic: str, sections: list[Section], parents: tuple[Section, ...], out: dict, dups: list):
-    for s in sections:
+def _walk_sections(topic: str, sections: list[Section], parents: tuple[Section, ...], out: dict, dups: list,
+                   path: tuple = ("sections",)):
+    for i, s in enumerate(sections):
         if s.id in out:
-            dups.append(s)
+            dups.append((s, path + (i, "id")))
         out[s.id] = SectionInfo(topic, s, parents, len(parents))
-        _walk_sections(topic, s.children, parents + (s,), out, dups)
+        _walk_sections(topic, s.children, parents + (s,), out, dups, path + (i, "children"))
 
 
 def build(loaded: Loaded, mentions: bool = True) -> KnowledgeBase:
@@ -167,13 +168,13 @@ def build(loaded: Loaded, mentions: bool = True) -> KnowledgeBase:
             sources[(kind, key)] = src
 
     sections: dict[str, dict[str, SectionInfo]] = {}
-    dup_sections: list[tuple[str, Section]] = []
+    dup_sections: list[tuple[str, Section, tuple]] = []  # (topic, section, key path of the repeat)
     for tid, (topic, _) in sorted(loaded.topics.items()):
         out: dict[str, SectionInfo] = {}
-        dups: list[Section] = []
+        dups: list[tuple[Section, tuple]] = []
         _walk_sections(tid, topic.sections, (), out, dups)
         sections[tid] = out
-        dup_sections.extend((tid, s) for s in dups)
+        dup_sections.extend((tid, s, kp) for s, kp in dups)
 
     by_arxiv: dict[str, str] = {}
     for pid, (paper, _) in sorted(loaded.papers.items()):

@@ -48,10 +48,10 @@ def _brief_refs(brief: Brief) -> Iterator[tuple[tuple, str, str]]:
                 yield ("baseline", "labels", i, "papers", j), "paper", p
 
 
-def check(kb, dup_sections: list[tuple[str, Section]]) -> list[Diagnostic]:
+def check(kb, dup_sections: list[tuple[str, Section, tuple]]) -> list[Diagnostic]:
     out: list[Diagnostic] = []
-    for tid, section in dup_sections:
-        out.append(_diag(kb, "topic", tid, ("sections",), f"duplicate section id '{section.id}': section ids must be unique within a topic", "duplicate-section"))
+    for tid, section, keypath in dup_sections:
+        out.append(_diag(kb, "topic", tid, keypath, f"duplicate section id '{section.id}': section ids must be unique within a topic", "duplicate-section"))
     for tid, topic in kb.topics.items():
         for info in kb.sections[tid].values():
             ib = info.section.introduced_by
