@@ -26,6 +26,7 @@ import yaml
 
 from . import arxiv_id, yamlstrict
 from .atomic import is_temp, write_atomic
+from .loader import display_path as display  # noqa: F401  (also used by kb bib)
 from .loader import validate
 from .models import ArxivMeta, Paper
 
@@ -313,13 +314,6 @@ def create_file(index: PaperIndex, arxiv: str | None, short: str, meta: ArxivMet
     if base:
         index.by_base[base] = path
     return path
-
-
-def display(path: Path) -> str:
-    try:
-        return os.path.relpath(path)
-    except ValueError:  # pragma: no cover - other drive on Windows
-        return str(path)
 
 
 # --------------------------------------------------------------------------- names

@@ -92,13 +92,13 @@ def demos_html(site: Site, page_src: str, paper: str | None = None, section: str
     return demo_section(chosen, asset_base(page_src)) if chosen else ""
 
 
-def _paper(kb: KnowledgeBase, pid: str, options: Options) -> str:
+def _paper(site: Site, pid: str) -> str:
     from . import bib
     from .render import paper as paper_render
 
-    site = Site(kb, options)
+    kb = site.kb
     return paper_render.markdown(kb, pid, bibtex=bib.entry_for(kb.papers[pid], kb),
-                               demos=demos_html(site, paper_page(pid), paper=pid))
+                                 demos=demos_html(site, paper_page(pid), paper=pid))
 
 
 def add_hand_written(site: Site, pages: dict[str, str]) -> None:
@@ -115,7 +115,7 @@ def add_hand_written(site: Site, pages: dict[str, str]) -> None:
     site.generated[indexes.PAPERS] = indexes.papers(site.kb)  # its mention counts include these
     site.generated[backlog_render.PAGE] = backlog_render.markdown(site.kb)
     for pid in site.kb.papers:
-        site.generated[paper_page(pid)] = _paper(site.kb, pid, site.options)
+        site.generated[paper_page(pid)] = _paper(site, pid)
     _add_charts(site)  # feeds and charts: see the end of this module
 
 
