@@ -110,7 +110,8 @@ def plain_project(data: Path, out: Path) -> None:
     for key in ("hooks",):
         cfg.pop(key, None)
     cfg["theme"].pop("custom_dir", None)
-    cfg["plugins"] = [p for p in cfg["plugins"] if not (isinstance(p, dict) and "macros" in p) and p != "macros"]
+    ours = ("macros", "kb")
+    cfg["plugins"] = [p for p in cfg["plugins"] if not (isinstance(p, dict) and set(p) & set(ours)) and p not in ours]
     cfg["extra"] = {k: v for k, v in (cfg.get("extra") or {}).items() if not k.startswith("kb_")}
     cfg["docs_dir"] = "docs"
     (out / "mkdocs.yml").write_text(yaml.safe_dump(cfg, allow_unicode=True, sort_keys=False), "utf-8")

@@ -20,7 +20,7 @@ def root() -> Path:
 
 @pytest.fixture(scope="session")
 def sample_kb():
-    from kb.index import load_kb
+    from kb.knowledge.index import load_kb
 
     return load_kb(ROOT / "data")
 

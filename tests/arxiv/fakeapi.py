@@ -20,7 +20,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 from xml.sax.saxutils import escape
 
-from kb import arxiv_id
+from kb.data import arxiv_id
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "arxiv"
 

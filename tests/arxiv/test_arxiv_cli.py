@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import json
 
-from kb import paperfile
-from kb.index import load_kb
-from kb.loader import load
+from kb.data import paperfile
+from kb.knowledge.index import load_kb
+from kb.data.loader import load
 
 SAMPLE_IDS = ["2505.02922", "2608.20359", "2505.11329"]
 

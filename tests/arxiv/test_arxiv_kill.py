@@ -19,9 +19,9 @@ import time
 
 import pytest
 
-from kb import paperfile
-from kb.loader import load
-from kb.models import ArxivMeta
+from kb.data import paperfile
+from kb.data.loader import load
+from kb.data.models import ArxivMeta
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 

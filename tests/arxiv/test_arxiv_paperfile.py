@@ -10,10 +10,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kb import atomic, paperfile, yamlstrict
-from kb.paperfile import clean
-from kb.loader import validate
-from kb.models import ArxivMeta, Paper
+from kb.data import atomic, paperfile, yamlstrict
+from kb.data.paperfile import clean
+from kb.data.loader import validate
+from kb.data.models import ArxivMeta, Paper
 
 META = ArxivMeta(title="RetroInfer: A Vector Storage Engine", authors=["A B"], version=2,
                  published=dt.date(2025, 5, 1))

@@ -39,7 +39,7 @@ def recorded_meta() -> dict:
 @pytest.fixture
 def refreshed_data_dir(data_dir) -> Path:
     """The sample data with arxiv_meta blocks from the recorded arXiv answers."""
-    from kb import paperfile
+    from kb.data import paperfile
 
     index = paperfile.scan(data_dir)
     for base, meta in recorded_meta().items():

@@ -11,8 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kb import bib
-from kb.index import load_kb
-from kb.models import Paper
+from kb.knowledge.index import load_kb
+from kb.data.models import Paper
 
 
 def parse(text: str):

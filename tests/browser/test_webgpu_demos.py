@@ -36,7 +36,7 @@ import pytest
 
 from kb.demos import SITE_DIR
 from kb.demos.render import ASSET_DIR, KERNELS, asset_files, shader_name, standalone_page
-from kb.models import Demo
+from kb.data.models import Demo
 
 CHROMIUM = Path("/usr/bin/chromium")
 COMMON_FLAGS = [

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from kb.backlog import pending_items
+from kb.knowledge.backlog import pending_items
 from kb.cli import main
-from kb.index import SectionInfo, load_kb
+from kb.knowledge.index import SectionInfo, load_kb
 from kb.render import charts
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -8,9 +8,9 @@ import string
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from kb.loader import validate
-from kb.models import Brief, Paper
-from kb.yamlstrict import load_bytes, load_text
+from kb.data.loader import validate
+from kb.data.models import Brief, Paper
+from kb.data.yamlstrict import load_bytes, load_text
 
 YAMLISH = st.text(alphabet=string.printable + "：，。—《》&*!|>%@`{}[]#~\u00e9\u4e2d\x00\x85\ufeff", max_size=300)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from kb.models import Status
+from kb.data.models import Status
 
 SEED = "inference/2026-09-03-e1"
 
@@ -40,7 +40,7 @@ def test_anchored_items_drop_off_after_one_carry(root, tmp_path):
     """An item carried as anchored is not carried again by the next brief."""
     import shutil
 
-    from kb.index import load_kb
+    from kb.knowledge.index import load_kb
 
     data = tmp_path / "data"
     shutil.copytree(root / "data", data)
@@ -124,8 +124,8 @@ def _valid_copy(root, tmp_path):
 
 
 def test_anchored_status_needs_the_papers_anchor(root, tmp_path):
-    from kb.index import build
-    from kb.loader import load
+    from kb.knowledge.index import build
+    from kb.data.loader import load
 
     data, brief = _valid_copy(root, tmp_path)
     brief.write_text(brief.read_text("utf-8").replace("status: net-new", "status: anchored"), "utf-8")
@@ -134,8 +134,8 @@ def test_anchored_status_needs_the_papers_anchor(root, tmp_path):
 
 
 def test_one_status_per_paper_per_brief(root, tmp_path):
-    from kb.index import build
-    from kb.loader import load
+    from kb.knowledge.index import build
+    from kb.data.loader import load
 
     data, brief = _valid_copy(root, tmp_path)
     brief.write_text(brief.read_text("utf-8") + "candidates:\n  - {paper: ssr, status: pending}\n", "utf-8")
@@ -144,8 +144,8 @@ def test_one_status_per_paper_per_brief(root, tmp_path):
 
 
 def test_rounds_order_by_number(root, tmp_path):
-    from kb.index import build
-    from kb.loader import load
+    from kb.knowledge.index import build
+    from kb.data.loader import load
 
     data, brief = _valid_copy(root, tmp_path)
     text = brief.read_text("utf-8").replace("papers: [ssr]", "papers: []")
@@ -156,8 +156,8 @@ def test_rounds_order_by_number(root, tmp_path):
 
 
 def test_dates_and_numbers_must_be_written_as_such(root, tmp_path):
-    from kb.index import build
-    from kb.loader import load
+    from kb.knowledge.index import build
+    from kb.data.loader import load
 
     data, brief = _valid_copy(root, tmp_path)
     brief.write_text(brief.read_text("utf-8").replace("date: 2026-09-03", 'date: "1788912000"').replace("value: 3", "value: 1_2"), "utf-8")

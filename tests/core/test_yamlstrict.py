@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kb.yamlstrict import Limits, load_bytes, load_text
+from kb.data.yamlstrict import Limits, load_bytes, load_text
 
 
 def ok(text):

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from kb.demos.render import KERNELS
-from kb.index import build
-from kb.loader import load
+from kb.knowledge.index import build
+from kb.data.loader import load
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 

@@ -21,7 +21,7 @@ from kb.demos.render import (
     shader_name,
     standalone_page,
 )
-from kb.models import Demo
+from kb.data.models import Demo
 
 HOSTILE_TITLE = '"><script>alert(1)</script><b onclick=x>'
 HOSTILE_DESC = "<img src=x onerror=alert(1)> & 'q' \"dq\"\n\n第二段 </div><iframe src=//evil.example>"

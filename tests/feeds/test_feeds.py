@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from kb.index import load_kb
-from kb.models import Character
+from kb.knowledge.index import load_kb
+from kb.data.models import Character
 from kb.render import feeds
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -15,8 +15,8 @@ from bs4 import BeautifulSoup
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from kb.index import build
-from kb.loader import load
+from kb.knowledge.index import build
+from kb.data.loader import load
 from kb.render import backlog as backlog_render
 from kb.render import brief as brief_render
 from kb.render import paper as paper_render

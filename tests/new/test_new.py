@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from kb import yamlstrict
-from kb.backlog import pending_items
+from kb.data import yamlstrict
+from kb.knowledge.backlog import pending_items
 from kb.cli import main
-from kb.index import load_kb
-from kb.loader import validate
-from kb.models import ArxivMeta, Brief, Paper, Status
-from kb.paperfile import check, with_meta
+from kb.knowledge.index import load_kb
+from kb.data.loader import validate
+from kb.data.models import ArxivMeta, Brief, Paper, Status
+from kb.data.paperfile import check, with_meta
 
 from sitebuild import build
 

@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 from pydantic import BaseModel
 
-from kb import models, schema_doc
+from kb.data import models
+from kb.cli import schema_doc
 from kb.cli import main
-from kb.index import load_kb
+from kb.knowledge.index import load_kb
 
 ROOT = Path(__file__).resolve().parents[2]
 CONTRIBUTING = ROOT / "CONTRIBUTING.md"

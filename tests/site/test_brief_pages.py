@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from kb.index import load_kb
+from kb.knowledge.index import load_kb
 
 ROOT = Path(__file__).resolve().parents[2]
 SEED_PAGE = "briefs/inference/2026-09-03-e1/index.html"

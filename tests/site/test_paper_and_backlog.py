@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from kb.index import load_kb
+from kb.knowledge.index import load_kb
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.fixture(scope="module")
 def kb():
     """The data's knowledge base plus the mentions in hand-written pages, as the build sees them."""
-    from kb.pagescan import scan_page
+    from kb.knowledge.pagescan import scan_page
 
     base = load_kb(ROOT / "data")
     for page in sorted((ROOT / "docs").rglob("*.md")):

@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from kb import arxiv_id, synth
-from kb.index import build
-from kb.loader import load
-from kb.models import Status
+from kb.data import arxiv_id
+from kb import synth
+from kb.knowledge.index import build
+from kb.data.loader import load
+from kb.data.models import Status
 
 ROOT = Path(__file__).resolve().parents[2]
 SMALL = dict(briefs=30, papers=100, seed=1)

@@ -8,7 +8,7 @@ touches the network.
   on every request, at least ``delay`` seconds between requests, exponential
   backoff with jitter on 429/5xx/connection errors honouring ``Retry-After``,
   and a bounded total time.
-* :mod:`kb.arxiv.feed` - Atom -> :class:`kb.models.ArxivMeta`, using the
+* :mod:`kb.arxiv.feed` - Atom -> :class:`kb.data.models.ArxivMeta`, using the
   ``arxiv`` package's entry parser; malformed XML and API error entries are errors.
 * :mod:`kb.arxiv.cache` - one JSON file per id, written atomically.
 * :mod:`kb.arxiv.fetch` - ids -> metadata: cache first, then batches of at most

@@ -16,9 +16,9 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from .. import arxiv_id
-from ..atomic import write_atomic
-from ..models import ArxivMeta
+from kb.data import arxiv_id
+from kb.data.atomic import write_atomic
+from kb.data.models import ArxivMeta
 
 FORMAT = 1
 

@@ -25,9 +25,9 @@ from typing import Callable
 import requests
 from requests.adapters import HTTPAdapter
 
-from . import feed
-from ..models import ArxivMeta
-from .config import FetchConfig
+from kb.arxiv import feed
+from kb.data.models import ArxivMeta
+from kb.arxiv.config import FetchConfig
 
 USER_AGENT = "llm-inference-kb (kb paper add/refresh; python-requests)"
 

@@ -1,4 +1,4 @@
-"""arXiv API Atom answers -> :class:`kb.models.ArxivMeta`, keyed by base arXiv id.
+"""arXiv API Atom answers -> :class:`kb.data.models.ArxivMeta`, keyed by base arXiv id.
 
 The XML is first parsed strictly (no recovery, no entities, no network) so a
 truncated or garbled answer is an error rather than a silently shorter list;
@@ -12,9 +12,9 @@ import arxiv._feed as arxiv_feed  # the package's Atom entry parser
 from lxml import etree
 from pydantic import ValidationError
 
-from .. import arxiv_id
-from ..models import ArxivMeta
-from ..paperfile import ABSTRACT_MAX, LINE_MAX, TEXT_MAX, clean
+from kb.data import arxiv_id
+from kb.data.models import ArxivMeta
+from kb.data.paperfile import ABSTRACT_MAX, LINE_MAX, TEXT_MAX, clean
 
 ATOM = "{http://www.w3.org/2005/Atom}"
 

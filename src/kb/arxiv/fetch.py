@@ -12,9 +12,9 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator
 
-from ..models import ArxivMeta
-from .cache import Cache
-from .client import ArxivClient, FetchConfig, FetchError
+from kb.data.models import ArxivMeta
+from kb.arxiv.cache import Cache
+from kb.arxiv.client import ArxivClient, FetchConfig, FetchError
 
 NOT_FOUND = "not found on arXiv (the answer did not include it)"
 

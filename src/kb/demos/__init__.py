@@ -6,8 +6,8 @@ markup) reaches the site.  When it says yes, the adapter copies
 :func:`kb.demos.render.asset_files` to :data:`SITE_DIR` and puts
 :func:`kb.demos.render.demo_section` on the pages that declare demos.
 
-The option is ``extra.kb_demos`` in ``mkdocs.yml``; the environment variable
-``KB_DEMOS`` overrides it (``1/true/yes/on`` or ``0/false/no/off``).
+The option is ``demos`` of the ``kb`` plugin in ``mkdocs.yml``; the environment
+variable ``KB_DEMOS`` overrides it (``1/true/yes/on`` or ``0/false/no/off``).
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Mapping
 
-from ..models import Demo
+from kb.data.models import Demo
 
-OPTION = "kb_demos"  # key under `extra:` in mkdocs.yml
+OPTION = "demos"  # option of the kb plugin in mkdocs.yml
 ENV = "KB_DEMOS"
 SITE_DIR = "assets/kb-demos"  # where the adapter copies the assets inside the built site
 
@@ -34,25 +34,16 @@ def _word(value: str, where: str) -> bool:
     raise ValueError(f"{where}: expected one of 1/true/yes/on or 0/false/no/off, got {value!r}")
 
 
-def enabled(extra_value: object, environ: Mapping[str, str] | None = None) -> bool:
-    """Whether demos are built.
-
-    ``extra_value`` is ``config.extra.get("kb_demos")``: ``None`` (absent) means
-    off; a bool is taken as is; a string must be one of the words above.
-    ``environ`` defaults to ``os.environ``; a non-empty ``KB_DEMOS`` wins over
-    ``extra_value``.  Anything else raises ``ValueError`` rather than guessing.
+def enabled(option: bool, environ: Mapping[str, str] | None = None) -> bool:
+    """Whether demos are built: the plugin option ``demos`` (already a bool, checked by
+    MkDocs), unless a non-empty ``KB_DEMOS`` in ``environ`` (default ``os.environ``) says
+    otherwise.  A word that is neither yes nor no raises ``ValueError`` rather than guessing.
     """
     env = os.environ if environ is None else environ
     raw = env.get(ENV)
     if raw is not None and raw.strip():
         return _word(raw, f"environment variable {ENV}")
-    if extra_value is None:
-        return False
-    if isinstance(extra_value, bool):
-        return extra_value
-    if isinstance(extra_value, str):
-        return _word(extra_value, f"extra.{OPTION} in mkdocs.yml")
-    raise ValueError(f"extra.{OPTION} in mkdocs.yml: expected true or false, got {extra_value!r}")
+    return option
 
 
 def for_paper(demos: Iterable[Demo], paper_id: str) -> list[Demo]:

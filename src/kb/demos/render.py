@@ -19,7 +19,7 @@ from html import escape
 from pathlib import Path
 from typing import get_args
 
-from ..models import Demo
+from kb.data.models import Demo
 
 ASSET_DIR = Path(__file__).parent / "assets"
 SCRIPT = "kb-demos.js"

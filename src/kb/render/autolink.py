@@ -11,7 +11,7 @@ import html as _html
 from html.parser import HTMLParser
 from typing import Callable
 
-from .. import arxiv_id
+from kb.data import arxiv_id
 
 SKIP = {"a", "code", "pre", "script", "style", "textarea", "kbd", "samp", "title", "svg", "button"}
 Target = Callable[[arxiv_id.ArxivId], tuple[str, str]]  # id -> (href, title)

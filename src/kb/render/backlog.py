@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from ..backlog import as_of, duplicate_cards, open_claims, pending_items
-from ..index import KnowledgeBase, brief_page
-from ..models import STATUS_LABELS
-from .brief import stars
-from .escape import md
-from .links import Linker, brief_link, paper_link, section_link, text
+from kb.knowledge.backlog import as_of, duplicate_cards, open_claims, pending_items
+from kb.knowledge.index import KnowledgeBase, brief_page
+from kb.data.models import STATUS_LABELS
+from kb.render.brief import stars
+from kb.render.escape import md
+from kb.render.links import Linker, brief_link, paper_link, section_link, text
 
 PAGE = "backlog.md"
 

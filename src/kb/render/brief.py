@@ -4,17 +4,17 @@ status · sources checked · main increments · adjacent prep items · claims to
 verify · citable arXiv ids and carried-over items · summary table and comparison
 with the previous brief · sources included / not included · signature.
 
-Every figure comes from :mod:`kb.figures`; every contributed string goes
+Every figure comes from :mod:`kb.knowledge.figures`; every contributed string goes
 through :mod:`kb.render.escape` (or :func:`kb.render.links.text`).
 """
 
 from __future__ import annotations
 
-from ..figures import BriefFigures, short_date
-from ..index import KnowledgeBase, brief_page
-from ..models import ADJACENT_LABELS, CREDIBILITY_LABELS, LIGHTS, STATUS_LABELS, Brief, Increment, Status
-from .escape import md, md_link
-from .links import Linker, brief_link, brief_title, paper_link, section_label, section_link, text
+from kb.knowledge.figures import BriefFigures, short_date
+from kb.knowledge.index import KnowledgeBase, brief_page
+from kb.data.models import ADJACENT_LABELS, CREDIBILITY_LABELS, LIGHTS, STATUS_LABELS, Brief, Increment, Status
+from kb.render.escape import md, md_link
+from kb.render.links import Linker, brief_link, brief_title, paper_link, section_label, section_link, text
 
 CN_NUM = "一二三四五六七八九十"
 

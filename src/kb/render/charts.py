@@ -19,10 +19,10 @@ from collections import Counter
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
-from ..backlog import PendingItem, as_of, pending_items
-from ..index import KnowledgeBase
-from .escape import md
-from .links import section_label
+from kb.knowledge.backlog import PendingItem, as_of, pending_items
+from kb.knowledge.index import KnowledgeBase
+from kb.render.escape import md
+from kb.render.links import section_label
 
 PAGE = "stats.md"
 FONT = 12

@@ -19,8 +19,8 @@ from typing import Callable
 
 from feedgen.feed import FeedGenerator
 
-from ..index import KnowledgeBase, brief_page
-from .links import brief_title
+from kb.knowledge.index import KnowledgeBase, brief_page
+from kb.render.links import brief_title
 
 DIR = "feeds"
 ATOM_NS = "http://www.w3.org/2005/Atom"

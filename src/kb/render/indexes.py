@@ -3,10 +3,10 @@ the thousands of pages they list do not."""
 
 from __future__ import annotations
 
-from ..index import KnowledgeBase
+from kb.knowledge.index import KnowledgeBase
 
-from .escape import md
-from .links import Linker, brief_link, paper_link, text
+from kb.render.escape import md
+from kb.render.links import Linker, brief_link, paper_link, text
 
 BRIEFS = "briefs/index.md"
 PAPERS = "papers/index.md"

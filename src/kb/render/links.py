@@ -11,9 +11,9 @@ import posixpath
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .. import arxiv_id
-from ..index import KnowledgeBase, brief_page, paper_page, section_anchor
-from .escape import md, md_link
+from kb.data import arxiv_id
+from kb.knowledge.index import KnowledgeBase, brief_page, paper_page, section_anchor
+from kb.render.escape import md, md_link
 
 
 @dataclass(frozen=True)

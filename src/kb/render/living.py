@@ -9,10 +9,10 @@ count.
 
 from __future__ import annotations
 
-from ..index import KnowledgeBase, section_anchor
-from ..models import Paper, Status
-from .escape import md
-from .links import Linker, brief_link, paper_link, text
+from kb.knowledge.index import KnowledgeBase, section_anchor
+from kb.data.models import Paper, Status
+from kb.render.escape import md
+from kb.render.links import Linker, brief_link, paper_link, text
 
 
 def heading(kb: KnowledgeBase, topic: str, section_id: str) -> str:
@@ -98,7 +98,7 @@ def unsectioned(kb: KnowledgeBase, topic: str, page: str) -> str:
 
 def pending_for(kb: KnowledgeBase, topic: str, section_id: str, page: str) -> str:
     """Items suggested for this section that are still waiting to be anchored."""
-    from .backlog import pending_items
+    from kb.render.backlog import pending_items
 
     linker = Linker(page)
     rows = []

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import html
 
-from ..index import KnowledgeBase, paper_page
-from ..mentions import Mention
-from ..rules import submitted_mismatch
-from ..models import Paper
-from .escape import md, md_link
-from .links import Linker, section_label, text
+from kb.knowledge.index import KnowledgeBase, paper_page
+from kb.knowledge.mentions import Mention
+from kb.knowledge.rules import submitted_mismatch
+from kb.data.models import Paper
+from kb.render.escape import md, md_link
+from kb.render.links import Linker, section_label, text
 
 
 def markdown(kb: KnowledgeBase, paper_id: str, bibtex: str | None = None, demos: str = "") -> str:
@@ -96,7 +96,7 @@ def _anchors(kb: KnowledgeBase, linker: Linker, p: Paper) -> str:
     if not p.anchors:
         lines.append("尚未锚入任何活文档。")
         return "\n".join(lines)
-    from ..index import section_anchor
+    from kb.knowledge.index import section_anchor
 
     for a in p.anchors:
         topic = kb.topics.get(a.topic)

@@ -17,8 +17,8 @@ import datetime as dt
 from collections import defaultdict
 from dataclasses import dataclass
 
-from .index import KnowledgeBase
-from .models import Claim, Status
+from kb.knowledge.index import KnowledgeBase
+from kb.data.models import Claim, Status
 
 
 @dataclass(frozen=True)

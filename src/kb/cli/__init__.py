@@ -1,8 +1,10 @@
 """The contributor command line: ``kb``.
 
-Each subcommand lives in its own module under ``kb.commands`` and registers
-itself with ``register(subparsers)``.  A data mistake ends with located
-messages and exit status 1, never a traceback (``--debug`` shows one).
+Each subcommand lives in its own module of this package and registers itself
+with ``register(subparsers)``.  A data mistake ends with located messages and
+exit status 1, never a traceback (``--debug`` shows one).  Command modules
+import their heavy dependencies (HTTP, BibTeX) when they run, so start-up
+stays light.
 """
 
 from __future__ import annotations
@@ -10,28 +12,19 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .diagnostics import DataError
+from kb.cli import bib, new, paper, schema, validate
+from kb.data.diagnostics import DataError, UserError
 
-COMMANDS = ("validate", "paper", "bib", "new", "schema")
+COMMANDS = (validate, paper, bib, new, schema)
 
-
-class UserError(Exception):
-    """A mistake the user can fix; printed as ``error: ...`` without a traceback."""
+__all__ = ["UserError", "build_parser", "main"]
 
 
 def build_parser() -> argparse.ArgumentParser:
-    import importlib
-
     parser = argparse.ArgumentParser(prog="kb", description="LLM-inference knowledge base tools.")
     parser.add_argument("--debug", action="store_true", help="show tracebacks")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for name in COMMANDS:
-        try:
-            module = importlib.import_module(f"kb.commands.{name}")
-        except ModuleNotFoundError as exc:  # a command module not built yet
-            if exc.name != f"kb.commands.{name}":
-                raise
-            continue
+    for module in COMMANDS:
         module.register(sub)
     return parser
 

@@ -82,6 +82,10 @@ def sort_diagnostics(diags: Iterable[Diagnostic]) -> list[Diagnostic]:
     return sorted(set(diags), key=lambda d: (d.path, d.line, d.col, d.key, d.message))
 
 
+class UserError(Exception):
+    """A mistake the user can fix; the command line prints it as ``error: ...`` without a traceback."""
+
+
 class DataError(Exception):
     """Raised when the knowledge base cannot be built; carries every diagnostic."""
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 import yaml
 
-from .diagnostics import Diagnostic, KeyPath, format_keypath
+from kb.data.diagnostics import Diagnostic, KeyPath, format_keypath
 
 try:  # the C parser is an order of magnitude faster; events and marks are the same
     _Loader = yaml.CSafeLoader  # type: ignore[attr-defined]

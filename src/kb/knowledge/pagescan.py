@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 
-from .index import KnowledgeBase, section_anchor
-from .mentions import Mention, Place, text_mentions
+from kb.knowledge.index import KnowledgeBase, section_anchor
+from kb.knowledge.mentions import Mention, Place, text_mentions
 
 _FENCE = re.compile(r"^(```|~~~).*?^\1[^\n]*$", re.MULTILINE | re.DOTALL)
 _INLINE_CODE = re.compile(r"`[^`\n]*`")

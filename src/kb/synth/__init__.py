@@ -6,7 +6,7 @@ mixed Chinese/English text, arXiv ids in text, source groups with files and
 paper cards, adjacent items, claims, candidates, a section tree per topic.
 Histories are consistent: items move from NET-new to pending to anchored and
 never back, windows hold the brief date, and ``stated:`` figures agree with
-the ones :mod:`kb.figures` computes, except for a few deliberate disagreements
+the ones :mod:`kb.knowledge.figures` computes, except for a few deliberate disagreements
 (``disagree_rate``) that show up as warnings.  Same arguments, same bytes:
 only ``random.Random(seed)`` is used and no set is ever iterated unsorted.
 
@@ -474,7 +474,7 @@ class _Gen:
         for p in adj_new:
             st.adjacent_only.append(p.id)
 
-        # figures, mirroring kb.figures
+        # figures, mirroring kb.knowledge.figures
         items = [(p.id, status) for ps, status in groups for p in ps] + [(c["paper"], c["status"]) for c in cands]
         seen: set[str] = set()
         arxiv_net_new = 0

@@ -2,7 +2,7 @@
 
 Every string field is contributed text.  The models only check shape and
 vocabulary; cross-record rules (references, duplicates, history) live in
-``kb.rules`` and computed figures in ``kb.index``.  Field descriptions feed the
+``kb.knowledge.rules`` and computed figures in ``kb.knowledge.index``.  Field descriptions feed the
 schema reference in CONTRIBUTING.md (``kb schema``), so they are written for
 contributors.
 """
@@ -16,7 +16,7 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, AwareDatetime, BeforeValidator, BaseModel, ConfigDict, Field, StringConstraints
 
-from . import arxiv_id
+from kb.data import arxiv_id
 
 SLUG = r"^[a-z0-9][a-z0-9-]{0,79}$"
 Slug = Annotated[str, StringConstraints(pattern=SLUG)]

@@ -2,7 +2,7 @@
 
 Pure text generation (nothing is written here; ``kb new`` writes).  Every value
 that comes from existing data is YAML-quoted by the dumper, and the result is
-read back through :mod:`kb.yamlstrict` and validated before it is returned, so
+read back through :mod:`kb.data.yamlstrict` and validated before it is returned, so
 a scaffold always loads.  Commented examples show the parts to fill in.
 
 * :func:`brief_text` — window (previous day, same time of day as the previous
@@ -22,11 +22,11 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import yaml
 
-from . import arxiv_id, yamlstrict
-from .backlog import pending_items
-from .index import KnowledgeBase
-from .loader import validate
-from .models import SLUG, STATUS_LABELS, Brief, Paper, Status
+from kb.data import arxiv_id, yamlstrict
+from kb.knowledge.backlog import pending_items
+from kb.knowledge.index import KnowledgeBase
+from kb.data.loader import validate
+from kb.data.models import SLUG, STATUS_LABELS, Brief, Paper, Status
 
 DEFAULT_TIMEZONE = "UTC"  # for the first brief of a topic (no previous brief to copy from)
 ROUND = re.compile(r"^[A-Z][A-Z0-9]{0,5}$")

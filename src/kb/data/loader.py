@@ -18,9 +18,9 @@ from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from .diagnostics import Diagnostic, format_keypath
-from .models import Brief, Demo, Paper, Topic
-from .yamlstrict import DEFAULT_LIMITS, Limits, Located, load_bytes
+from kb.data.diagnostics import Diagnostic, format_keypath
+from kb.data.models import Brief, Demo, Paper, Topic
+from kb.data.yamlstrict import DEFAULT_LIMITS, Limits, Located, load_bytes
 
 M = TypeVar("M", bound=BaseModel)
 

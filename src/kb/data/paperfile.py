@@ -1,12 +1,12 @@
 """Paper files on disk, as the tools write them: find, create, and update ``arxiv_meta``.
 
 THE RULE: ``kb paper add/refresh`` own only the top-level ``arxiv_meta:`` block
-of a paper file (model :class:`kb.models.ArxivMeta`).  Every other key is
+of a paper file (model :class:`kb.data.models.ArxivMeta`).  Every other key is
 hand-written and never touched.  An update is text surgery: the block's lines
 are replaced (or the block is appended after the last key) and every other
 byte of the file - comments, key order, quoting, blank lines, line endings -
 stays as it was.  Before a file is written the new text is read back through
-:mod:`kb.yamlstrict`, validated as a :class:`kb.models.Paper`, and its
+:mod:`kb.data.yamlstrict`, validated as a :class:`kb.data.models.Paper`, and its
 hand-written keys are compared with the old ones; the write itself is atomic
 (:mod:`kb.atomic`).  A file that would not validate is left alone.
 
@@ -24,16 +24,16 @@ from pathlib import Path
 
 import yaml
 
-from . import arxiv_id, yamlstrict
-from .atomic import is_temp, write_atomic
-from .loader import display_path as display  # noqa: F401  (also used by kb bib)
-from .loader import validate
-from .models import ArxivMeta, Paper
+from kb.data import arxiv_id, yamlstrict
+from kb.data.atomic import is_temp, write_atomic
+from kb.data.loader import display_path as display  # noqa: F401  (also used by kb bib)
+from kb.data.loader import validate
+from kb.data.models import ArxivMeta, Paper
 
 OWNED = "arxiv_meta"
 BOM = "\ufeff"
 ID_MAX = 60
-LINE_MAX, TEXT_MAX, ABSTRACT_MAX = 400, 4000, 8000  # the schema's limits (kb.models)
+LINE_MAX, TEXT_MAX, ABSTRACT_MAX = 400, 4000, 8000  # the schema's limits (kb.data.models)
 _ARXIV_LINE = re.compile(r"^arxiv:[ \t]*['\"]?([^'\"\s#]+)", re.MULTILINE)
 STOPWORDS = frozenset(
     "a an the on of to toward towards in for with and or is are do does can how why what when where "

@@ -10,9 +10,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from ..atomic import write_atomic
-from ..cli import UserError
-from ..schema_doc import END, START, insert, markdown, section
+from kb.data.atomic import write_atomic
+from kb.data.diagnostics import UserError
+from kb.cli.schema_doc import END, START, insert, markdown, section
 
 
 def register(sub) -> None:

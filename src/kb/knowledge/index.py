@@ -2,7 +2,7 @@
 
 Built once per run from :class:`kb.loader.Loaded`.  It resolves references,
 orders briefs per topic, records every mention of every paper, and computes
-each brief's figures (:mod:`kb.figures`) and the backlog (:mod:`kb.backlog`).
+each brief's figures (:mod:`kb.knowledge.figures`) and the backlog (:mod:`kb.knowledge.backlog`).
 Renderers read it; they never load files.
 """
 
@@ -14,11 +14,11 @@ from collections import defaultdict
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from . import arxiv_id
-from .diagnostics import DataError, Diagnostic, Severity
-from .loader import Loaded, Source
-from .mentions import Mention, Place, iter_strings, sentence_around, text_mentions
-from .models import Brief, Demo, Paper, Section, Topic, round_key
+from kb.data import arxiv_id
+from kb.data.diagnostics import DataError, Diagnostic, Severity
+from kb.data.loader import Loaded, Source
+from kb.knowledge.mentions import Mention, Place, iter_strings, sentence_around, text_mentions
+from kb.data.models import Brief, Demo, Paper, Section, Topic, round_key
 
 
 @dataclass(frozen=True)
@@ -160,7 +160,7 @@ def build(loaded: Loaded, mentions: bool = True) -> KnowledgeBase:
     ``mentions=False`` skips collecting mentions (backlinks): no rule reads them, so
     ``kb validate`` does not need them.
     """
-    from . import figures, rules  # late import: both read the index
+    from kb.knowledge import figures, rules  # late import: both read the index
 
     sources: dict[tuple[str, str], Source] = {}
     for kind, table in (("topic", loaded.topics), ("paper", loaded.papers), ("brief", loaded.briefs), ("demo", loaded.demos)):
@@ -227,7 +227,7 @@ def load_kb(data_dir, strict: bool = False) -> KnowledgeBase:
     No partial knowledge base is ever returned: with any error (or, when
     ``strict``, any warning) the caller gets the full list instead.
     """
-    from .loader import load
+    from kb.data.loader import load
 
     with gc_paused():
         kb = build(load(data_dir))

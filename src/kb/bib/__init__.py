@@ -32,7 +32,7 @@ from typing import Iterable
 import bibtexparser
 from bibtexparser.model import Entry, Field
 
-from . import arxiv_id
+from kb.data import arxiv_id
 
 MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 STOPWORDS = frozenset(

@@ -14,7 +14,7 @@ from typing import Iterator
 
 from pydantic import BaseModel
 
-from . import arxiv_id
+from kb.data import arxiv_id
 
 _SENTENCE_END = re.compile(r"[。；;！？!?\n]|(?<=[.])\s")
 CONTEXT_MAX = 220

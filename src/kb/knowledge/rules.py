@@ -5,8 +5,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import Iterator
 
-from .diagnostics import Diagnostic, Severity, format_keypath
-from .models import STATUS_RANK, Brief, Section, Status
+from kb.data.diagnostics import Diagnostic, Severity, format_keypath
+from kb.data.models import STATUS_RANK, Brief, Section, Status
 
 
 def _diag(kb, kind: str, key: str, keypath: tuple, message: str, code: str) -> Diagnostic:

@@ -1,9 +1,8 @@
 """The site, as data: which pages are generated and what they contain.
 
-Pure (no MkDocs import): the adapter in ``hooks/`` asks this module for the
-generated files and for the knowledge base the macros read.  It is built once
-per build and kept in :data:`_CURRENT` so that the hooks module and the macros
-module (loaded separately by MkDocs) share one knowledge base.
+Pure (no MkDocs import): the plugin (:mod:`kb.site.plugin`) builds one
+:class:`Site` per build and asks it for the generated files; the macros module
+reaches the same site through the plugin instance.
 """
 
 from __future__ import annotations
@@ -13,9 +12,9 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .index import KnowledgeBase, brief_page, load_kb, paper_page
-from .render import backlog as backlog_render
-from .render import indexes
+from kb.knowledge.index import KnowledgeBase, brief_page, load_kb, paper_page
+from kb.render import backlog as backlog_render
+from kb.render import indexes
 
 BIB_FILE = "references.bib"  # every paper as BibTeX, offered for download on the papers index
 BRIEF_KEY = re.compile(r"^[a-z0-9][a-z0-9-]*/\d{4}-\d{2}-\d{2}-[a-z0-9]+$")
@@ -26,6 +25,7 @@ class Options:
     data_dir: Path
     demos: bool = False
     site_url: str = ""
+    topic: str | None = None  # default topic of the macros; None: the first topic
 
 
 @dataclass
@@ -36,14 +36,12 @@ class Site:
     template_pages: set[str] = field(default_factory=set)  # generated pages that run macros
     in_nav: set[str] = field(default_factory=set)
 
-
-_CURRENT: Site | None = None
-
-
-def current() -> Site:
-    if _CURRENT is None:
-        raise RuntimeError("the knowledge base is not loaded: is hooks/kb_site.py listed under hooks: in mkdocs.yml?")
-    return _CURRENT
+    @property
+    def default_topic(self) -> str:
+        """The topic macros use when a page names none."""
+        if self.options.topic:
+            return self.options.topic
+        return next(iter(self.kb.topics), "")
 
 
 def build_site(options: Options) -> Site:
@@ -51,7 +49,6 @@ def build_site(options: Options) -> Site:
 
     Paper pages, the papers index, the backlog and the statistics list backlinks, some from hand-written
     pages: :func:`add_hand_written` renders them, once, after collecting those."""
-    global _CURRENT
     kb = load_kb(options.data_dir)
     kb.sources.clear()  # key positions serve diagnostics, all made by now: half a knowledge base's memory
     site = Site(kb, options)
@@ -63,16 +60,15 @@ def build_site(options: Options) -> Site:
         site.template_pages.add(src)
     site.generated[indexes.BRIEFS] = indexes.briefs(kb)
     site.in_nav.update({indexes.BRIEFS, indexes.PAPERS, backlog_render.PAGE})
-    from . import bib
+    from kb import bib
 
     site.generated[BIB_FILE] = bib.export_library(kb, kb.papers.values())
-    _CURRENT = site
     return site
 
 
 def asset_base(page_src: str) -> str:
     """URL of the demo assets relative to the page built from ``page_src`` (directory URLs)."""
-    from .demos import SITE_DIR
+    from kb.demos import SITE_DIR
 
     stem = page_src[:-3] if page_src.endswith(".md") else page_src
     parts = stem.split("/")
@@ -84,8 +80,8 @@ def demos_html(site: Site, page_src: str, paper: str | None = None, section: str
     """Demo blocks for a paper or a section, or "" when demos are off or none are declared."""
     if not site.options.demos:
         return ""
-    from .demos import for_paper, for_section
-    from .demos.render import demo_section
+    from kb.demos import for_paper, for_section
+    from kb.demos.render import demo_section
 
     demos = list(site.kb.demos.values())
     chosen = for_paper(demos, paper) if paper else for_section(demos, section or "")
@@ -93,8 +89,8 @@ def demos_html(site: Site, page_src: str, paper: str | None = None, section: str
 
 
 def _paper(site: Site, pid: str) -> str:
-    from . import bib
-    from .render import paper as paper_render
+    from kb import bib
+    from kb.render import paper as paper_render
 
     kb = site.kb
     return paper_render.markdown(kb, pid, bibtex=bib.entry_for(kb.papers[pid], kb),
@@ -104,7 +100,7 @@ def _paper(site: Site, pid: str) -> str:
 def add_hand_written(site: Site, pages: dict[str, str]) -> None:
     """Mentions in hand-written pages (src uri -> Markdown) become backlinks: collect them,
     then render the pages that list mentions (papers, backlog, statistics), each once."""
-    from .pagescan import scan_page
+    from kb.knowledge.pagescan import scan_page
 
     found = {}
     for src_uri, text in sorted(pages.items()):
@@ -124,7 +120,7 @@ def add_hand_written(site: Site, pages: dict[str, str]) -> None:
 
 def _add_charts(site: Site) -> None:
     """The generated "统计" page (charts, feed links) and the age chart under the backlog."""
-    from .render import charts, feeds
+    from kb.render import charts, feeds
 
     site.generated[charts.PAGE] = charts.page(site.kb, feeds.feeds_for(site.kb))
     site.in_nav.add(charts.PAGE)
@@ -133,13 +129,13 @@ def _add_charts(site: Site) -> None:
 
 def feed_files(site: Site, page_url) -> dict[str, bytes]:
     """The Atom and RSS feeds by site path; ``page_url(src)`` is the built URL of a page (from MkDocs)."""
-    from .render import feeds
+    from kb.render import feeds
 
     return feeds.feed_files(site.kb, site.options.site_url, page_url)
 
 
 def feed_links(site: Site) -> list[dict[str, str]]:
     """Feeds for the ``<link rel="alternate">`` tags of every page head (site-relative paths)."""
-    from .render import feeds
+    from kb.render import feeds
 
     return [{"title": f.title, "atom": f.atom, "rss": f.rss} for f in feeds.feeds_for(site.kb)]

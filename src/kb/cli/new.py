@@ -13,10 +13,10 @@ import datetime as dt
 import sys
 from pathlib import Path
 
-from ..atomic import write_atomic
-from ..cli import UserError
-from ..diagnostics import DataError
-from ..scaffold import ScaffoldError, brief_text, paper_text, plan_brief, plan_paper
+from kb.data.atomic import write_atomic
+from kb.data.diagnostics import UserError
+from kb.data.diagnostics import DataError
+from kb.cli.scaffold import ScaffoldError, brief_text, paper_text, plan_brief, plan_paper
 
 
 def register(sub) -> None:
@@ -69,7 +69,7 @@ def _write(path: Path, text: str, force: bool) -> None:
 
 
 def run_brief(args) -> int:
-    from ..index import load_kb
+    from kb.knowledge.index import load_kb
 
     data = Path(args.data)
     if not data.is_dir():
@@ -98,7 +98,7 @@ def run_brief(args) -> int:
 
 
 def run_paper(args) -> int:
-    from ..paperfile import scan
+    from kb.data.paperfile import scan
 
     data = Path(args.data)
     if not data.is_dir():

@@ -10,8 +10,8 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
-from .diagnostics import Diagnostic, Severity, format_keypath
-from .models import ADJACENT_LABELS, STATUS_LABELS, Brief, SourceFile, Status, round_key
+from kb.data.diagnostics import Diagnostic, Severity, format_keypath
+from kb.data.models import ADJACENT_LABELS, STATUS_LABELS, Brief, SourceFile, Status, round_key
 
 
 @dataclass(frozen=True)

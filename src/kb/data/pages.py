@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from .diagnostics import Diagnostic
-from .yamlstrict import Limits, decode, load_text
+from kb.data.diagnostics import Diagnostic
+from kb.data.yamlstrict import Limits, decode, load_text
 
 TEMPLATE_LIST = Path("hooks") / "template_pages.txt"  # relative to the project root (where kb and mkdocs run)
 _TEMPLATE = re.compile(r"\{\{|\{%|\{#|\}\}|%\}")

@@ -7,9 +7,9 @@ import os
 import sys
 from pathlib import Path
 
-from ..diagnostics import Diagnostic, sort_diagnostics
-from ..index import build, gc_paused
-from ..loader import display_path, load
+from kb.data.diagnostics import Diagnostic, sort_diagnostics
+from kb.knowledge.index import build, gc_paused
+from kb.data.loader import display_path, load
 
 
 def register(sub) -> None:
@@ -43,7 +43,7 @@ def _data_dir(args) -> tuple[Path, list[Path]]:
 
 
 def collect(data_dir: Path, docs_dir: Path | None) -> tuple[list[Diagnostic], object]:
-    from ..pages import check_macro_refs, check_pages
+    from kb.data.pages import check_macro_refs, check_pages
 
     with gc_paused():
         kb = build(load(data_dir), mentions=False)

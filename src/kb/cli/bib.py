@@ -19,9 +19,9 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
-from .. import arxiv_id
-from ..cli import UserError
-from ..diagnostics import DataError, Diagnostic
+from kb.data import arxiv_id
+from kb.data.diagnostics import UserError
+from kb.data.diagnostics import DataError, Diagnostic
 
 # bibtexparser and the writers load when a command runs, not with every ``kb``.
 
@@ -64,7 +64,7 @@ def register(sub) -> None:
 
 
 def _select(kb, args) -> list:
-    from ..bib import papers_for_brief, papers_for_section, papers_for_topic
+    from kb.bib import papers_for_brief, papers_for_section, papers_for_topic
 
     if args.topic:
         if args.topic not in kb.topics:
@@ -86,9 +86,9 @@ def _select(kb, args) -> list:
 
 
 def run_export(args) -> int:
-    from ..atomic import write_atomic
-    from ..bib import export_library
-    from ..index import load_kb
+    from kb.data.atomic import write_atomic
+    from kb.bib import export_library
+    from kb.knowledge.index import load_kb
 
     kb = load_kb(args.data)
     papers = _select(kb, args)
@@ -116,7 +116,7 @@ def _problems(lib, text: str, shown: str) -> list[Diagnostic]:
     """A located diagnostic for every block that failed, duplicate keys included."""
     from bibtexparser.model import DuplicateBlockKeyBlock, DuplicateFieldKeyBlock, MiddlewareErrorBlock
 
-    from ..bib import entry_arxiv, paper_fields_from_entry
+    from kb.bib import entry_arxiv, paper_fields_from_entry
     lines = text.split("\n")
     out = []
     for block in lib.failed_blocks:
@@ -156,8 +156,8 @@ def read_bib(path: Path) -> tuple[list, list[Diagnostic]]:
     """(the entries as :class:`kb.bib.BibPaper`, located problems) of a .bib file."""
     import bibtexparser
 
-    from ..bib import paper_fields_from_entry
-    from ..paperfile import display
+    from kb.bib import paper_fields_from_entry
+    from kb.data.paperfile import display
 
     shown = display(path)
     try:
@@ -189,8 +189,8 @@ def _published(bp) -> str | None:
 
 def paper_parts(bp) -> tuple:
     """(short, ArxivMeta or None, other keys in order) for a new paper file from a BibPaper."""
-    from ..models import ArxivMeta
-    from ..paperfile import LINE_MAX, clean, derive_short
+    from kb.data.models import ArxivMeta
+    from kb.data.paperfile import LINE_MAX, clean, derive_short
     bp = replace(bp, **{k: clean(getattr(bp, k)) for k in _TEXT_FIELDS},
                  authors=tuple(a for a in (clean(a, LINE_MAX) for a in bp.authors) if a))
     if not bp.title:
@@ -217,7 +217,7 @@ def paper_parts(bp) -> tuple:
 
 
 def run_import(args) -> int:
-    from ..paperfile import PaperFileError, create_file, display, scan
+    from kb.data.paperfile import PaperFileError, create_file, display, scan
 
     path = Path(args.file)
     papers, problems = read_bib(path)

@@ -1,7 +1,7 @@
 """``kb paper add ID…`` and ``kb paper refresh [ID…|--all]``: arXiv metadata into paper files.
 
 THE RULE: these commands own ONLY the top-level ``arxiv_meta:`` block of a
-paper file (model ``kb.models.ArxivMeta``).  They never touch any other key:
+paper file (model ``kb.data.models.ArxivMeta``).  They never touch any other key:
 everything else is hand-written.  An update replaces (or appends) the
 ``arxiv_meta:`` block by text surgery and leaves every other byte of the file -
 comments, key order, quoting - unchanged (see :mod:`kb.paperfile`).
@@ -22,16 +22,16 @@ import textwrap
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .. import arxiv_id
-from ..arxiv.config import DEFAULT_API_URL, ENV, FetchConfig
-from ..cli import UserError
+from kb.data import arxiv_id
+from kb.arxiv.config import DEFAULT_API_URL, ENV, FetchConfig
+from kb.data.diagnostics import UserError
 
 # The HTTP stack, the cache and the file writer are imported when a command runs,
 # so that every other ``kb`` command starts without them.
 
 RULE = (
     "RULE: these commands own ONLY the top-level `arxiv_meta:` block of a paper file "
-    "(model kb.models.ArxivMeta); they never touch any other (hand-written) key. An update "
+    "(model kb.data.models.ArxivMeta); they never touch any other (hand-written) key. An update "
     "replaces or appends the `arxiv_meta:` block by text surgery and leaves every other byte "
     "of the file (comments, key order, quoting) unchanged. Every file written is checked to "
     "validate first and is replaced atomically."
@@ -137,7 +137,7 @@ def _parse_ids(raw: list[str]) -> list[arxiv_id.ArxivId]:
 
 
 def run_add(args) -> int:
-    from ..paperfile import scan
+    from kb.data.paperfile import scan
 
     index = scan(args.data)
     targets = [Target(i, index.path_for(i.base)) for i in _parse_ids(args.ids)]
@@ -149,7 +149,7 @@ def run_refresh(args) -> int:
         raise UserError("give arXiv ids or --all, not both")
     if not args.all and not args.ids:
         raise UserError("give the arXiv ids to refresh, or --all")
-    from ..paperfile import scan
+    from kb.data.paperfile import scan
 
     index = scan(args.data)
     if args.all:
@@ -168,9 +168,9 @@ def run_refresh(args) -> int:
 def _run(args, action: str, index, targets: list[Target], failed: list[tuple[str, str]]) -> int:
     from tqdm import tqdm
 
-    from ..arxiv.cache import Cache
-    from ..arxiv.fetch import Stats, fetch
-    from ..paperfile import PaperFileError, create_file, derive_short, display, update_file
+    from kb.arxiv.cache import Cache
+    from kb.arxiv.fetch import Stats, fetch
+    from kb.data.paperfile import PaperFileError, create_file, derive_short, display, update_file
 
     config = _config(args)
     cache = Cache(args.cache_dir)

@@ -1,1 +1,0 @@
-"""Subcommands of ``kb``; each module exposes ``register(subparsers)``."""

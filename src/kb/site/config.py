@@ -1,0 +1,23 @@
+"""Options of the ``kb`` MkDocs plugin (``plugins: - kb: {...}`` in mkdocs.yml).
+
+Environment variables override two of them, for scripts and tests that build
+the same project from other data: ``KB_DATA`` (a data directory) and
+``KB_DEMOS`` (``1/true/yes/on`` or ``0/false/no/off``).
+"""
+
+from __future__ import annotations
+
+from mkdocs.config import config_options as c
+from mkdocs.config.base import Config
+
+
+class KbConfig(Config):
+    data_dir = c.Type(str, default="data")
+    """The knowledge base's data directory, relative to mkdocs.yml."""
+
+    demos = c.Type(bool, default=False)
+    """Embed the WebGPU kernel demos on the pages that declare them."""
+
+    topic = c.Optional(c.Type(str))
+    """Default topic of the macros that take one (``section("s1-3-kv-cache")``);
+    unset: the knowledge base's only topic, else the first by id."""
