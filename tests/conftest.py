@@ -1,5 +1,6 @@
-"""Shared fixtures: the repository root, the sample knowledge base, and the site
-built once per test session from the sample data (parsed with BeautifulSoup)."""
+"""Shared fixtures: the repository root, the frozen knowledge base of the tests
+(``tests/fixtures/kb``), and its site built once per test session (parsed with
+BeautifulSoup).  Nothing here reads the live ``data/``."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from sitebuild import build
+from sitebuild import FIXTURE_DATA, build, copy_project
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -22,15 +23,17 @@ def root() -> Path:
 def sample_kb():
     from kb.knowledge.index import load_kb
 
-    return load_kb(ROOT / "data")
+    return load_kb(FIXTURE_DATA)
 
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory) -> Path:
+    project = copy_project(tmp_path_factory.mktemp("project"))
     dest = tmp_path_factory.mktemp("site")
-    run = build(dest)
+    run = build(dest, project=project)
     assert run.returncode == 0, run.stdout + run.stderr
     (dest / ".build-log").write_text(run.stdout + run.stderr, "utf-8")
+    (dest / ".project").write_text(str(project), "utf-8")
     return dest
 
 

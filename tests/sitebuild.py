@@ -1,30 +1,55 @@
-"""Build the real site with MkDocs (strict), as CI and readers do."""
+"""Build the real site with MkDocs (strict), as CI and readers do, from a project copy.
+
+Tests build the frozen knowledge base in ``tests/fixtures/kb`` (its data and its
+template pages over the live ``docs/``), never the live ``data/``: adding
+tomorrow's brief must not change what they assert.  Only ``tests/live`` builds
+the live project.
+"""
 
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+FIXTURE = ROOT / "tests" / "fixtures" / "kb"
+FIXTURE_DATA = FIXTURE / "data"
+CODE = ("mkdocs.yml", "docs", "hooks", "overrides")  # what a build reads besides data/
 
 
-def build(dest: Path, env_extra: dict | None = None, data: Path | None = None) -> subprocess.CompletedProcess:
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", **(env_extra or {})}
+def build(dest: Path, env_extra: dict | None = None, data: Path | None = None,
+          project: Path | None = None) -> subprocess.CompletedProcess:
+    """``mkdocs build --strict`` of ``project`` (default: a fresh copy of the frozen one beside
+    ``dest``) into ``dest``; ``data`` replaces its data directory (``KB_DATA``)."""
+    if project is None:
+        project = copy_project(dest.parent / f"{dest.name}-project")
+    env = {k: v for k, v in os.environ.items() if k not in ("KB_DATA", "KB_DEMOS")}
+    env.update({"NO_MKDOCS_2_WARNING": "1", **(env_extra or {})})
     if data is not None:
         env["KB_DATA"] = str(data)
     return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(dest)],
-                          cwd=ROOT, capture_output=True, text=True, env=env)
+                          cwd=project, capture_output=True, text=True, env=env)
 
 
-def copy_project(dest: Path) -> Path:
-    """A throw-away copy of everything a build reads, to change a page or the data in."""
-    import shutil
-
-    for name in ("mkdocs.yml", "docs", "hooks", "overrides", "data"):
+def copy_project(dest: Path, live: bool = False) -> Path:
+    """A throw-away project at ``dest`` to build or change: the project's configuration, code and
+    pages with the frozen knowledge base's data and template pages (``live``: the live data/)."""
+    dest.mkdir(parents=True, exist_ok=True)
+    for name in CODE:
         src = ROOT / name
         (shutil.copytree if src.is_dir() else shutil.copyfile)(src, dest / name)
+    if live:
+        shutil.copytree(ROOT / "data", dest / "data")
+    else:
+        shutil.copytree(FIXTURE_DATA, dest / "data")
+        for page in (FIXTURE / "docs").rglob("*"):
+            if page.is_file():
+                target = dest / "docs" / page.relative_to(FIXTURE / "docs")
+                target.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(page, target)
     return dest
 
 

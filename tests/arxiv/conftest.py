@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from fakeapi import FakeArxiv
+from sitebuild import FIXTURE_DATA
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -37,7 +38,7 @@ def api(monkeypatch):
 @pytest.fixture
 def data_dir(tmp_path) -> Path:
     dest = tmp_path / "data"
-    shutil.copytree(ROOT / "data", dest)
+    shutil.copytree(FIXTURE_DATA, dest)
     return dest
 
 

@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from sitebuild import FIXTURE_DATA
 
 ROOT = Path(__file__).resolve().parents[2]
 ENTRIES = ROOT / "tests" / "fixtures" / "arxiv" / "entries"
@@ -24,7 +25,7 @@ def offline(monkeypatch, tmp_path):
 @pytest.fixture
 def data_dir(tmp_path) -> Path:
     dest = tmp_path / "data"
-    shutil.copytree(ROOT / "data", dest)
+    shutil.copytree(FIXTURE_DATA, dest)
     return dest
 
 

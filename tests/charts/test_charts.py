@@ -18,6 +18,7 @@ from kb.knowledge.backlog import pending_items
 from kb.cli import main
 from kb.knowledge.index import SectionInfo, load_kb
 from kb.render import charts
+from sitebuild import FIXTURE_DATA
 
 ROOT = Path(__file__).resolve().parents[2]
 S = "{http://www.w3.org/2000/svg}"
@@ -27,7 +28,7 @@ BUCKETS = [(0, 0), (1, 1), (2, 3), (4, 7), (8, 14), (15, 30), (31, 90), (91, 10*
 
 @pytest.fixture(scope="module")
 def kb():
-    return load_kb(ROOT / "data")
+    return load_kb(FIXTURE_DATA)
 
 
 def expected_week_counts(data: Path, topic: str) -> Counter:
@@ -64,7 +65,7 @@ def bars(svg: str) -> list[tuple[int, int | None, int]]:
 
 def test_increments_heat_table_matches_the_briefs(kb):
     got = cells(charts.increments_svg(kb, "inference"))
-    want = expected_week_counts(ROOT / "data", "inference")
+    want = expected_week_counts(FIXTURE_DATA, "inference")
     # hand-checked: 9-1, 9-2 and 9-3 all fall in the week of Monday 2026-08-31
     assert want == {("s1-1-engines", "2026-08-31"): 4, ("s1-2-scheduling", "2026-08-31"): 4, ("s1-3-kv-cache", "2026-08-31"): 3}
     assert got == dict(want)
@@ -82,7 +83,7 @@ def test_backlog_age_bars_match_pending_items(kb):
 def test_weeks_are_contiguous_and_every_pair_has_a_cell(tmp_path, capsys):
     """A brief two weeks later: an empty week in between still has its column."""
     data = tmp_path / "data"
-    shutil.copytree(ROOT / "data", data)
+    shutil.copytree(FIXTURE_DATA, data)
     assert main(["new", "brief", "--topic", "inference", "--date", "2026-09-16", "--data", str(data)]) == 0
     path = data / "briefs" / "inference" / "2026-09-16-e1.yaml"
     text = path.read_text("utf-8").replace("increments: []\n", (
@@ -110,7 +111,7 @@ def test_weeks_are_contiguous_and_every_pair_has_a_cell(tmp_path, capsys):
 
 
 def test_text_in_svg_is_escaped(kb):
-    kb = load_kb(ROOT / "data")  # a private copy: this test edits it
+    kb = load_kb(FIXTURE_DATA)  # a private copy: this test edits it
     info = kb.sections["inference"]["s1-2-scheduling"]
     hostile = '<script>alert("x")</script> & ]]> 调度'
     kb.sections["inference"]["s1-2-scheduling"] = SectionInfo(
@@ -129,7 +130,7 @@ def test_text_in_svg_is_escaped(kb):
 
 def test_no_data_no_chart(tmp_path):
     data = tmp_path / "data"
-    shutil.copytree(ROOT / "data", data)
+    shutil.copytree(FIXTURE_DATA, data)
     (data / "topics" / "other.yaml").write_text(
         "id: other\ntitle: Other\ndocument: other.md\npage: inference.md\nsections:\n  - {id: o1, title: One}\n", "utf-8")
     kb = load_kb(data)
@@ -149,12 +150,12 @@ def test_stats_page_is_built_with_both_charts(pages, kb):
     svgs = {svg["data-chart"]: svg for svg in art.select("svg")}
     assert set(svgs) == {"increments", "backlog-age"}
     inc = {(r["data-section"], r["data-week"]): int(r["data-count"]) for r in svgs["increments"].select("rect")}
-    assert inc == dict(expected_week_counts(ROOT / "data", "inference"))
+    assert inc == dict(expected_week_counts(FIXTURE_DATA, "inference"))
     ages = [it.age_days for it in pending_items(kb, "inference")]
     assert [int(r["data-count"]) for r in svgs["backlog-age"].select("rect")] == [
         sum(1 for a in ages if lo <= a <= hi) for lo, hi in BUCKETS]
     links = {a.get_text(): a["href"] for a in art.select("a[href]")}
-    assert links["Atom"] == "../feeds/inference.atom.xml" and links["RSS"] == "../feeds/inference.rss.xml"
+    assert links["Atom"] == "../inference.atom.xml" and links["RSS"] == "../inference.rss.xml"
     assert links["待办"] == "../backlog/#pending-inference"
     assert not art.find("script")
 

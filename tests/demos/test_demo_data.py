@@ -9,8 +9,9 @@ import pytest
 from kb.demos.render import KERNELS
 from kb.knowledge.index import build
 from kb.data.loader import load
+from sitebuild import FIXTURE_DATA
 
-DATA = Path(__file__).resolve().parents[2] / "data"
+DATA = FIXTURE_DATA
 
 
 @pytest.fixture(scope="module")

@@ -13,6 +13,7 @@ import pytest
 from kb.knowledge.index import load_kb
 from kb.data.models import Character
 from kb.render import feeds
+from sitebuild import FIXTURE_DATA
 
 ROOT = Path(__file__).resolve().parents[2]
 A = "{http://www.w3.org/2005/Atom}"
@@ -26,7 +27,7 @@ def page_url(src: str) -> str:
 
 @pytest.fixture(scope="module")
 def kb():
-    return load_kb(ROOT / "data")
+    return load_kb(FIXTURE_DATA)
 
 
 def counts(kb, key: str) -> str:
@@ -78,28 +79,28 @@ def check_rss(raw: bytes, kb, topic: str) -> list[ET.Element]:
 
 def test_feeds_without_site_url_link_relative_to_the_feed(kb):
     out = feeds.feed_files(kb, "", page_url)
-    assert sorted(out) == ["feeds/inference.atom.xml", "feeds/inference.rss.xml"]
-    entries = check_atom(out["feeds/inference.atom.xml"], kb, "inference")
-    items = check_rss(out["feeds/inference.rss.xml"], kb, "inference")
-    assert entries[0].find(f"{A}link").get("href") == "../briefs/inference/2026-09-03-e1/"
+    assert sorted(out) == ["inference.atom.xml", "inference.rss.xml"]
+    entries = check_atom(out["inference.atom.xml"], kb, "inference")
+    items = check_rss(out["inference.rss.xml"], kb, "inference")
+    assert entries[0].find(f"{A}link").get("href") == "briefs/inference/2026-09-03-e1/"
     assert entries[0].findtext(f"{A}id") == "urn:kb:brief:inference/2026-09-03-e1"
-    assert items[-1].findtext("link") == "../briefs/inference/2026-09-01-e1/"
+    assert items[-1].findtext("link") == "briefs/inference/2026-09-01-e1/"
     seed = entries[0].findtext(f"{A}summary")
     assert seed == ("主增量 5 条 · NET-new 5 条 · 邻接预备 6 条 · 净增 arXiv 号 6 个"
                     "（2608.20359、2505.02922、2605.29639、2608.06557、2608.13499、2609.01925）")
-    channel = ET.fromstring(out["feeds/inference.rss.xml"]).find("channel")
-    assert channel.findtext("link") == "../briefs/"
+    channel = ET.fromstring(out["inference.rss.xml"]).find("channel")
+    assert channel.findtext("link") == "briefs/"
 
 
 def test_feeds_with_site_url_link_absolutely(kb):
     out = feeds.feed_files(kb, "https://example.org/kb", page_url)
-    atom = ET.fromstring(out["feeds/inference.atom.xml"])
-    assert atom.findtext(f"{A}id") == "https://example.org/kb/feeds/inference.atom.xml"
+    atom = ET.fromstring(out["inference.atom.xml"])
+    assert atom.findtext(f"{A}id") == "https://example.org/kb/inference.atom.xml"
     links = {ln.get("rel"): ln.get("href") for ln in atom.findall(f"{A}link")}
-    assert links == {"self": "https://example.org/kb/feeds/inference.atom.xml", "alternate": "https://example.org/kb/briefs/"}
+    assert links == {"self": "https://example.org/kb/inference.atom.xml", "alternate": "https://example.org/kb/briefs/"}
     entry = atom.find(f"{A}entry")
     assert entry.find(f"{A}link").get("href") == entry.findtext(f"{A}id") == "https://example.org/kb/briefs/inference/2026-09-03-e1/"
-    item = ET.fromstring(out["feeds/inference.rss.xml"]).find("channel/item")
+    item = ET.fromstring(out["inference.rss.xml"]).find("channel/item")
     assert item.findtext("link") == "https://example.org/kb/briefs/inference/2026-09-03-e1/"
     assert item.find("guid").get("isPermaLink") == "true"
 
@@ -109,19 +110,19 @@ def test_feeds_are_deterministic(kb):
 
 
 def test_contributed_text_is_escaped_by_the_xml_library():
-    kb = load_kb(ROOT / "data")  # a private copy: this test edits it
+    kb = load_kb(FIXTURE_DATA)  # a private copy: this test edits it
     key = "inference/2026-09-02-e1"
     hostile = '<script>alert("x")</script> & ]]> {{ x }}'
     kb.briefs[key] = kb.briefs[key].model_copy(update={
         "character": Character(title=hostile, text="t"), "instance": "<b>Tom & Co</b>"})
     out = feeds.feed_files(kb, "", page_url)
-    atom = ET.fromstring(out["feeds/inference.atom.xml"])
+    atom = ET.fromstring(out["inference.atom.xml"])
     entry = atom.findall(f"{A}entry")[1]
     assert entry.findtext(f"{A}title").endswith("：" + hostile)
     assert entry.findtext(f"{A}author/{A}name") == "<b>Tom & Co</b>"
-    raw = out["feeds/inference.atom.xml"].decode("utf-8")
+    raw = out["inference.atom.xml"].decode("utf-8")
     assert "<script>" not in raw and "&lt;script&gt;" in raw
-    item = ET.fromstring(out["feeds/inference.rss.xml"]).findall("channel/item")[1]
+    item = ET.fromstring(out["inference.rss.xml"]).findall("channel/item")[1]
     assert item.findtext("title").endswith("：" + hostile)
 
 
@@ -129,10 +130,10 @@ def test_contributed_text_is_escaped_by_the_xml_library():
 
 
 def test_built_feeds(site, sample_kb):
-    check_atom((site / "feeds" / "inference.atom.xml").read_bytes(), sample_kb, "inference")
-    items = check_rss((site / "feeds" / "inference.rss.xml").read_bytes(), sample_kb, "inference")
+    check_atom((site / "inference.atom.xml").read_bytes(), sample_kb, "inference")
+    items = check_rss((site / "inference.rss.xml").read_bytes(), sample_kb, "inference")
     for item in items:  # every link resolves, against the feed's own address, to a built brief page
-        target = posixpath.normpath(posixpath.join("feeds", item.findtext("link")))
+        target = posixpath.normpath(item.findtext("link"))
         assert (site / target / "index.html").is_file(), target
 
 
@@ -144,9 +145,9 @@ def test_every_page_head_links_the_feeds(site, pages, page):
     assert set(links) >= {"application/atom+xml", "application/rss+xml"}
     assert links["application/atom+xml"]["title"] == "LLM 推理 · 简报 (Atom)"
     if page == "404.html":  # served at any depth: its links start at the site root
-        assert links["application/atom+xml"]["href"] == "/feeds/inference.atom.xml"
+        assert links["application/atom+xml"]["href"] == "/inference.atom.xml"
         return
     for kind, name in (("application/atom+xml", "inference.atom.xml"), ("application/rss+xml", "inference.rss.xml")):
         href = links[kind]["href"]
         target = posixpath.normpath(posixpath.join(posixpath.dirname(page), href))
-        assert target == f"feeds/{name}" and (site / target).is_file(), href
+        assert target == name and (site / target).is_file(), href

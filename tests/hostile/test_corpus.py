@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from sitebuild import ROOT, build, copy_project
+from sitebuild import FIXTURE_DATA, ROOT, build, copy_project
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
 BASE = ROOT / "tests" / "fixtures" / "broken" / "_valid" / "data"
@@ -78,7 +78,7 @@ def test_bom_and_crlf_load_as_ordinary_text(tmp_path):
 def hostile_site(tmp_path_factory):
     work = tmp_path_factory.mktemp("hostile")
     data = work / "data"
-    shutil.copytree(ROOT / "data", data)  # the living document's macros need the real sections
+    shutil.copytree(FIXTURE_DATA, data)  # the living document's macros need the real sections
     for fixture in CORPUS.glob("inert__*"):
         place(data, fixture)
     run = validate(data)

@@ -16,7 +16,7 @@ from kb.data.loader import validate
 from kb.data.models import ArxivMeta, Brief, Paper, Status
 from kb.data.paperfile import check, with_meta
 
-from sitebuild import build
+from sitebuild import FIXTURE_DATA, build
 
 ROOT = Path(__file__).resolve().parents[2]
 PREV = "inference/2026-09-03-e1"
@@ -25,7 +25,7 @@ PREV = "inference/2026-09-03-e1"
 @pytest.fixture
 def data(tmp_path) -> Path:
     dest = tmp_path / "data"
-    shutil.copytree(ROOT / "data", dest)
+    shutil.copytree(FIXTURE_DATA, dest)
     return dest
 
 
@@ -49,7 +49,7 @@ def test_brief_scaffold_carries_window_baseline_and_backlog(data, capsys):
     path = data / "briefs" / "inference" / "2026-09-04-e1.yaml"
     assert f"wrote {path}" in capsys.readouterr().out
     brief = read(path, Brief)
-    kb = load_kb(ROOT / "data")
+    kb = load_kb(FIXTURE_DATA)
     prev = kb.briefs[PREV]
     cst = dt.timezone(dt.timedelta(hours=8))
     assert (brief.topic, brief.date, brief.round, brief.instance) == ("inference", dt.date(2026, 9, 4), "E1", "Tom")

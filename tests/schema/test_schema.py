@@ -15,6 +15,7 @@ from kb.data import models
 from kb.cli import schema_doc
 from kb.cli import main
 from kb.knowledge.index import load_kb
+from sitebuild import FIXTURE_DATA
 
 ROOT = Path(__file__).resolve().parents[2]
 CONTRIBUTING = ROOT / "CONTRIBUTING.md"
@@ -119,7 +120,7 @@ def test_worked_example_in_contributing_validates(tmp_path):
     m = re.search(r"<!-- example: data/(briefs/\S+\.yaml) -->\n```yaml\n(.*?)```", text, re.S)
     assert m, "the worked example block is missing"
     data = tmp_path / "data"
-    shutil.copytree(ROOT / "data", data)
+    shutil.copytree(FIXTURE_DATA, data)
     (data / m.group(1)).write_text(m.group(2), "utf-8")
     kb = load_kb(data)
     key = "inference/2026-09-04-e1"

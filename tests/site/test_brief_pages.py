@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from kb.knowledge.index import load_kb
+from sitebuild import FIXTURE_DATA
 
 ROOT = Path(__file__).resolve().parents[2]
 SEED_PAGE = "briefs/inference/2026-09-03-e1/index.html"
@@ -98,7 +99,7 @@ def test_previous_next_and_index(pages):
 
 
 def test_every_brief_has_a_page(site):
-    kb = load_kb(ROOT / "data")
+    kb = load_kb(FIXTURE_DATA)
     for key in kb.briefs:
         assert (site / "briefs" / key / "index.html").is_file()
 

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from kb.knowledge.index import load_kb
+from sitebuild import FIXTURE_DATA
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -16,7 +17,7 @@ def kb():
     """The data's knowledge base plus the mentions in hand-written pages, as the build sees them."""
     from kb.knowledge.pagescan import scan_page
 
-    base = load_kb(ROOT / "data")
+    base = load_kb(FIXTURE_DATA)
     for page in sorted((ROOT / "docs").rglob("*.md")):
         src = page.relative_to(ROOT / "docs").as_posix()
         base.add_page_mentions(src, scan_page(base, src, page.read_text("utf-8")))
@@ -135,7 +136,7 @@ def test_references_bib_is_offered(site, pages):
     assert not library.failed_blocks
     eprints = {e.fields_dict["eprint"].value for e in library.entries if "eprint" in e.fields_dict}
     assert {"2505.02922", "2608.20359", "2609.01925"} <= eprints
-    assert len(library.entries) == len(load_kb(ROOT / "data").papers)
+    assert len(library.entries) == len(load_kb(FIXTURE_DATA).papers)
 
 
 def test_paper_page_shows_a_v1_date_that_contradicts_its_id(pages):

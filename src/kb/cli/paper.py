@@ -31,7 +31,7 @@ from kb.data.diagnostics import UserError
 
 RULE = (
     "RULE: these commands own ONLY the top-level `arxiv_meta:` block of a paper file "
-    "(model kb.data.models.ArxivMeta); they never touch any other (hand-written) key. An update "
+    "(model ArxivMeta); they never touch any other (hand-written) key. An update "
     "replaces or appends the `arxiv_meta:` block by text surgery and leaves every other byte "
     "of the file (comments, key order, quoting) unchanged. Every file written is checked to "
     "validate first and is replaced atomically."

@@ -7,8 +7,11 @@ counts.  Contributed text goes into the XML as text nodes: the XML library
 escapes it.
 
 Links point to the brief pages: absolute when the site has a ``site_url``,
-otherwise relative to the feed file (``../briefs/…``), which a reader resolves
+otherwise relative to the feed file (``briefs/…``), which a reader resolves
 against the feed's own address wherever the site is hosted.
+
+The feed files sit at the site root: Material fetches ``sitemap.xml`` beside the
+target of every ``<link rel="alternate">`` of a page, and the root has one.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from feedgen.feed import FeedGenerator
 from kb.knowledge.index import KnowledgeBase, brief_page
 from kb.render.links import brief_title
 
-DIR = "feeds"
+DIR = "."  # the site root (see above)
 ATOM_NS = "http://www.w3.org/2005/Atom"
 
 
@@ -33,11 +36,11 @@ class FeedPaths:
 
     @property
     def atom(self) -> str:
-        return f"{DIR}/{self.topic}.atom.xml"
+        return posixpath.normpath(f"{DIR}/{self.topic}.atom.xml")
 
     @property
     def rss(self) -> str:
-        return f"{DIR}/{self.topic}.rss.xml"
+        return posixpath.normpath(f"{DIR}/{self.topic}.rss.xml")
 
 
 def feeds_for(kb: KnowledgeBase) -> list[FeedPaths]:
@@ -69,7 +72,7 @@ class _Linker:
         self.page_url = page_url
 
     def site(self, path: str) -> str:
-        """``path`` (site-relative) as a link usable inside a file in ``feeds/``."""
+        """``path`` (site-relative) as a link usable inside a feed file."""
         if self.base:
             return self.base + path.lstrip("/")
         rel = posixpath.relpath(path or ".", DIR)
