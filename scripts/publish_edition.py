@@ -60,7 +60,8 @@ def commit(repo: Path, tree_dir: Path, parent: str | None, branch: str, message:
     with tempfile.TemporaryDirectory() as tmp:
         env = {**os.environ, "GIT_DIR": git_dir, "GIT_WORK_TREE": str(tree_dir),
                "GIT_INDEX_FILE": str(Path(tmp) / "index")}
-        git(tree_dir, "add", "--all", "--force", ".", env=env)
+        # the sparse checkout of the deploy job must not limit what goes into this tree
+        git(tree_dir, "-c", "core.sparseCheckout=false", "add", "--all", "--force", ".", env=env)
         tree = git(tree_dir, "write-tree", env=env)
     if parent is not None and git(repo, "rev-parse", f"{parent}^{{tree}}") == tree:
         git(repo, "update-ref", f"refs/heads/{branch}", git(repo, "rev-parse", f"{parent}^{{commit}}"))

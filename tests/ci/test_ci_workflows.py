@@ -135,6 +135,7 @@ def test_publish_deploy_job_runs_no_contributor_code():
     assert download["with"]["name"] == "site"
     python_runs = [line.strip() for line in runs.splitlines() if line.strip().startswith("python")]
     assert python_runs == ['python scripts/publish_edition.py deploy --site "$RUNNER_TEMP/site" --edition "$EDITION" \\']
+    assert '--branch gh-pages --source "$GITHUB_SHA"' in runs
     token_steps = [s for s in deploy["steps"] if "github.token" in str(s.get("env", {}))]
     assert len(token_steps) == 1 and token_steps[0]["run"].rstrip().endswith(
         "git push origin refs/heads/gh-pages:refs/heads/gh-pages")
