@@ -73,7 +73,8 @@ def write_changes(root: Path, edition: str, previous: str | None) -> Path:
     site_name = scan(home).title
     styles = "".join(f'<link rel="stylesheet" href="../{_e(s)}">' for s in scan(home).stylesheets)
     up_root = "../../"
-    parts = [f"<h1>{_e(edition)} 版：与{_e(previous) + ' 版' if previous else '上一版'}相比的变化</h1>"]
+    against = f"与 {_e(previous)} 版相比的变化" if previous else "第一个版本"
+    parts = [f"<h1>{_e(edition)} 版：{against}</h1>"]
     links = ['<a href="../">本版首页</a>', f'<a href="{up_root}{CURRENT}/">当前站点</a>']
     if previous:
         links.append(f'<a href="{up_root}{_e(previous)}/">{_e(previous)} 版</a>')
