@@ -207,11 +207,15 @@ def main(argv: list[str] | None = None) -> int:
     rows = model(points, args.horizon)
     print()
     print("modelled gh-pages tree at the end of each year (MB; editions: one a month):")
-    print(" year | latest/  editions  published  share of 1 GB | without lunr | editions with indexes | mike (whole copies)  mike/published")
+    print(" year | latest/  editions  published  share of 1 GB | published w/o lunr | editions with indexes | mike (whole copies)  mike/published")
     for r in rows:
         print(f"{r['year']:5d} | {mb(r['current']):>7} {mb(r['editions']):>9} {mb(r['published']):>10} "
-              f"{r['published'] / LIMIT:13.0%} | {mb(r['no_lunr']):>12} | {mb(r['with_indexes']):>21} | "
+              f"{r['published'] / LIMIT:13.0%} | {mb(r['no_lunr']):>18} | {mb(r['with_indexes']):>21} | "
               f"{mb(r['mike']):>19} {r['mike'] / r['published']:15.2f}")
+    far = model(points, 30)
+    crossing = {key: next((r["year"] for r in far if r[key] >= LIMIT), None) for key in ("published", "no_lunr", "mike")}
+    print("first year whose end passes 1 GB (same model, beyond the horizon): "
+          + ", ".join(f"{key} {'after 30' if year is None else year}" for key, year in crossing.items()))
     print()
     big = points[-1]
     print(f"deployment at {big.years:g} year(s) ({deploy['files']} files, {mb(deploy['tar_bytes'])} MB tree): "
