@@ -49,6 +49,7 @@ RECORD = re.compile(r"^(?:briefs/[^/]+/\d{4}-\d{2}-\d{2}-[^/]+|papers/[^/]+)/ind
 STATIC_ROOT = "assets/"
 SEARCH_INDEX = "search/search_index.json"
 _TITLE = re.compile(rb"<title>(.*?)</title>", re.DOTALL)
+_LANG = re.compile(r"^[a-z]{2,3}$")  # lunr language codes; anything else could name a path
 _CSS_URL = re.compile(r"""url\(\s*(['"]?)([^'")]+)\1\s*\)""")
 
 
@@ -128,6 +129,7 @@ class _Resolver:
 
 def _banner(edition: str, page: str) -> str:
     up = "../" * depth(page)
+    edition = html.escape(edition)
     return (f'<div class="admonition info kb-edition"><p class="admonition-title">{edition} 版（存档）</p>'
             f"<p>本页是 {edition} 版冻结时的样子。简报和论文页链接到"
             f'<a href="{up}../{CURRENT}/">当前站点</a>上的永久地址；'
@@ -187,7 +189,7 @@ def _search(site: Path, dest: Path, frozen: set[str], worker: str | None) -> set
     if worker is None:
         return set()
     lunr = posixpath.normpath(posixpath.join(posixpath.dirname(worker), "..", "lunr"))
-    langs = [str(lang) for lang in (index.get("config", {}).get("lang") or [])]
+    langs = [lang for lang in (index.get("config", {}).get("lang") or []) if isinstance(lang, str) and _LANG.match(lang)]
     names = {"min/lunr.stemmer.support.min.js"} | ({"min/lunr.multi.min.js"} if len(langs) > 1 else set())
     names |= {f"min/lunr.{lang}.min.js" for lang in langs if lang != "en"}
     names |= {"tinyseg.js"} if "ja" in langs else set()
@@ -225,6 +227,8 @@ def freeze(site: Path, dest: Path, edition: str, site_name: str | None = None) -
         static |= _css_refs(site, css)
     static |= _search(site, dest, set(frozen), worker)
     for rel in sorted(static):
+        if rel != posixpath.normpath(rel) or rel.startswith(("../", "/")) or not rel.startswith(STATIC_ROOT):
+            raise ValueError(f"{rel}: a static file outside assets/")
         target = dest / rel
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(site / rel, target)
