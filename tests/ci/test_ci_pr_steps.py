@@ -115,3 +115,31 @@ def test_no_changed_data_files_is_not_an_error(tmp_path):
     result = runner.run(step)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no data files or pages changed" in result.stdout
+
+
+PAYLOAD = "{{ cycler.__init__.__globals__.os.popen('id').read() }}"
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(strict=False, reason="needs the template-vocabulary check")
+def test_template_payload_in_a_template_page_fails_the_pull_request(tmp_path):
+    """docs/index.md may run macros (it is on hooks/template_pages.txt), but not reach Python
+    through Jinja's globals: some step of the pull-request workflow must fail, and the
+    payload's output must never reach a built page."""
+
+    def inject(repo: Path) -> None:
+        page = repo / "docs" / "index.md"
+        page.write_text(page.read_text("utf-8") + f"\n\n{PAYLOAD}\n", "utf-8")
+
+    runner = pull_request(tmp_path, inject)
+    failed = None
+    for step in runner.steps():
+        if skip_reason(step):
+            continue
+        result = runner.run(step)
+        if result.returncode != 0:
+            failed = result
+            break
+    home = runner.workspace / "site" / "index.html"
+    assert not (home.is_file() and "uid=" in home.read_text("utf-8")), "the payload ran in the build"
+    assert failed is not None, "every step of the pull-request workflow passed with the payload in docs/index.md"

@@ -1,0 +1,130 @@
+"""The page of changes between an edition and the one before it (``<edition>/changes/``).
+
+Computed from the two frozen editions alone, so it can be written again when an
+edition is fixed or deleted:
+
+- the records that appeared (new briefs, new papers) or disappeared, from the
+  two ``edition.json`` manifests, linked at their permanent URLs;
+- for every frozen page outside ``briefs/`` and ``papers/`` (their indexes are
+  the record lists above), the blocks of text (headings, paragraphs, list items,
+  table rows) removed and added, under the heading they belong to.
+
+The page is self-contained HTML that borrows the edition's own stylesheets.
+"""
+
+from __future__ import annotations
+
+import difflib
+import html
+from pathlib import Path
+
+from .freeze import CHANGES, CURRENT, read_manifest
+from .htmlscan import blocks, scan
+
+__all__ = ["write_changes", "MAX_BLOCKS"]
+
+MAX_BLOCKS = 300  # removed + added blocks shown per page; the rest is counted
+RECORD_KINDS = (("briefs/", "新增简报", "不再存在的简报"), ("papers/", "新增论文", "不再存在的论文"))
+
+
+def _e(text: str) -> str:
+    return html.escape(text, quote=True)
+
+
+def _records(urls: list[str], titles: dict[str, str], base: str) -> str:
+    items = "".join(f'<li><a href="{_e(base + u)}">{_e(titles.get(u) or u)}</a></li>' for u in urls)
+    return f"<ul>{items}</ul>" if urls else "<p>没有。</p>"
+
+
+def _page_diff(old: list[tuple[str, str]], new: list[tuple[str, str]]) -> tuple[str, int, int]:
+    """HTML of the removed/added blocks, and how many of each."""
+    matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
+    out, shown, removed, added = [], 0, 0, 0
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            continue
+        removed += i2 - i1
+        added += j2 - j1
+        if shown >= MAX_BLOCKS:
+            continue
+        heading = next((t for k, t in reversed(new[:j1]) if k.startswith("h")), None)
+        hunk = [f'<p class="kb-context">§ {_e(heading)}</p>'] if heading else []
+        for _, text in old[i1:i2]:
+            hunk.append(f"<p><del>{_e(text)}</del></p>")
+        for _, text in new[j1:j2]:
+            hunk.append(f"<p><ins>{_e(text)}</ins></p>")
+        shown += (i2 - i1) + (j2 - j1)
+        out.append('<div class="kb-hunk">' + "".join(hunk) + "</div>")
+    if removed + added > shown:
+        out.append(f"<p>……另有 {removed + added - shown} 处改动未列出。</p>")
+    return "".join(out), removed, added
+
+
+def _diffed(pages: list[str]) -> list[str]:
+    return [p for p in pages if not p.startswith(("briefs/", "papers/"))]
+
+
+def write_changes(root: Path, edition: str, previous: str | None) -> Path:
+    """Write ``root/<edition>/changes/index.html`` against ``root/<previous>/`` (None: the first edition)."""
+    this_dir = root / edition
+    this = read_manifest(this_dir) or {}
+    before = (read_manifest(root / previous) if previous else None) or {}
+    home = (this_dir / "index.html").read_text("utf-8")
+    site_name = scan(home).title
+    styles = "".join(f'<link rel="stylesheet" href="../{_e(s)}">' for s in scan(home).stylesheets)
+    up_root = "../../"
+    against = f"与 {_e(previous)} 版相比的变化" if previous else "第一个版本"
+    parts = [f"<h1>{_e(edition)} 版：{against}</h1>"]
+    links = ['<a href="../">本版首页</a>', f'<a href="{up_root}{CURRENT}/">当前站点</a>']
+    if previous:
+        links.append(f'<a href="{up_root}{_e(previous)}/">{_e(previous)} 版</a>')
+    parts.append("<p>" + " · ".join(links) + "</p>")
+    if not previous:
+        parts.append("<p>这是第一个版本，没有可以比较的上一版。</p>")
+    records, old_records = this.get("records", {}), before.get("records", {})
+    for prefix, added_title, removed_title in RECORD_KINDS:
+        added = sorted(u for u in records if u.startswith(prefix) and u not in old_records)
+        removed = sorted(u for u in old_records if u.startswith(prefix) and u not in records)
+        if previous:
+            parts.append(f"<h2>{added_title}（{len(added)}）</h2>")
+            parts.append(_records(added, records, f"{up_root}{CURRENT}/"))
+        if removed:
+            parts.append(f"<h2>{removed_title}（{len(removed)}）</h2>")
+            parts.append(_records(removed, old_records, f"{up_root}{CURRENT}/"))
+    if previous:
+        parts.append("<h2>页面的变化</h2>")
+        changed = 0
+        old_pages = set(before.get("pages", []))
+        for url in _diffed(list(this.get("pages", []))):
+            file = url + "index.html" if url.endswith("/") or not url else url
+            new_text = (this_dir / file).read_text("utf-8")
+            title = scan(new_text).title or url or "/"
+            if url not in old_pages or not (root / previous / file).is_file():
+                parts.append(f'<h3><a href="../{_e(url)}">{_e(title)}</a>（新页面）</h3>')
+                changed += 1
+                continue
+            body, removed_n, added_n = _page_diff(blocks((root / previous / file).read_text("utf-8")), blocks(new_text))
+            if not removed_n and not added_n:
+                continue
+            changed += 1
+            parts.append(f'<h3><a href="../{_e(url)}">{_e(title)}</a>（删去 {removed_n} 处，新增 {added_n} 处；'
+                         f'<a href="{up_root}{_e(previous)}/{_e(url)}">上一版的这一页</a>）</h3>{body}')
+        for url in sorted(set(_diffed(sorted(old_pages))) - set(this.get("pages", []))):
+            parts.append(f'<h3><a href="{up_root}{_e(previous)}/{_e(url)}">{_e(url or "/")}</a>（本版已没有这一页）</h3>')
+            changed += 1
+        if not changed:
+            parts.append("<p>页面的文字没有变化。</p>")
+    style = ("<style>.kb-hunk{border-left:3px solid var(--md-default-fg-color--lightest);padding-left:.8em;margin:1em 0}"
+             ".kb-hunk p{margin:.3em 0}.kb-context{color:var(--md-default-fg-color--light)}"
+             "ins{background:#e6ffec;text-decoration:none}del{background:#ffebe9}</style>")
+    doc = ('<!doctype html><html lang="zh"><head><meta charset="utf-8">'
+           '<meta name="viewport" content="width=device-width,initial-scale=1">'
+           f"<title>{_e(edition)} 版的变化 - {_e(site_name)}</title>{styles}{style}</head>"
+           '<body><div class="md-container"><main class="md-main"><div class="md-main__inner md-grid">'
+           '<div class="md-content"><article class="md-content__inner md-typeset">'
+           + "".join(parts) + "</article></div></div></main></div></body></html>\n")
+    target = this_dir / CHANGES
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(doc, "utf-8")
+    return target
+
