@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kb.data import atomic, paperfile, yamlstrict
-from kb.data.paperfile import clean
+from kb.data.text import clean
 from kb.data.loader import validate
 from kb.data.models import ArxivMeta, Paper
 
@@ -127,6 +127,12 @@ def test_any_text_round_trips_through_the_strict_reader(title, authors, abstract
     assert not diags, diags
     assert paper.arxiv_meta == meta and paper.short == title
     assert paperfile.with_meta(text, meta) == text
+
+
+def test_clean_text():
+    assert clean("  a\n  b\t c\x07 ") == "a b c"
+    assert clean("   ") is None and clean(None) is None
+    assert clean("x" * 10, limit=5) == "xxxx…"
 
 
 @given(_raw)

@@ -190,7 +190,8 @@ def _published(bp) -> str | None:
 def paper_parts(bp) -> tuple:
     """(short, ArxivMeta or None, other keys in order) for a new paper file from a BibPaper."""
     from kb.data.models import ArxivMeta
-    from kb.data.paperfile import LINE_MAX, clean, derive_short
+    from kb.data.paperfile import derive_short
+    from kb.data.text import LINE_MAX, clean
     bp = replace(bp, **{k: clean(getattr(bp, k)) for k in _TEXT_FIELDS},
                  authors=tuple(a for a in (clean(a, LINE_MAX) for a in bp.authors) if a))
     if not bp.title:

@@ -33,7 +33,6 @@ from kb.data.models import ArxivMeta, Paper
 OWNED = "arxiv_meta"
 BOM = "\ufeff"
 ID_MAX = 60
-LINE_MAX, TEXT_MAX, ABSTRACT_MAX = 400, 4000, 8000  # the schema's limits (kb.data.models)
 _ARXIV_LINE = re.compile(r"^arxiv:[ \t]*['\"]?([^'\"\s#]+)", re.MULTILINE)
 STOPWORDS = frozenset(
     "a an the on of to toward towards in for with and or is are do does can how why what when where "
@@ -90,19 +89,6 @@ def _arxiv_of(raw: bytes, path: Path) -> str | None:
 
 
 # --------------------------------------------------------------------------- rendering
-
-
-def clean(text: str | None, limit: int | None = None) -> str | None:
-    """One line of printable text: whitespace runs become one space, control characters go."""
-    if text is None:
-        return None
-    out = " ".join(text.split())
-    out = "".join(ch for ch in out if unicodedata.category(ch) not in ("Cc", "Cs", "Zl", "Zp"))
-    out = yamlstrict.strip_refused(out).strip()
-    if limit and len(out) > limit:
-        out = out[: limit - 1].rstrip() + "…"
-    return out or None
-
 
 
 class _Dumper(yaml.SafeDumper):
