@@ -75,6 +75,13 @@ def _old_base(old: str) -> str:
     return f"{name.lower()}{dot}{subj.upper()}/{number}"
 
 
+def canonical(base: str) -> str:
+    """A base id as arXiv's answers write it: an old-style id loses its subject class
+    (``math.GT/0309136`` -> ``math/0309136``); others are unchanged."""
+    archive, slash, number = base.partition("/")
+    return f"{archive.partition('.')[0]}/{number}" if slash else base
+
+
 def normalize(text: str) -> str | None:
     """Base id without version, or None if ``text`` is not an arXiv id."""
     parsed = parse(text)
