@@ -22,7 +22,7 @@ ID_RE = re.compile(rf"^(?:arXiv:)?(?:{_NEW}|{_OLD}){_VERSION}$", re.IGNORECASE)
 # In running text: not glued to other word characters, dots, slashes or hyphens,
 # so ``1016-1031``, ``v2.57`` and URL path segments are not taken for ids.
 TEXT_RE = re.compile(
-    rf"(?<![\w./\-:])(?P<prefix>arXiv:\s?)?(?:{_NEW}|{_OLD}){_VERSION}(?![\w/]|\.\d)",
+    rf"(?<![\w./\-:])(?P<prefix>arXiv:\s?)?(?:{_NEW}|{_OLD}){_VERSION}(?![\w/\-]|\.\d)",
     re.IGNORECASE,
 )
 
