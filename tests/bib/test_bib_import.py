@@ -93,6 +93,16 @@ def test_import_errors_are_located_and_nothing_is_written(tmp_path, run_kb, text
     assert not (data / "papers").exists() or not list((data / "papers").iterdir())
 
 
+def test_import_never_takes_a_reserved_id(tmp_path, run_kb):
+    text = "@misc{a, title = {Index: Fast Retrieval}, eprint = {2601.00007}, year = 2026}\n" \
+           "@misc{b, title = {Index}, author = {A B}, year = 2026}\n"
+    data = tmp_path / "data"
+    code, _, err = run_kb("bib", "import", write(tmp_path, text), "--data", data, "--all")
+    assert code == 0, err
+    assert sorted(p.name for p in (data / "papers").iterdir()) == ["index-2.yaml", "index-3.yaml"]
+    assert run_kb("validate", data)[0] == 0
+
+
 def test_import_of_a_missing_file(tmp_path, run_kb):
     code, _, err = run_kb("bib", "import", tmp_path / "nope.bib", "--data", tmp_path / "d")
     assert code == 1 and err.startswith("error: cannot read")
