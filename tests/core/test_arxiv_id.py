@@ -66,6 +66,14 @@ def test_urls_and_slugs():
     assert ident.slug == "hep-th_9901001" and parse("2505.02922v3").slug == "2505.02922"
 
 
+@pytest.mark.parametrize("text, year_month", [
+    ("2505.02922v2", (2025, 5)), ("0704.0001", (2007, 4)), ("hep-th/9901001", (1999, 1)),
+    ("math.GT/0309136", (2003, 9)), ("cs/9108001", (1991, 8)),
+])
+def test_year_month_is_the_month_the_id_encodes(text, year_month):
+    assert parse(text).year_month == year_month
+
+
 def test_canonical_drops_the_subject_class_of_old_ids():
     assert canonical("math.GT/0309136") == "math/0309136"
     assert canonical("hep-th/9901001") == "hep-th/9901001"

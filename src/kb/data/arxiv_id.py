@@ -44,6 +44,13 @@ class ArxivId:
         return f"https://arxiv.org/pdf/{self}"
 
     @property
+    def year_month(self) -> tuple[int, int]:
+        """(year, month) the id encodes, the month of its v1 (old-style ids run from 1991)."""
+        digits = self.base.rsplit("/", 1)[-1][:4]
+        yy, mm = int(digits[:2]), int(digits[2:])
+        return (1900 + yy if yy >= 91 else 2000 + yy), mm
+
+    @property
     def slug(self) -> str:
         """A file-name-safe form: ``hep-th/9901001`` -> ``hep-th_9901001``."""
         return self.base.replace("/", "_")
