@@ -5,6 +5,11 @@ recorded entries in tests/fixtures/arxiv/ (plus synthetic entries for made-up
 ids when ``synthesize`` is on), counts requests and connections, and can be
 told to misbehave for the next requests: ``plan = ["429:1", "503", "hang",
 "empty", "malformed", "reset", "error", "html"]`` (then it answers normally).
+Hostile answers: ``"redirect:<url>"`` (302 to that URL), ``"duplicate"`` (every
+entry twice), ``"stray:<id>"`` (an extra entry for an id not asked for),
+``"huge:<bytes>"`` (a feed padded to that size, with its Content-Length),
+``"endless:<bytes>"`` (that many bytes without a Content-Length) and
+``"gzipbomb:<bytes>"`` (that many zero bytes, gzip-compressed).
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ import socket
 import struct
 import threading
 import time
+import zlib
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -73,6 +79,14 @@ def feed(entries: list[str], query: str, max_results: int) -> bytes:
   <opensearch:startIndex>0</opensearch:startIndex>
 """
     return (head + "".join(entries) + "</feed>\n").encode("utf-8")
+
+
+def _gzip_zeros(size: int) -> bytes:
+    """``size`` zero bytes, gzip-compressed a block at a time (never all in memory)."""
+    packer = zlib.compressobj(9, zlib.DEFLATED, 31)
+    block = bytes(1 << 20)
+    out = [packer.compress(block[: min(len(block), size - done)]) for done in range(0, size, len(block))]
+    return b"".join(out) + packer.flush()
 
 
 @dataclass
@@ -158,6 +172,10 @@ class FakeArxiv:
             return self._send(h, 200, feed([], url.query, len(ids)))
         if kind == "html":
             return self._send(h, 200, b"<html><body>Service temporarily unavailable</body></html>", "text/html")
+        if kind == "redirect":
+            return self._send(h, 302, b"moved", "text/plain", {"Location": arg})
+        if kind in ("huge", "endless", "gzipbomb"):
+            return self._oversized(h, kind, int(arg))
         found = []
         for raw in ids:
             base = arxiv_id.normalize(raw)
@@ -167,6 +185,10 @@ class FakeArxiv:
                 found.append(synthetic_entry(base))
         if self.stamp:
             found = [e.replace("</title>", f" (answer {len(self.requests)})</title>", 1) for e in found]
+        if kind == "duplicate":
+            found = found + found
+        if kind == "stray":
+            found.append(synthetic_entry(arg))
         body = feed(found, url.query, int(query.get("max_results", ["10"])[0]))
         if kind == "malformed":
             body = body[: len(body) // 2]
@@ -184,6 +206,29 @@ class FakeArxiv:
             h.wfile.write(body)
         except OSError:  # the client gave up (e.g. was killed)
             h.close_connection = True
+
+    def _oversized(self, h, kind: str, size: int) -> None:
+        """A body of ``size`` bytes: declared, streamed without a length, or gzip-compressed."""
+        try:
+            h.send_response(200)
+            h.send_header("Content-Type", "application/atom+xml; charset=utf-8")
+            if kind == "huge":
+                h.send_header("Content-Length", str(size))
+            elif kind == "gzipbomb":
+                body = _gzip_zeros(size)
+                h.send_header("Content-Encoding", "gzip")
+                h.send_header("Content-Length", str(len(body)))
+            h.send_header("Connection", "close")
+            h.end_headers()
+            if kind == "gzipbomb":
+                h.wfile.write(body)
+            else:
+                block = b" " * 65536
+                for _ in range(size // len(block)):
+                    h.wfile.write(block)
+        except OSError:  # the client stopped reading and closed the connection, as it should
+            pass
+        h.close_connection = True
 
     def _reset(self, h) -> None:
         """Drop the connection with a TCP reset, no answer at all."""

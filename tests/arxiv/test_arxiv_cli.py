@@ -87,6 +87,18 @@ def test_add_makes_ids_unique(api, tmp_path, run_kb):
     assert (data / "papers" / "retroinfer-2.yaml").read_text("utf-8").startswith("id: retroinfer-2\n")
 
 
+def test_add_never_takes_a_reserved_id(api, tmp_path, run_kb):
+    from fakeapi import synthetic_entry
+
+    api.entries["2601.00007"] = synthetic_entry("2601.00007").replace(
+        "Synthetic Serving Study 2601.00007: Scheduling Tokens\n  Under Load", "Index: Fast Retrieval for KV Caches")
+    data = tmp_path / "d"
+    code, out, err = run_kb("paper", "add", "2601.00007", "--data", data)
+    assert code == 0, err
+    assert [p.name for p in (data / "papers").iterdir()] == ["index-2.yaml"]
+    assert load_kb(data).papers["index-2"].arxiv_meta.title == "Index: Fast Retrieval for KV Caches"
+
+
 def test_tricky_text_is_quoted_safely(api, tmp_path, run_kb):
     data = tmp_path / "d"
     assert run_kb("paper", "add", "2505.11329", "2609.01925", "--data", data)[0] == 0

@@ -1,8 +1,11 @@
-"""Atom answers -> ArxivMeta: recorded entries, API error entries, malformed XML."""
+"""Atom answers -> ArxivMeta: recorded entries, API error entries, malformed XML,
+duplicate ids; the reader's imports."""
 
 from __future__ import annotations
 
 import datetime as dt
+import subprocess
+import sys
 
 import pytest
 
@@ -78,7 +81,38 @@ def test_entities_are_not_expanded():
     assert atom.parse(bomb) == (0, {})
 
 
-def test_clean_text():
-    assert atom.clean("  a\n  b\t c\x07 ") == "a b c"
-    assert atom.clean("   ") is None
-    assert atom.clean("x" * 10, limit=5) == "xxxx…"
+def test_an_id_listed_twice_is_refused():
+    entries = recorded_entries()
+    other_version = entries["2505.02922"].replace("2505.02922v3", "2505.02922v1")
+    for body in ([entries["2505.02922"]] * 2, [entries["2505.02922"], other_version]):
+        with pytest.raises(atom.BadAnswer, match="lists arXiv 2505.02922 more than once"):
+            atom.parse(feed(body, "q", 2))
+
+
+def test_every_field_is_read():
+    entry = """<entry><id>http://arxiv.org/abs/hep-th/9901001v2</id>
+      <title>A <b xmlns="x">bold</b>
+        title</title><summary>Ab  stract</summary>
+      <published>1999-01-04T10:00:00Z</published><updated>1999-02-01T10:00:00+01:00</updated>
+      <author><name>A One</name></author><author><name>A One</name></author><author><name>B\tTwo</name></author>
+      <category term="hep-th"/><category term="gr-qc"/><arxiv:primary_category term="hep-th"/>
+      <arxiv:doi>10.1/x</arxiv:doi><arxiv:journal_ref>J. 1 (1999)</arxiv:journal_ref>
+      <arxiv:comment>5 pages</arxiv:comment></entry>"""
+    count, found = atom.parse(feed([entry], "q", 1))
+    meta = found["hep-th/9901001"]
+    assert count == 1 and meta.version == 2 and meta.title == "A bold title" and meta.abstract == "Ab stract"
+    assert (meta.published, meta.updated) == (dt.date(1999, 1, 4), dt.date(1999, 2, 1))
+    assert meta.authors == ["A One", "B Two"] and meta.categories == ["hep-th", "gr-qc"]
+    assert (meta.primary_category, meta.doi, meta.journal_ref, meta.comment) == ("hep-th", "10.1/x", "J. 1 (1999)", "5 pages")
+
+
+def test_a_bad_date_is_reported():
+    entry = recorded_entries()["2505.02922"].replace("2025-05-01T09:33:07Z", "May 1st")
+    _, found = atom.parse(feed([entry], "q", 1))
+    assert found["2505.02922"] == "the arXiv entry does not fit the schema: published: not a date and time: 'May 1st'"
+
+
+def test_the_reader_imports_no_arxiv_package_and_no_file_writer():
+    probe = "import sys, kb.arxiv.feed; print(sorted(m for m in ('arxiv', 'feedparser', 'kb.data.paperfile') if m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"

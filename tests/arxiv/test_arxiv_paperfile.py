@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kb.data import atomic, paperfile, yamlstrict
-from kb.data.paperfile import clean
+from kb.data.text import clean
 from kb.data.loader import validate
 from kb.data.models import ArxivMeta, Paper
 
@@ -104,6 +104,16 @@ def test_ids_are_made_unique():
     assert paperfile.derive_id("X", "X", None, {"x", "x-2"}) == "x-3"
 
 
+@pytest.mark.parametrize("title", ["Index: Fast Retrieval for KV Caches", "Index", "INDEX", "The Index of Everything Big Here"])
+def test_reserved_ids_are_never_derived(title):
+    from kb.data.models import RESERVED_PAPER_IDS
+
+    short = paperfile.derive_short(title)
+    paper_id = paperfile.derive_id(short, title, "2601.00001", set())
+    assert paper_id not in RESERVED_PAPER_IDS and paper_id == "index-2"
+    assert paperfile.derive_id(short, title, None, {"index-2"}) == "index-3"
+
+
 # --------------------------------------------------------------------------- quoting
 
 _raw = st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=60)
@@ -127,6 +137,12 @@ def test_any_text_round_trips_through_the_strict_reader(title, authors, abstract
     assert not diags, diags
     assert paper.arxiv_meta == meta and paper.short == title
     assert paperfile.with_meta(text, meta) == text
+
+
+def test_clean_text():
+    assert clean("  a\n  b\t c\x07 ") == "a b c"
+    assert clean("   ") is None and clean(None) is None
+    assert clean("x" * 10, limit=5) == "xxxx…"
 
 
 @given(_raw)

@@ -2,9 +2,14 @@
 
 Layout: ``<cache dir>/arxiv/<id slug>.json`` (``hep-th/9901001`` -> ``hep-th_9901001.json``),
 where the cache dir is ``--cache-dir``, else ``$KB_CACHE_DIR``, else ``.cache``.
-Files are written atomically; a file that cannot be read or no longer fits the
-schema is treated as missing and replaced on the next fetch.  Only answers are
-cached, never "not found" or errors.
+A record is ``{"format", "id", "fetched", "meta"}``: the id the answer was asked
+for (only the API's answer to that id is ever stored under it, see
+:func:`kb.arxiv.client.match_answer`), when, and the metadata.  Files are
+written atomically.  A cache directory may come from elsewhere (a copy, a
+commit), so a record is trusted only when it is for the id asked about, fits
+the schema, and was fetched at a time-zoned moment that is neither in the
+future nor older than ``max_age``; anything else is treated as missing and
+replaced on the next fetch.  Only answers are cached, never "not found" or errors.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from kb.data.atomic import write_atomic
 from kb.data.models import ArxivMeta
 
 FORMAT = 1
+MAX_RECORD = 1024 * 1024  # bytes; a record holds one paper's metadata (a few KB)
 
 
 def default_dir(env=None) -> Path:
@@ -39,17 +45,23 @@ class Cache:
         return self.dir / f"{parsed.slug}.json"
 
     def get(self, base: str, max_age: dt.timedelta | None = None) -> ArxivMeta | None:
-        """The cached metadata, or None when absent, unreadable or older than ``max_age``."""
+        """The cached metadata, or None when absent, unreadable, for another id, fetched in
+        the future (a clock cannot vouch for it) or older than ``max_age``."""
         try:
-            record = json.loads(self.path(base).read_text(encoding="utf-8"))
-            if record.get("format") != FORMAT or record.get("id") != arxiv_id.normalize(base):
-                return None
-            if max_age is not None:
-                fetched = dt.datetime.fromisoformat(record["fetched"])
-                if dt.datetime.now(dt.timezone.utc) - fetched > max_age:
-                    return None
-            return ArxivMeta.model_validate(record["meta"])
-        except (OSError, ValueError, KeyError, TypeError, AttributeError, ValidationError):
+            with open(self.path(base), "rb") as fh:
+                raw = fh.read(MAX_RECORD + 1)
+            record = json.loads(raw) if len(raw) <= MAX_RECORD else None
+        except (OSError, ValueError, RecursionError):
+            return None
+        if not isinstance(record, dict) or record.get("format") != FORMAT:
+            return None
+        if record.get("id") != arxiv_id.normalize(base):
+            return None
+        if not fresh(record.get("fetched"), max_age, dt.datetime.now(dt.timezone.utc)):
+            return None
+        try:
+            return ArxivMeta.model_validate(record.get("meta"))
+        except ValidationError:
             return None
 
     def put(self, base: str, meta: ArxivMeta) -> None:
@@ -60,3 +72,17 @@ class Cache:
             "meta": meta.model_dump(mode="json", exclude_none=True),
         }
         write_atomic(self.path(base), json.dumps(record, ensure_ascii=False, indent=1) + "\n")
+
+
+def fresh(fetched: object, max_age: dt.timedelta | None, now: dt.datetime) -> bool:
+    """Whether a record's ``fetched`` time is a time-zoned moment not after ``now`` and,
+    with ``max_age``, not longer ago than that."""
+    if not isinstance(fetched, str):
+        return False
+    try:
+        when = dt.datetime.fromisoformat(fetched)
+    except ValueError:
+        return False
+    if when.tzinfo is None or when > now:
+        return False
+    return max_age is None or now - when <= max_age

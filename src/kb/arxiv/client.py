@@ -1,13 +1,17 @@
-"""The HTTP side of arXiv look-ups, done here rather than by ``arxiv.Client``.
+"""The HTTP side of arXiv look-ups, done here rather than by an arXiv client library.
 
-``arxiv.Client`` (4.x) sets no request timeout, retries at a flat interval,
-ignores ``Retry-After`` and takes an empty first page for "no results", so this
-module does the requests itself and hands the body to :mod:`kb.arxiv.feed`:
+Requests are made with ``requests`` and the body handed to :mod:`kb.arxiv.feed`:
 
 * one ``requests.Session`` with a pool of one keep-alive connection;
 * ``delay`` seconds at least between the end of one request and the next;
 * every request has a deadline of ``timeout`` seconds (connect, each read, and
   the whole answer, checked between reads);
+* the answer is streamed and refused once it passes ``max_bytes`` (decompressed),
+  or at once when its ``Content-Length`` says it would;
+* redirects are followed only within the API's own host (``http`` may become
+  ``https``), at most :data:`MAX_REDIRECTS` of them; a redirect elsewhere is an error;
+* an answer is checked against the request: every entry must answer for an id
+  that was asked for, and no id may come twice;
 * 429, 5xx, connection errors, timeouts, malformed XML and an empty answer to
   an explicit id list are retried with exponential backoff and jitter, waiting
   at least what ``Retry-After`` asks;
@@ -21,15 +25,19 @@ import email.utils
 import random
 import time
 from typing import Callable
+from urllib.parse import urljoin, urlsplit
 
 import requests
 from requests.adapters import HTTPAdapter
 
 from kb.arxiv import feed
+from kb.arxiv.config import ENV, FetchConfig
+from kb.data import arxiv_id
 from kb.data.models import ArxivMeta
-from kb.arxiv.config import FetchConfig
 
 USER_AGENT = "llm-inference-kb (kb paper add/refresh; python-requests)"
+MAX_REDIRECTS = 3
+CHUNK = 65536
 
 
 class FetchError(Exception):
@@ -62,6 +70,51 @@ def parse_retry_after(value: str | None, now: float | None = None) -> float | No
     return max(0.0, when.timestamp() - now)
 
 
+def match_answer(asked: list[str], found: dict[str, ArxivMeta | str]) -> dict[str, ArxivMeta | str]:
+    """``found`` keyed by the ids as asked; FetchError when an entry answers for an id not
+    asked for, or two entries answer for one id."""
+    by_key = {arxiv_id.canonical(base): base for base in asked}
+    out: dict[str, ArxivMeta | str] = {}
+    stray: list[str] = []
+    for base, got in found.items():
+        asked_as = by_key.get(arxiv_id.canonical(base))
+        if asked_as is None:
+            stray.append(base)
+        elif asked_as in out:
+            raise FetchError(f"the answer lists arXiv {asked_as} more than once; refusing it")
+        else:
+            out[asked_as] = got
+    if stray:
+        shown = ", ".join(sorted(stray)[:5]) + (", …" if len(stray) > 5 else "")
+        raise FetchError(f"the answer has entries for ids that were not asked for ({shown}); refusing it")
+    return out
+
+
+def _origin(url: str) -> tuple[str, str, int | None]:
+    parts = urlsplit(url)
+    try:
+        port = parts.port or {"http": 80, "https": 443}.get(parts.scheme)
+    except ValueError:  # a port that is not a number
+        port = -1
+    return parts.scheme.lower(), (parts.hostname or "").lower(), port
+
+
+def same_host(start: str, target: str) -> bool:
+    """Whether a redirect from ``start`` to ``target`` stays on the API's host: same scheme,
+    host and port, or the same host moving from http to https (default ports)."""
+    scheme, host, port = _origin(start)
+    t_scheme, t_host, t_port = _origin(target)
+    if not host or host != t_host:
+        return False
+    if (scheme, port) == (t_scheme, t_port):
+        return True
+    return (scheme, port, t_scheme, t_port) == ("http", 80, "https", 443)
+
+
+def _size(n: int) -> str:
+    return f"{n / 1048576:g} MiB" if n >= 1048576 else f"{n} bytes"
+
+
 class ArxivClient:
     """Fetches batches of ids from the arXiv API; see the module docstring for the rules."""
 
@@ -72,7 +125,7 @@ class ArxivClient:
         self.sleep = sleep
         self.rng = rng or random.Random()
         self.deadline = clock() + config.max_time
-        self.requests = 0  # requests sent, retries included
+        self.requests = 0  # requests sent, retries and redirects included
         self._last_end: float | None = None
         self.session = requests.Session()
         adapter = HTTPAdapter(pool_connections=1, pool_maxsize=1, max_retries=0, pool_block=True)
@@ -91,26 +144,29 @@ class ArxivClient:
 
     # ------------------------------------------------------------------ batches
     def get_batch(self, ids: list[str]) -> dict[str, ArxivMeta | str]:
-        """{base id: metadata or why unusable} for the ids arXiv returned; raises FetchError."""
+        """{base id as asked: metadata or why unusable} for the ids arXiv returned; raises FetchError."""
         params = {"id_list": ",".join(ids), "start": "0", "max_results": str(len(ids))}
         tries = self.config.retries + 1
         for attempt in range(tries):
             try:
-                body = self._request(params)
-                try:
-                    count, found = feed.parse(body)
-                except feed.MalformedFeed as exc:
-                    raise _Retry(str(exc)) from None
-                except feed.ApiError as exc:
-                    raise FetchError(str(exc)) from None
-                if count == 0:
-                    raise _Retry("empty answer to an explicit id list")
-                return found
+                return match_answer(ids, self._answer(params))
             except _Retry as retry:
                 if attempt + 1 >= tries:
                     raise FetchError(f"{retry.reason} (gave up after {tries} tries)") from None
                 self._back_off(attempt, retry)
         raise AssertionError("unreachable")  # pragma: no cover
+
+    def _answer(self, params: dict[str, str]) -> dict[str, ArxivMeta | str]:
+        body = self._request(params)
+        try:
+            count, found = feed.parse(body)
+        except feed.MalformedFeed as exc:
+            raise _Retry(str(exc)) from None
+        except feed.ApiError as exc:
+            raise FetchError(str(exc)) from None
+        if count == 0:
+            raise _Retry("empty answer to an explicit id list")
+        return found
 
     def _back_off(self, attempt: int, retry: _Retry) -> None:
         cfg = self.config
@@ -143,22 +199,40 @@ class ArxivClient:
         if left <= 0:
             raise FetchError(f"the time budget of {self.config.max_time:g} s is used up")
         limit = min(self.config.timeout, left)
-        started = self.clock()
-        self.requests += 1
         try:
-            return self._send(params, limit, started + limit)
+            return self._follow(params, limit, self.clock() + limit)
         finally:
             self._last_end = self.clock()
 
-    def _send(self, params: dict[str, str], limit: float, until: float) -> bytes:
+    def _follow(self, params: dict[str, str], limit: float, until: float) -> bytes:
+        """The answer to the query, following redirects that stay on the API's host."""
+        url: str = self.config.api_url
+        query: dict[str, str] | None = params
+        for _ in range(MAX_REDIRECTS + 1):
+            resp = self._open(url, query, limit, until)
+            if not resp.is_redirect:
+                return self._body(resp, limit, until)
+            resp.close()
+            target = urljoin(url, resp.headers["location"])
+            if not same_host(self.config.api_url, target):
+                raise FetchError(f"the API redirected to {target[:200]}, another host; refusing to follow "
+                                 f"(if the API moved, set {ENV['api_url']} or --api-url to its new address)")
+            url, query = target, None
+        raise FetchError(f"more than {MAX_REDIRECTS} redirects from {self.config.api_url}")
+
+    def _open(self, url: str, query: dict[str, str] | None, limit: float, until: float) -> requests.Response:
+        wait = max(0.001, min(limit, until - self.clock()))
+        self.requests += 1
         try:
-            resp = self.session.get(self.config.api_url, params=params, timeout=(limit, limit), stream=True)
+            return self.session.get(url, params=query, timeout=(wait, wait), stream=True, allow_redirects=False)
         except requests.Timeout:
             raise _Retry(f"no answer within {limit:g} s") from None
         except requests.ConnectionError as exc:
             raise _Retry(f"connection error: {_reason(exc)}") from None
         except requests.RequestException as exc:
             raise FetchError(f"request failed: {_reason(exc)}") from None
+
+    def _body(self, resp: requests.Response, limit: float, until: float) -> bytes:
         done = False
         try:
             status = resp.status_code
@@ -172,31 +246,32 @@ class ArxivClient:
         if status == 200:
             return body
         if status == 429 or status >= 500 or status == 408:
-            return self._raise_retry(status, resp)
+            after = parse_retry_after(resp.headers.get("Retry-After"))
+            note = f" (Retry-After {after:g} s)" if after is not None else ""
+            raise _Retry(f"HTTP {status} {resp.reason or ''}".rstrip() + note, after)
         raise FetchError(f"HTTP {status} {resp.reason or ''}".rstrip())
 
-    def _raise_retry(self, status: int, resp: requests.Response) -> bytes:
-        after = parse_retry_after(resp.headers.get("Retry-After"))
-        note = f" (Retry-After {after:g} s)" if after is not None else ""
-        raise _Retry(f"HTTP {status} {resp.reason or ''}".rstrip() + note, after)
+    def _too_large(self) -> FetchError:
+        cap = self.config.max_bytes
+        return FetchError(f"the answer is larger than {_size(cap)}, the most accepted ({ENV['max_bytes']}); "
+                          "ask for fewer ids at a time (--batch-size) or raise the limit")
 
     def _read(self, resp: requests.Response, limit: float, until: float) -> bytes:
-        chunks: list[bytes] = []
-        size = 0
+        declared = resp.headers.get("Content-Length", "")
+        if declared.isdigit() and int(declared) > self.config.max_bytes:
+            raise self._too_large()
+        body = bytearray()
         try:
             while True:
                 if self.clock() > until:
                     raise _Retry(f"answer not complete within {limit:g} s")
-                chunk = resp.raw.read1(65536, decode_content=True)
+                chunk = resp.raw.read1(CHUNK, decode_content=True)
                 if not chunk:
-                    return b"".join(chunks)
-                size += len(chunk)
-                if size > self.config.max_bytes:
-                    raise FetchError(f"answer larger than {self.config.max_bytes} bytes")
-                chunks.append(chunk)
-        except _Retry:
-            raise
-        except FetchError:
+                    return bytes(body)
+                if len(body) + len(chunk) > self.config.max_bytes:
+                    raise self._too_large()
+                body += chunk
+        except (_Retry, FetchError):
             raise
         except Exception as exc:  # urllib3 timeouts, resets and protocol errors while reading
             if "timed out" in str(exc).lower():

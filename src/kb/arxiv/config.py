@@ -20,6 +20,7 @@ ENV = {  # FetchConfig field -> environment variable
     "backoff": "KB_ARXIV_BACKOFF",
     "max_time": "KB_ARXIV_MAX_TIME",
     "batch_size": "KB_ARXIV_BATCH_SIZE",
+    "max_bytes": "KB_ARXIV_MAX_BYTES",
 }
 
 
@@ -33,7 +34,7 @@ class FetchConfig:
     backoff_cap: float = 120.0  # longest single wait, Retry-After included
     max_time: float = 900.0  # time budget of a whole run
     batch_size: int = MAX_BATCH  # ids per request
-    max_bytes: int = 64 * 1024 * 1024  # largest answer accepted
+    max_bytes: int = 8 * 1024 * 1024  # largest answer accepted (100 entries are some 500 KB)
 
     def __post_init__(self) -> None:
         if not self.api_url.startswith(("http://", "https://")):
@@ -46,6 +47,8 @@ class FetchConfig:
                 raise ValueError(f"{name} must be more than 0, got {getattr(self, name)}")
         if self.retries < 0:
             raise ValueError(f"retries must be 0 or more, got {self.retries}")
+        if self.max_bytes < 1024:
+            raise ValueError(f"the answer size limit must be 1024 bytes or more, got {self.max_bytes}")
         if not 1 <= self.batch_size <= MAX_BATCH:
             raise ValueError(f"batch size must be between 1 and {MAX_BATCH}, got {self.batch_size}")
 

@@ -1,7 +1,8 @@
 """``kb bib export`` and ``kb bib import``: BibTeX out of and into the knowledge base.
 
 ``export`` writes entries for all papers, or for those of a topic, a section
-or a brief (:mod:`kb.bib` builds them).  ``import`` reads a ``.bib`` file and
+or a brief (:mod:`kb.bib` builds them); a paper that cannot be cited (no year,
+or neither authors nor an arXiv id) is left out and named, with what to add.  ``import`` reads a ``.bib`` file and
 creates a paper file for each entry with an arXiv eprint (``--all``: for every
 entry); the BibTeX data goes where ``kb paper add`` would put arXiv's (title,
 authors, DOI, journal reference and primary class into ``arxiv_meta``, which a
@@ -14,7 +15,6 @@ written, with a ``file:line:col`` message for each.
 
 from __future__ import annotations
 
-import logging
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -43,7 +43,8 @@ def register(sub) -> None:
 
     exp = actions.add_parser("export", help="write BibTeX for papers",
                              description="Write BibTeX entries (stable citation keys) for every paper, "
-                                         "or for those of one topic, section or brief.")
+                                         "or for those of one topic, section or brief. A paper without a year, "
+                                         "or without authors and an arXiv id, is left out and named on stderr.")
     which = exp.add_mutually_exclusive_group()
     which.add_argument("--topic", help="papers anchored in, filed under or mentioned by the briefs of this topic")
     which.add_argument("--section", help="papers anchored in this section (or below it) or named by brief items about it")
@@ -64,7 +65,7 @@ def register(sub) -> None:
 
 
 def _select(kb, args) -> list:
-    from kb.bib import papers_for_brief, papers_for_section, papers_for_topic
+    from kb.bib.select import papers_for_brief, papers_for_section, papers_for_topic
 
     if args.topic:
         if args.topic not in kb.topics:
@@ -86,18 +87,22 @@ def _select(kb, args) -> list:
 
 
 def run_export(args) -> int:
+    from kb.bib.export import export_library
+    from kb.bib.fields import uncitable
     from kb.data.atomic import write_atomic
-    from kb.bib import export_library
     from kb.knowledge.index import load_kb
 
     kb = load_kb(args.data)
     papers = _select(kb, args)
     text = export_library(kb, papers)
+    skipped = [(p.id, why) for p in papers if (why := uncitable(p))]
     if args.output:
         write_atomic(args.output, text)
-        print(f"kb bib export: {len(papers)} entries written to {args.output}", file=sys.stderr)
+        print(f"kb bib export: {len(papers) - len(skipped)} entries written to {args.output}", file=sys.stderr)
     else:
         sys.stdout.write(text)
+    for pid, why in skipped:
+        print(f"kb bib export: {pid}: left out, it cannot be cited: {why}", file=sys.stderr)
     if not papers:
         print("kb bib export: no paper matches", file=sys.stderr)
     return 0
@@ -116,7 +121,8 @@ def _problems(lib, text: str, shown: str) -> list[Diagnostic]:
     """A located diagnostic for every block that failed, duplicate keys included."""
     from bibtexparser.model import DuplicateBlockKeyBlock, DuplicateFieldKeyBlock, MiddlewareErrorBlock
 
-    from kb.bib import entry_arxiv, paper_fields_from_entry
+    from kb.bib.read import entry_arxiv, paper_fields_from_entry
+
     lines = text.split("\n")
     out = []
     for block in lib.failed_blocks:
@@ -153,10 +159,8 @@ def _problems(lib, text: str, shown: str) -> list[Diagnostic]:
 
 
 def read_bib(path: Path) -> tuple[list, list[Diagnostic]]:
-    """(the entries as :class:`kb.bib.BibPaper`, located problems) of a .bib file."""
-    import bibtexparser
-
-    from kb.bib import paper_fields_from_entry
+    """(the entries as :class:`kb.bib.read.BibPaper`, located problems) of a .bib file."""
+    from kb.bib.read import paper_fields_from_entry, parse
     from kb.data.paperfile import display
 
     shown = display(path)
@@ -167,12 +171,7 @@ def read_bib(path: Path) -> tuple[list, list[Diagnostic]]:
     except UnicodeDecodeError as exc:
         raise UserError(f"{shown}: expected UTF-8 text (byte {exc.start})") from None
     text = text.replace("\r\n", "\n")
-    log = logging.getLogger("bibtexparser")
-    level, log.level = log.level, logging.CRITICAL + 1  # failures are reported below, located
-    try:
-        lib = bibtexparser.parse_string(text)
-    finally:
-        log.setLevel(level)
+    lib = parse(text)
     problems = _problems(lib, text, shown)
     papers = [paper_fields_from_entry(e) for e in lib.entries] if not problems else []
     return papers, problems
@@ -190,7 +189,8 @@ def _published(bp) -> str | None:
 def paper_parts(bp) -> tuple:
     """(short, ArxivMeta or None, other keys in order) for a new paper file from a BibPaper."""
     from kb.data.models import ArxivMeta
-    from kb.data.paperfile import LINE_MAX, clean, derive_short
+    from kb.data.paperfile import derive_short
+    from kb.data.text import LINE_MAX, clean
     bp = replace(bp, **{k: clean(getattr(bp, k)) for k in _TEXT_FIELDS},
                  authors=tuple(a for a in (clean(a, LINE_MAX) for a in bp.authors) if a))
     if not bp.title:

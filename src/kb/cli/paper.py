@@ -50,6 +50,7 @@ environment:
   {ENV['backoff']:<22} first retry wait in seconds, doubled per retry, with jitter (default 3)
   {ENV['max_time']:<22} time budget of a whole run in seconds (default 900)
   {ENV['batch_size']:<22} ids per request, at most 100 (default 100)
+  {ENV['max_bytes']:<22} largest answer accepted, in bytes (default 8 MiB)
   KB_CACHE_DIR           cache root; arXiv answers go to <root>/arxiv/<id>.json (default .cache)
 """
 
@@ -92,7 +93,7 @@ def _options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--max-time", type=float, default=None, help="time budget of the run in seconds (default 900)")
     p.add_argument("--batch-size", type=int, default=None, help="ids per request, 1-100 (default 100)")
     p.add_argument("--max-age", type=float, default=30.0, metavar="DAYS",
-                   help="use cached answers younger than this (default 30 days)")
+                   help="use cached answers younger than this, 0-36500 (default 30 days)")
     p.add_argument("--refetch", action="store_true", help="ignore the cache (answers are still cached)")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar, no per-file lines")
 
@@ -116,7 +117,12 @@ class Report:
     failed: list[tuple[str, str]] = field(default_factory=list)
 
 
+MAX_AGE_DAYS = 36500  # a hundred years: "use the cache whatever its age"
+
+
 def _config(args) -> FetchConfig:
+    if not 0 <= args.max_age <= MAX_AGE_DAYS:
+        raise UserError(f"--max-age must be between 0 and {MAX_AGE_DAYS} days, got {args.max_age:g}")
     try:
         return FetchConfig.from_env(api_url=args.api_url, delay=args.delay, timeout=args.timeout,
                                     retries=args.retries, max_time=args.max_time, batch_size=args.batch_size)

@@ -22,7 +22,7 @@ ID_RE = re.compile(rf"^(?:arXiv:)?(?:{_NEW}|{_OLD}){_VERSION}$", re.IGNORECASE)
 # In running text: not glued to other word characters, dots, slashes or hyphens,
 # so ``1016-1031``, ``v2.57`` and URL path segments are not taken for ids.
 TEXT_RE = re.compile(
-    rf"(?<![\w./\-:])(?P<prefix>arXiv:\s?)?(?:{_NEW}|{_OLD}){_VERSION}(?![\w/]|\.\d)",
+    rf"(?<![\w./\-:])(?P<prefix>arXiv:\s?)?(?:{_NEW}|{_OLD}){_VERSION}(?![\w/\-]|\.\d)",
     re.IGNORECASE,
 )
 
@@ -42,6 +42,13 @@ class ArxivId:
     @property
     def pdf_url(self) -> str:
         return f"https://arxiv.org/pdf/{self}"
+
+    @property
+    def year_month(self) -> tuple[int, int]:
+        """(year, month) the id encodes, the month of its v1 (old-style ids run from 1991)."""
+        digits = self.base.rsplit("/", 1)[-1][:4]
+        yy, mm = int(digits[:2]), int(digits[2:])
+        return (1900 + yy if yy >= 91 else 2000 + yy), mm
 
     @property
     def slug(self) -> str:
@@ -73,6 +80,13 @@ def _old_base(old: str) -> str:
     archive, _, number = old.partition("/")
     name, dot, subj = archive.partition(".")
     return f"{name.lower()}{dot}{subj.upper()}/{number}"
+
+
+def canonical(base: str) -> str:
+    """A base id as arXiv's answers write it: an old-style id loses its subject class
+    (``math.GT/0309136`` -> ``math/0309136``); others are unchanged."""
+    archive, slash, number = base.partition("/")
+    return f"{archive.partition('.')[0]}/{number}" if slash else base
 
 
 def normalize(text: str) -> str | None:

@@ -191,6 +191,10 @@ class ArxivMeta(Record):
     version: Annotated[Int, Field(ge=1)] | None = None
 
 
+# Paper ids that would collide with generated pages (papers/index.md is the papers index).
+RESERVED_PAPER_IDS = frozenset({"index"})
+
+
 class Paper(Record):
     id: Slug = Field(description="Paper id, equal to the file name `data/papers/<id>.yaml`.")
     arxiv: ArxivIdText | None = Field(None, description="arXiv id (`2505.02922`, `2505.02922v2`, `hep-th/9901001`).")

@@ -28,12 +28,11 @@ from kb.data import arxiv_id, yamlstrict
 from kb.data.atomic import is_temp, write_atomic
 from kb.data.loader import display_path as display  # noqa: F401  (also used by kb bib)
 from kb.data.loader import validate
-from kb.data.models import ArxivMeta, Paper
+from kb.data.models import RESERVED_PAPER_IDS, ArxivMeta, Paper
 
 OWNED = "arxiv_meta"
 BOM = "\ufeff"
 ID_MAX = 60
-LINE_MAX, TEXT_MAX, ABSTRACT_MAX = 400, 4000, 8000  # the schema's limits (kb.data.models)
 _ARXIV_LINE = re.compile(r"^arxiv:[ \t]*['\"]?([^'\"\s#]+)", re.MULTILINE)
 STOPWORDS = frozenset(
     "a an the on of to toward towards in for with and or is are do does can how why what when where "
@@ -90,19 +89,6 @@ def _arxiv_of(raw: bytes, path: Path) -> str | None:
 
 
 # --------------------------------------------------------------------------- rendering
-
-
-def clean(text: str | None, limit: int | None = None) -> str | None:
-    """One line of printable text: whitespace runs become one space, control characters go."""
-    if text is None:
-        return None
-    out = " ".join(text.split())
-    out = "".join(ch for ch in out if unicodedata.category(ch) not in ("Cc", "Cs", "Zl", "Zp"))
-    out = yamlstrict.strip_refused(out).strip()
-    if limit and len(out) > limit:
-        out = out[: limit - 1].rstrip() + "…"
-    return out or None
-
 
 
 class _Dumper(yaml.SafeDumper):
@@ -349,14 +335,15 @@ def slugify(text: str) -> str:
 
 def derive_id(short: str, title: str, base: str | None, taken: set[str]) -> str:
     """A new file id: the short name (up to three words) or the title's first significant
-    word, lowercase ``[a-z0-9-]``, made unique with ``-2``, ``-3``, …"""
+    word, lowercase ``[a-z0-9-]``, made unique with ``-2``, ``-3``, … (a reserved id such as
+    ``index``, the name of a generated page, counts as taken)."""
     slug = slugify(short) if len(short.split()) <= 3 else ""
     if not slug:
         slug = slugify(_first_word(title))
     if not slug:
         slug = "arxiv-" + slugify(base) if base else "paper"
     candidate, n = slug, 2
-    while candidate in taken:
+    while candidate in taken or candidate in RESERVED_PAPER_IDS:
         candidate = f"{slug[: ID_MAX - len(str(n)) - 1]}-{n}"
         n += 1
     return candidate
