@@ -21,7 +21,9 @@ def parse_entries(*bases: str):
 def test_recorded_entries_cover_every_sample_paper_with_an_arxiv_id(root):
     from kb.knowledge.index import load_kb
 
-    kb = load_kb(root / "data")
+    from sitebuild import FIXTURE_DATA
+
+    kb = load_kb(FIXTURE_DATA)
     assert set(recorded_entries()) == {p.arxiv_base for p in kb.papers.values() if p.arxiv_base}
 
 

@@ -74,3 +74,10 @@ def test_bytes_encoding_problems_are_located():
 def test_bom_and_crlf_are_accepted():
     located, diags = load_bytes(b"\xef\xbb\xbfa: 1\r\nb: two\r\n", "f.yaml")
     assert not diags and located.data == {"a": "1", "b": "two"}
+
+
+def test_folded_line_breaks_between_chinese_characters_are_no_spaces():
+    text = "a: >-\n  这一棒的料，\n  推理系统 RetroInfer\n  很多\nb: >-\n  English words\n  stay apart\nc: \"中文 中文\"\n"
+    located, diags = load_text(text, "x.yaml")
+    assert diags == []
+    assert located.data == {"a": "这一棒的料，推理系统 RetroInfer 很多", "b": "English words stay apart", "c": "中文 中文"}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 import shutil
 from pathlib import Path
 
@@ -13,13 +14,14 @@ from kb.knowledge.backlog import pending_items
 from kb.cli import main
 from kb.knowledge.index import load_kb
 from kb.data.loader import validate
-from kb.data.models import ArxivMeta, Brief, Paper, Status
+from kb.data.models import ArxivMeta, Brief, Paper
 from kb.data.paperfile import check, with_meta
 
 from sitebuild import FIXTURE_DATA, build
 
 ROOT = Path(__file__).resolve().parents[2]
-PREV = "inference/2026-09-03-e1"
+PREV = "inference/2026-09-05-e1"  # the newest brief of the frozen knowledge base
+NEXT = "2026-09-06"
 
 
 @pytest.fixture
@@ -44,37 +46,61 @@ def new(*args: str) -> int:
 # --------------------------------------------------------------------------- brief
 
 
-def test_brief_scaffold_carries_window_baseline_and_backlog(data, capsys):
-    assert new("brief", "--topic", "inference", "--date", "2026-09-04", "--data", str(data)) == 0
-    path = data / "briefs" / "inference" / "2026-09-04-e1.yaml"
+def test_brief_scaffold_writes_only_what_the_author_decides(data, capsys):
+    assert new("brief", "--topic", "inference", "--date", NEXT, "--data", str(data)) == 0
+    path = data / "briefs" / "inference" / f"{NEXT}-e1.yaml"
     assert f"wrote {path}" in capsys.readouterr().out
+    text = path.read_text("utf-8")
+    assert text.startswith("# yaml-language-server: $schema=../../schema/brief.schema.json\n")
     brief = read(path, Brief)
-    kb = load_kb(FIXTURE_DATA)
-    prev = kb.briefs[PREV]
+    before = load_kb(FIXTURE_DATA)
+    prev = before.briefs[PREV]
     cst = dt.timezone(dt.timedelta(hours=8))
-    assert (brief.topic, brief.date, brief.round, brief.instance) == ("inference", dt.date(2026, 9, 4), "E1", "Tom")
-    assert brief.window.start == dt.datetime(2026, 9, 3, 22, 20, tzinfo=cst)
-    assert brief.window.end == dt.datetime(2026, 9, 4, 22, 20, tzinfo=cst)
-    assert brief.window.end.utcoffset() == dt.timedelta(hours=8)
+    assert (brief.topic, brief.date, brief.round, brief.instance) == ("inference", dt.date(2026, 9, 6), "E1", "Tom")
+    assert brief.window.start == dt.datetime(2026, 9, 5, 22, 20, tzinfo=cst)
+    assert brief.window.end == dt.datetime(2026, 9, 6, 22, 20, tzinfo=cst)
     assert brief.generated_at == brief.window.end
     assert (brief.timezone, brief.timezone_abbr) == ("Asia/Shanghai", "CST")
-    assert brief.baseline == prev.baseline
-    assert brief.round_name == prev.round_name and brief.cron == prev.cron
-    assert brief.increments == [] and brief.adjacent == [] and brief.claims == [] and brief.sources == []
-    pending = pending_items(kb, "inference")
-    assert [(c.paper, c.status) for c in brief.candidates] == [(p.paper, p.status) for p in pending]
-    assert len(brief.candidates) == 17
-    for cand, item in zip(brief.candidates, pending):
-        assert item.first_brief in cand.note and item.first_seen.isoformat() in cand.note
-    text = path.read_text("utf-8")
-    for example in ("# increments:", "# adjacent:", "# claims:", "#   - sections: [s1-1-engines]"):
+    assert brief.round_name == prev.round_name
+    # nothing but the header: no items, no statuses, no figures, no lists the knowledge base computes
+    empty = Brief.model_fields
+    assert all(getattr(brief, k) == (empty[k].default if empty[k].default_factory is None else empty[k].default_factory())
+               for k in ("sources", "increments", "adjacent", "claims", "claim_updates", "candidates", "carried",
+                         "citable", "stated", "signature", "character"))
+    # the pending items and open claims are there as comments, for the author to act on
+    pending = pending_items(before, "inference")
+    for item in pending:
+        assert f"#   {item.paper} " in text
+    for state in before.claims.open_claims():
+        assert f"#   {state.claim.id} " in text
+    assert not re.search(r"\d+\s*(天|days?\b)|经手", text)  # no computed text (ages, counts)
+    for example in ("# increments:", "# adjacent:", "# claims:", "# claim_updates:", "#   - sections: [s1-1-engines]"):
         assert example in text
 
 
+def test_scaffolding_changes_no_computed_figure(data):
+    """The scaffold's file leaves every figure of every earlier brief as it was, and its own
+    carried-over items are exactly what was pending after the previous brief."""
+    before = load_kb(data)
+    assert new("brief", "--topic", "inference", "--date", NEXT, "--data", str(data)) == 0
+    assert new("brief", "--topic", "inference", "--date", "2026-09-07", "--data", str(data)) == 0
+    after = load_kb(data, strict=False)
+    assert after.errors == [] and after.warnings == before.warnings
+    for key in before.briefs:
+        b, a = before.figures[key], after.figures[key]
+        assert (a.net_new_ids, [c.paper for c in a.carried], a.statuses) == (b.net_new_ids, [c.paper for c in b.carried], b.statuses)
+    new_key = f"inference/{NEXT}-e1"
+    pending_before = {it.paper for it in pending_items(before, "inference")}
+    assert {c.paper for c in after.figures[new_key].carried} == pending_before
+    assert after.figures[new_key].net_new_ids == []
+    assert [it.paper for it in pending_items(after, "inference")] and all(
+        it.first_seen == before.history.first_seen(it.paper).date for it in pending_items(after, "inference"))
+
+
 def test_brief_refuses_to_overwrite_without_force(data, capsys):
-    args = ("brief", "--topic", "inference", "--date", "2026-09-04", "--data", str(data))
+    args = ("brief", "--topic", "inference", "--date", NEXT, "--data", str(data))
     assert new(*args) == 0
-    path = data / "briefs" / "inference" / "2026-09-04-e1.yaml"
+    path = data / "briefs" / "inference" / f"{NEXT}-e1.yaml"
     path.write_text(path.read_text("utf-8") + "# my edits\n", "utf-8")
     capsys.readouterr()
     assert new(*args) == 1
@@ -83,9 +109,9 @@ def test_brief_refuses_to_overwrite_without_force(data, capsys):
     assert new(*args, "--force") == 0
     assert not path.read_text("utf-8").endswith("# my edits\n")
     # an existing brief of the sample data is protected the same way
-    seed = data / "briefs" / "inference" / "2026-09-03-e1.yaml"
+    seed = data / "briefs" / "inference" / "2026-09-05-e1.yaml"
     before = seed.read_bytes()
-    assert new("brief", "--topic", "inference", "--date", "2026-09-03", "--data", str(data)) == 1
+    assert new("brief", "--topic", "inference", "--date", "2026-09-05", "--data", str(data)) == 1
     assert seed.read_bytes() == before
 
 
@@ -146,7 +172,7 @@ def test_brief_window_keeps_wall_time_across_dst_and_first_brief_needs_instance(
     assert new("brief", "--topic", "other", "--date", "2026-03-01", "--instance", "Ann", "--data", str(data)) == 0
     first = read(data / "briefs" / "other" / "2026-03-01-e1.yaml", Brief)
     assert first.timezone == "UTC" and first.window.end == dt.datetime(2026, 3, 1, tzinfo=dt.timezone.utc)
-    assert first.candidates == [] and first.baseline is None
+    assert first.candidates == [] and first.increments == []
     (data / "briefs" / "other" / "2026-03-07-e1.yaml").write_text(OTHER_BRIEF, "utf-8")
     assert new("brief", "--topic", "other", "--date", "2026-03-08", "--data", str(data)) == 0
     brief = read(data / "briefs" / "other" / "2026-03-08-e1.yaml", Brief)
@@ -155,18 +181,6 @@ def test_brief_window_keeps_wall_time_across_dst_and_first_brief_needs_instance(
     assert brief.timezone == "America/New_York" and brief.timezone_abbr == "EDT"
     kb = load_kb(data)
     assert not kb.errors
-
-
-def test_brief_candidate_anchored_before_the_new_date_is_marked_anchored(data):
-    """An item anchored after the latest brief but before the new date must not go backwards."""
-    path = data / "papers" / "ssr.yaml"
-    text = path.read_text("utf-8").replace("anchors: []", "anchors:\n  - {topic: inference, section: s1-1-spec-decoding, since: 2026-09-05}")
-    path.write_text(text, "utf-8")
-    assert new("brief", "--topic", "inference", "--date", "2026-09-06", "--data", str(data)) == 0
-    brief = read(data / "briefs" / "inference" / "2026-09-06-e1.yaml", Brief)
-    ssr = next(c for c in brief.candidates if c.paper == "ssr")
-    assert ssr.status is Status.anchored and "2026-09-05" in ssr.note
-    assert not load_kb(data).errors
 
 
 # --------------------------------------------------------------------------- paper
@@ -188,8 +202,10 @@ def test_paper_scaffold(data, ident, extra, stem, arxiv):
         assert paper.short == "FastThing"
     text = path.read_text("utf-8")
     assert "kb paper add" in text
-    for key in ("# title:", "# authors:", "# venue:", "# credibility:", "# category:", "# anchors:", "# key_numbers:", "# notes:"):
+    assert text.startswith("# yaml-language-server: $schema=../schema/paper.schema.json\n")
+    for key in ("# title:", "# authors:", "# venue:", "# credibility:", "# category:", "# key_numbers:", "# notes:"):
         assert key in text
+    assert "# anchors:" not in text and "`status: anchored`" in text  # anchoring is recorded by briefs
     assert not any(line.startswith("arxiv_meta:") for line in text.splitlines())  # owned by `kb paper add`
 
 
@@ -223,7 +239,7 @@ def test_paper_refusals(data, capsys):
 
 @pytest.mark.slow
 def test_scaffolds_validate_and_build(data, tmp_path, capsys):
-    assert new("brief", "--topic", "inference", "--date", "2026-09-04", "--data", str(data)) == 0
+    assert new("brief", "--topic", "inference", "--date", NEXT, "--data", str(data)) == 0
     assert new("paper", "2609.09999", "--data", str(data)) == 0
     assert new("paper", "my-system", "--short", "My <System>", "--data", str(data)) == 0
     capsys.readouterr()
@@ -232,7 +248,7 @@ def test_scaffolds_validate_and_build(data, tmp_path, capsys):
     site = tmp_path / "site"
     run = build(site, data=data)
     assert run.returncode == 0, run.stdout + run.stderr
-    page = (site / "briefs" / "inference" / "2026-09-04-e1" / "index.html").read_text("utf-8")
-    assert "2026-09-04" in page and "候选" in page
+    page = (site / "briefs" / "inference" / f"{NEXT}-e1" / "index.html").read_text("utf-8")
+    assert NEXT in page
     assert (site / "papers" / "arxiv-2609-09999" / "index.html").is_file()
     assert "My &lt;System&gt;" in (site / "papers" / "my-system" / "index.html").read_text("utf-8")

@@ -121,6 +121,8 @@ def test_worked_example_in_contributing_validates(tmp_path):
     assert m, "the worked example block is missing"
     data = tmp_path / "data"
     shutil.copytree(FIXTURE_DATA, data)
+    for later in ("2026-09-04-e1.yaml", "2026-09-05-e1.yaml"):  # the example is the day after the seed
+        (data / "briefs" / "inference" / later).unlink()
     (data / m.group(1)).write_text(m.group(2), "utf-8")
     kb = load_kb(data)
     key = "inference/2026-09-04-e1"
@@ -129,3 +131,49 @@ def test_worked_example_in_contributing_validates(tmp_path):
     assert all(p in kb.papers for inc in brief.increments for p in inc.papers)
     assert kb.figures[key].increments == 1
     assert not [d for d in kb.diagnostics if d.path.endswith("2026-09-04-e1.yaml")]
+
+
+# --------------------------------------------------------------------------- JSON Schemas for editors
+
+
+def _yaml12(text: str):
+    """YAML as an editor reads it (YAML 1.2 core: dates stay strings)."""
+    import yaml
+
+    class Loader(yaml.SafeLoader):
+        pass
+
+    Loader.yaml_implicit_resolvers = {k: [r for r in v if r[0] != "tag:yaml.org,2002:timestamp"]
+                                      for k, v in yaml.SafeLoader.yaml_implicit_resolvers.items()}
+    return yaml.load(text, Loader=Loader)
+
+
+def test_json_schemas_are_up_to_date(capsys):
+    assert main(["schema", "--format", "json", "--check", str(ROOT / "data" / "schema")]) == 0, capsys.readouterr().err
+
+
+def test_every_data_file_of_the_frozen_knowledge_base_matches_its_json_schema():
+    import jsonschema
+
+    from kb.cli.jsonschema import schemas
+
+    all_schemas = schemas()
+    kinds = {"topics": "topic", "papers": "paper", "briefs": "brief", "demos": "demo"}
+    checked = 0
+    for path in sorted(FIXTURE_DATA.rglob("*.yaml")):
+        kind = kinds[path.relative_to(FIXTURE_DATA).parts[0]]
+        validator = jsonschema.Draft202012Validator(all_schemas[f"{kind}.schema.json"])
+        errors = sorted(validator.iter_errors(_yaml12(path.read_text("utf-8"))), key=str)
+        assert not errors, f"{path}: {errors[0].message} at {list(errors[0].absolute_path)}"
+        checked += 1
+    assert checked >= 25
+
+
+def test_json_schema_catches_an_unknown_key():
+    import jsonschema
+
+    from kb.cli.jsonschema import schemas
+
+    validator = jsonschema.Draft202012Validator(schemas()["paper.schema.json"])
+    assert list(validator.iter_errors({"id": "x", "short": "X", "anchors": []}))  # anchors moved to briefs
+    assert not list(validator.iter_errors({"id": "x", "short": "X", "arxiv": 2505.02922}))  # YAML 1.2 reads a number

@@ -8,7 +8,7 @@ from kb.data.models import Paper
 def papers_for_topic(kb, topic: str) -> list[Paper]:
     """Papers anchored in ``topic``, filed under it (category), or mentioned in its briefs."""
     ids = {p.id for p in kb.papers.values()
-           if any(a.topic == topic for a in p.anchors)
+           if kb.history.anchor(p.id, topic) is not None
            or (p.category and (p.category.primary == topic or topic in p.category.adjacent))}
     briefs = set(kb.by_topic.get(topic, []))
     ids |= {m.paper for m in kb.mentions if m.paper and m.place.brief in briefs}
@@ -22,7 +22,7 @@ def papers_for_section(kb, section: str) -> list[Paper]:
         return []
     topic = info.topic
     under = {sid for sid, i in kb.sections[topic].items() if sid == section or any(p.id == section for p in i.parents)}
-    ids = {p.id for p in kb.papers.values() if any(a.topic == topic and a.section in under for a in p.anchors)}
+    ids = {r.paper for r in kb.anchored_in(topic) if r.section in under}
     for key in kb.by_topic.get(topic, []):
         brief = kb.briefs[key]
         for inc in brief.increments:

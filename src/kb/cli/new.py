@@ -4,7 +4,7 @@
 writes ``data/briefs/<topic>/<date>-<round>.yaml``; ``kb new paper ID [--id SLUG]
 [--short NAME] [--force]`` writes ``data/papers/<slug>.yaml``.  Neither goes
 online; an existing file is never overwritten without ``--force``.  The text
-comes from :mod:`kb.scaffold`.
+comes from :mod:`kb.cli.scaffold`.
 """
 
 from __future__ import annotations
@@ -26,10 +26,10 @@ def register(sub) -> None:
     kinds = p.add_subparsers(dest="new_command", metavar="KIND", required=True)
 
     b = kinds.add_parser("brief", help="a day's brief: data/briefs/<topic>/<date>-<round>.yaml",
-                         description="Scaffold a day's brief: window (previous day, same time -> DATE, in the "
-                                     "previous brief's timezone), generated_at, baseline copied from the previous "
-                                     "brief, empty increments/adjacent/claims with commented examples, and the "
-                                     "backlog's pending items as candidates.")
+                         description="Scaffold a day's brief with only what its author decides: window (previous "
+                                     "day, same time -> DATE, in the previous brief's timezone), generated_at, "
+                                     "instance, empty parts with commented examples, and, as comments, the items "
+                                     "still pending anchoring and the open claims.  Nothing computed is written.")
     b.add_argument("--topic", required=True, help="topic id, e.g. inference")
     b.add_argument("--date", required=True, type=_date, help="the brief's date, YYYY-MM-DD")
     b.add_argument("--round", default="E1", help="round, e.g. E1 (default E1)")
@@ -89,7 +89,7 @@ def run_brief(args) -> int:
     if existing is not None and not args.force:
         raise UserError(f"{path} already exists (use --force to overwrite it)")
     _write(path, text, args.force)
-    print(f"wrote {path}" + (f" (window and baseline from {plan.previous})" if plan.previous else ""))
+    print(f"wrote {path}" + (f" (window and instance from {plan.previous})" if plan.previous else ""))
     if plan.later:
         print(f"note: later briefs exist ({', '.join(plan.later)}): the candidates are the backlog as of the latest one",
               file=sys.stderr)

@@ -1,14 +1,16 @@
 """Starting points for new data files: a day's brief and a paper file.
 
-Pure text generation (nothing is written here; ``kb new`` writes).  Every value
-that comes from existing data is YAML-quoted by the dumper, and the result is
-read back through :mod:`kb.data.yamlstrict` and validated before it is returned, so
-a scaffold always loads.  Commented examples show the parts to fill in.
+Pure text generation (nothing is written here; ``kb new`` writes).  The brief
+comes from the template ``templates/brief.yaml``: values from existing data are
+YAML-quoted (:mod:`kb.data.yamlwrite`) and the result is read back through
+:mod:`kb.data.yamlstrict` and validated before it is returned, so a scaffold
+always loads.
 
-* :func:`brief_text` — window (previous day, same time of day as the previous
-  brief's window end, in its timezone), ``generated_at``, baseline copied from
-  the previous brief, empty increments / adjacent / claims, and the backlog's
-  pending items (:func:`kb.backlog.pending_items`) as ``candidates:``.
+* :func:`brief_text` — only what the author must decide: window (previous day,
+  same time of day as the previous brief's window end, in its timezone),
+  ``generated_at`` and instance, empty parts with commented examples, and, as
+  comments, the items still pending anchoring and the open claims the author
+  may act on.  Nothing it writes changes a computed figure.
 * :func:`paper_text` — ``id``, ``arxiv``, ``short`` and every hand-written key
   as a comment.  No network: ``kb paper add`` fills ``arxiv_meta`` later.
 """
@@ -18,15 +20,16 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass
+from importlib import resources
+from string import Template
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-import yaml
-
 from kb.data import arxiv_id, yamlstrict
+from kb.data.loader import validate
+from kb.data.models import SLUG, Brief, Paper
+from kb.data.yamlwrite import scalar as _q
 from kb.knowledge.backlog import pending_items
 from kb.knowledge.index import KnowledgeBase
-from kb.data.loader import validate
-from kb.data.models import SLUG, STATUS_LABELS, Brief, Paper, Status
 
 DEFAULT_TIMEZONE = "UTC"  # for the first brief of a topic (no previous brief to copy from)
 ROUND = re.compile(r"^[A-Z][A-Z0-9]{0,5}$")
@@ -34,37 +37,6 @@ ROUND = re.compile(r"^[A-Z][A-Z0-9]{0,5}$")
 
 class ScaffoldError(ValueError):
     """The scaffold cannot be made (unknown topic, bad id, ...); the message says why."""
-
-
-# --------------------------------------------------------------------------- YAML helpers
-
-
-class _Dumper(yaml.SafeDumper):
-    """Block style with lists indented under their key, as the hand-written files are."""
-
-    def ignore_aliases(self, data) -> bool:
-        return True
-
-    def increase_indent(self, flow: bool = False, indentless: bool = False):
-        return super().increase_indent(flow, False)
-
-    def represent_list(self, data):
-        flow = all(isinstance(x, (str, int)) for x in data)  # [a, b] for lists of plain values
-        return self.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=flow)
-
-
-_Dumper.add_representer(list, _Dumper.represent_list)
-
-
-def _dump(data: dict, indent: int = 0) -> str:
-    text = yaml.dump(data, Dumper=_Dumper, allow_unicode=True, sort_keys=False,
-                     default_flow_style=False, width=1_000_000, indent=2)
-    return "".join(" " * indent + line for line in text.splitlines(keepends=True))
-
-
-def _q(value: str) -> str:
-    """One scalar, quoted when YAML would read it as anything but this text."""
-    return _dump({"v": value})[3:].rstrip("\n")
 
 
 def _stamp(value: dt.datetime) -> str:
@@ -150,107 +122,62 @@ def _abbr(plan: BriefPlan, prev: Brief | None) -> str | None:
     return prev.timezone_abbr if prev else None
 
 
-def _candidates(kb: KnowledgeBase, plan: BriefPlan) -> list[dict]:
-    out = []
-    for it in pending_items(kb, plan.topic):
-        paper = kb.papers[it.paper]
-        anchor = kb.anchor_of(paper, plan.topic, plan.date - dt.timedelta(days=1))
-        status = Status.anchored if anchor else it.status
-        first = kb.briefs[it.first_brief]
-        note = (f"沿用自待办：{it.first_seen.isoformat()} {first.round} 简报（{it.first_brief}）首次提出为 "
-                f"{STATUS_LABELS[it.status]}，经手 {len(it.briefs)} 期，至 {plan.date.isoformat()} 已 "
-                f"{(plan.date - it.first_seen).days} 天")
-        if anchor:
-            note += f"；已于 {anchor.since.isoformat()} 锚入"
-        out.append({"paper": it.paper, "status": status.value, "note": note})
-    return out
-
-
 def _section_example(kb: KnowledgeBase, topic: str) -> str:
     numbered = [i.id for i in kb.sections.get(topic, {}).values() if i.section.number and i.depth > 0]
     return numbered[0] if numbered else next(iter(kb.sections.get(topic, {})), "<section-id>")
 
 
+def _pending_comment(kb: KnowledgeBase, plan: BriefPlan) -> str:
+    """The items still waiting to be anchored, as comments the author may act on."""
+    items = [it for it in pending_items(kb, plan.topic) if it.first_seen <= plan.date]
+    if not items:
+        return ""
+    lines = ["Still pending anchoring (the backlog before this brief).  Raise one again as an increment",
+             "or a candidate, or record that the living document anchors it: an entry with",
+             "`status: anchored` and `anchored_in: <section id>`."]
+    width = max(len(it.paper) for it in items)
+    for it in items:
+        paper = kb.papers[it.paper]
+        ident = f" arXiv:{paper.arxiv_base}" if paper.arxiv_base else ""
+        lines.append(f"  {it.paper.ljust(width)}  {paper.short}{ident} · first seen {it.first_seen.isoformat()} "
+                     f"({it.first_kind})")
+    return "\n" + _comment("\n".join(lines))
+
+
+def _claims_comment(kb: KnowledgeBase, plan: BriefPlan) -> str:
+    """The topic's open claims, as comments: resolve or update them under claim_updates:."""
+    states = [s for s in kb.claims.open_claims() if s.topic == plan.topic and s.date <= plan.date]
+    if not states:
+        return ""
+    width = max(len(s.claim.id) for s in states)
+    lines = ["Open claims of this topic (resolve, update or drop them under claim_updates:):"]
+    lines += [f"  {s.claim.id.ljust(width)}  {s.claim.title} (raised {s.date.isoformat()})" for s in states]
+    return "\n" + _comment("\n".join(lines))
+
+
+def _optional(key: str, value: str | None) -> str:
+    return f"{key}: {_q(value)}" if value else f"# {key}: <as in the previous brief>"
+
+
 def brief_text(kb: KnowledgeBase, plan: BriefPlan, generated: dt.datetime | None = None) -> str:
     """The YAML of a new brief (validated).  ``generated`` defaults to the window's end."""
     prev = kb.briefs[plan.previous] if plan.previous else None
-    gen = generated or plan.window_end
-    sec = _section_example(kb, plan.topic)
-    cands = _candidates(kb, plan)
-    example_paper = cands[0]["paper"] if cands else next(iter(kb.papers), "<paper-id>")
-    out = [_comment(
-        f"{plan.topic} · {plan.round} brief for {plan.date.isoformat()}, scaffolded by `kb new brief`.\n"
-        "Fill in the parts below (uncomment an example and edit it), then run `kb validate`.\n"
-        "Counts, net-new arXiv ids, carried-over items and the summary table are computed\n"
-        "from this file and the history: do not type them.  See CONTRIBUTING.md."
-    )]
-    out.append(f"topic: {plan.topic}\ndate: {plan.date.isoformat()}\nround: {plan.round}\n")
-    if prev is not None and prev.round == plan.round and prev.round_name:
-        out.append(f"round_name: {_q(prev.round_name)}\n")
-    else:
-        out.append("# round_name: 日间预消化轮\n")
-    out.append(f"instance: {_q(plan.instance)}\n")
-    if prev is not None and prev.round == plan.round and prev.cron:
-        out.append(f"cron: {_q(prev.cron)}\n")
-    out.append(f"generated_at: {_stamp(gen)}\ntimezone: {_q(plan.timezone)}\n")
-    abbr = _abbr(plan, prev)
-    if abbr:
-        out.append(f"timezone_abbr: {_q(abbr)}\n")
-    out.append(_comment("The 24 hours up to the brief: the previous day at the same time -> this day."))
-    out.append(f"window:\n  start: {_stamp(plan.window_start)}\n  end: {_stamp(plan.window_end)}\n")
-    note = prev.window.note if prev and prev.window.note else "约 24h"
-    out.append(f"  note: {_q(note)}\n")
-    if prev is not None and prev.baseline is not None:
-        out.append(_comment(f"Copied from the previous brief ({plan.previous}): update it if the living document changed."))
-        out.append(_dump({"baseline": prev.baseline.model_dump(mode="python", exclude_defaults=True)}))
-    else:
-        out.append(_comment(
-            "baseline:\n  document: organized/knowledge/<topic>.md\n  updated: YYYY-MM-DD\n"
-            "  labels:\n    - text: <update label as written>\n  citations: 0"))
-    out.append("\n" + _comment(
-        "The round's character (optional):\n"
-        "character:\n  title: <one line>\n  text: <one paragraph>"))
-    out.append("\n" + _comment(
-        "Sources checked: one group per source, each with the files read.\n"
-        "sources:\n  - title: inbox/<name> 今日 radar\n    findings:\n      - <what was found>\n"
-        "    files:\n      - path: inbox/<name>/<file>.md\n        included: true\n        reason: <why>"))
-    out.append("sources: []\n")
-    out.append("\n" + _comment(
-        "Main increments: one entry per finding.\n"
-        "increments:\n"
-        f"  - sections: [{sec}]\n"
-        "    light: green  # green, yellow or red\n"
-        "    title: <one-line headline>\n"
-        "    label: <short name for the summary table>\n"
-        f"    papers: [{example_paper}]  # ids of data/papers/<id>.yaml\n"
-        "    points:\n      - items:\n          - <key point>\n"
-        f"    suggested:\n      - section: {sec}\n"
-        "    status: net-new  # net-new, pending or anchored\n"
-        "    value: 4  # 1-5, shown as stars"))
-    out.append("increments: []\n")
-    out.append("\n" + _comment(
-        "Adjacent prep items (邻接预备).\n"
-        "adjacent:\n  - title: <name>\n    text: <what it is>\n    origin: <which source raised it>\n"
-        f"    sections: [{sec}]\n    value: 3\n    status: prep  # prep or verify"))
-    out.append("adjacent: []\n")
-    out.append("\n" + _comment(
-        "Claims to verify (待核实).\n"
-        "claims:\n  - title: <the claim>\n    priority: P1  # P0-P3\n"
-        f"    papers: [{example_paper}]\n    points:\n      - <what to check>"))
-    out.append("claims: []\n")
-    if cands:
-        out.append("\n" + _comment(
-            f"Carried over from the backlog (kb.backlog.pending_items, as of the topic's latest brief):\n"
-            "items still NET-new or pending anchoring, with their current status.  Update a status\n"
-            "when this round anchors an item; remove an entry that is raised as an increment above."))
-        out.append(_dump({"candidates": cands}))
-    else:
-        out.append("\n" + _comment("No items are pending in the backlog.\ncandidates:\n  - {paper: <paper-id>, status: pending, note: <why>}"))
-        out.append("candidates: []\n")
-    text = "".join(out)
-    brief = _check(text, Brief, plan.path)
-    if prev is not None and prev.baseline is not None and brief.baseline != prev.baseline:  # pragma: no cover
-        raise ScaffoldError("internal error: the baseline did not copy exactly")
+    same_round = prev is not None and prev.round == plan.round
+    pending = pending_items(kb, plan.topic)
+    template = Template(resources.files("kb.cli").joinpath("templates/brief.yaml").read_text("utf-8"))
+    text = template.substitute(
+        topic=plan.topic, date=plan.date.isoformat(), round=plan.round, instance=_q(plan.instance),
+        round_name=_optional("round_name", prev.round_name if same_round and prev else None),
+        cron=_optional("cron", prev.cron if same_round and prev else None),
+        generated_at=_stamp(generated or plan.window_end), timezone=_q(plan.timezone),
+        timezone_abbr=_optional("timezone_abbr", _abbr(plan, prev)),
+        window_start=_stamp(plan.window_start), window_end=_stamp(plan.window_end),
+        window_note=_q(prev.window.note if prev and prev.window.note else "约 24h"),
+        section=_section_example(kb, plan.topic),
+        paper=pending[0].paper if pending else next(iter(kb.papers), "<paper-id>"),
+        pending=_pending_comment(kb, plan), claims=_claims_comment(kb, plan),
+    )
+    _check(text, Brief, plan.path)
     return text
 
 
@@ -306,10 +233,6 @@ cards: [1197]                # paper_card number(s)
 category:
   primary: {topic}           # primary category / topic axis
   adjacent: [llm-infra]
-anchors:                     # where and since when the living document anchors it
-  - topic: {topic}
-    section: {section}
-    since: YYYY-MM-DD
 key_numbers:
   - value: "-24.1%"
     what: <what it measures>
@@ -322,11 +245,12 @@ def paper_text(plan: PaperPlan, short: str | None = None, topic: str = "inferenc
     """The YAML of a new paper file (validated)."""
     shown = short or (arxiv_id.normalize(plan.arxiv) if plan.arxiv else plan.id)
     fetch = f"`kb paper add {plan.arxiv}`" if plan.arxiv else "`kb paper add <arXiv id>` (after adding `arxiv:`)"
-    head = _comment(
+    head = "# yaml-language-server: $schema=../schema/paper.schema.json\n" + _comment(
         "Paper file scaffolded by `kb new paper`.  Uncomment and fill in the hand-written keys you know.\n"
         f"Title, authors, abstract, dates and categories come from arXiv: run {fetch}\n"
         "to add them as the `arxiv_meta:` block (needs the network; never edit that block by hand).\n"
-        "Keys are described in CONTRIBUTING.md (schema reference).")
+        "Keys are described in CONTRIBUTING.md (schema reference).  Where the living document\n"
+        "anchors it is recorded by the briefs (`status: anchored`, `anchored_in:`), not here.")
     # an arXiv id is written plain, as in the hand-written files (the strict reader keeps it text)
     body = f"id: {plan.id}\n" + (f"arxiv: {plan.arxiv}\n" if plan.arxiv else "# arxiv: 2505.02922\n")
     body += f"short: {_q(shown)}" + "  # display name, e.g. RetroInfer\n"

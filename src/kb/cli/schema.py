@@ -1,12 +1,16 @@
-"""``kb schema [--format markdown] [--write FILE | --check FILE]``: the data schema reference.
+"""``kb schema [--format markdown|json] [--write PATH | --check PATH]``: the data schema.
 
-Generated from the pydantic models (:mod:`kb.schema_doc`).  ``--write`` replaces
-the text between ``<!-- schema:start -->`` and ``<!-- schema:end -->`` in FILE
-(CONTRIBUTING.md); ``--check`` exits 1 when that text is not the fresh output.
+Generated from the pydantic models.  Markdown (:mod:`kb.cli.schema_doc`) is the
+reference in CONTRIBUTING.md: ``--write`` replaces the text between
+``<!-- schema:start -->`` and ``<!-- schema:end -->`` in FILE; ``--check`` exits 1
+when that text is not the fresh output.  JSON is one JSON Schema per kind of data
+file (:mod:`kb.cli.jsonschema`), written to a directory (``data/schema``) that
+scaffolded files point editors at with ``# yaml-language-server: $schema=…``.
 """
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -21,10 +25,12 @@ def register(sub) -> None:
                                    "every record's keys with type, allowed values, patterns, required/optional, "
                                    f"default and description.  --write FILE replaces the text between {START} "
                                    f"and {END} in FILE.")
-    p.add_argument("--format", choices=("markdown",), default="markdown", help="output format (default: markdown)")
+    p.add_argument("--format", choices=("markdown", "json"), default="markdown",
+                   help="markdown: the reference for CONTRIBUTING.md; json: JSON Schemas for editors (default: markdown)")
     target = p.add_mutually_exclusive_group()
-    target.add_argument("--write", metavar="FILE", default=None, help="insert the reference between the markers in FILE")
-    target.add_argument("--check", metavar="FILE", default=None, help="exit 1 if FILE's reference is not up to date")
+    target.add_argument("--write", metavar="PATH", default=None,
+                        help="markdown: insert the reference between the markers in FILE; json: write DIR/<kind>.schema.json")
+    target.add_argument("--check", metavar="PATH", default=None, help="exit 1 if PATH is not up to date")
     p.set_defaults(func=run)
 
 
@@ -38,6 +44,8 @@ def _read(path: Path) -> str:
 
 
 def run(args) -> int:
+    if args.format == "json":
+        return run_json(args)
     reference = markdown()
     if args.write is None and args.check is None:
         sys.stdout.write(reference)
@@ -61,3 +69,37 @@ def run(args) -> int:
     else:
         print(f"{path}: the schema reference is already up to date")
     return 0
+
+
+def run_json(args) -> int:
+    from kb.cli.jsonschema import schemas
+
+    files = schemas()
+    if args.write is None and args.check is None:
+        json.dump({name: schema for name, schema in files.items()}, sys.stdout, ensure_ascii=False, indent=1)
+        print()
+        return 0
+    folder = Path(args.write or args.check)
+    stale = [name for name, schema in files.items() if _json_text(schema) != _read_or_empty(folder / name)]
+    if args.check is not None:
+        if stale:
+            print(f"{folder}: out of date: {', '.join(stale)}: run `kb schema --format json --write {folder}`", file=sys.stderr)
+            return 1
+        print(f"{folder}: the JSON Schemas are up to date")
+        return 0
+    folder.mkdir(parents=True, exist_ok=True)
+    for name in stale:
+        write_atomic(folder / name, _json_text(files[name]))
+    print(f"wrote {len(stale)} JSON Schema(s) to {folder}" if stale else f"{folder}: the JSON Schemas are already up to date")
+    return 0
+
+
+def _json_text(schema: dict) -> str:
+    return json.dumps(schema, ensure_ascii=False, indent=1) + "\n"
+
+
+def _read_or_empty(path: Path) -> str:
+    try:
+        return path.read_text("utf-8")
+    except FileNotFoundError:
+        return ""

@@ -7,7 +7,7 @@ import os
 import sys
 from pathlib import Path
 
-from kb.data.diagnostics import Diagnostic, sort_diagnostics
+from kb.data.diagnostics import Diagnostic, Severity, sort_diagnostics
 from kb.knowledge.index import build, gc_paused
 from kb.data.loader import display_path, load
 
@@ -17,7 +17,9 @@ def register(sub) -> None:
                        description="Validate every record under the data directory and the cross-record rules. "
                                    "With paths, report only problems in those files (the whole data set is still checked).")
     p.add_argument("paths", nargs="*", help="data directory, or files inside it (default: data)")
-    p.add_argument("--strict", action="store_true", help="treat warnings (stated-vs-computed disagreements) as errors")
+    p.add_argument("--strict", action="store_true", help="treat warnings (findings not acknowledged, e.g. stated-vs-computed "
+                   "disagreements) as errors; acknowledged findings never fail")
+    p.add_argument("-v", "--verbose", action="store_true", help="also print the acknowledged findings (notes)")
     p.add_argument("--data", default=None, help="data directory (default: the one holding the paths, else ./data)")
     p.add_argument("--docs", default=None, help="docs directory whose pages are checked (template syntax, front matter, "
                    "macro references); default: the docs/ beside the data directory, if any")
@@ -55,6 +57,10 @@ def collect(data_dir: Path, docs_dir: Path | None) -> tuple[list[Diagnostic], ob
     return sort_diagnostics(diags), kb
 
 
+def fmt_of(args) -> str:
+    return args.format or "text"
+
+
 def run(args) -> int:
     data_dir, files = _data_dir(args)
     # pages belong with their data: by default the docs/ beside the data directory
@@ -65,9 +71,12 @@ def run(args) -> int:
         wanted = {display_path(f.resolve()) for f in files} | {os.path.normpath(str(f)) for f in files}
         diags = [d for d in diags if os.path.normpath(d.path) in wanted]
     errors = [d for d in diags if d.is_error]
-    warnings = [d for d in diags if not d.is_error]
+    warnings = [d for d in diags if d.severity is Severity.WARNING]
+    notes = [d for d in diags if d.severity is Severity.NOTE]
     failing = errors + (warnings if args.strict else [])
-    fmt = args.format or "text"
+    if not args.verbose and fmt_of(args) != "json":
+        diags = [d for d in diags if d.severity is not Severity.NOTE]
+    fmt = fmt_of(args)
     if fmt == "json":
         json.dump([d.as_dict() for d in diags], sys.stdout, ensure_ascii=False, indent=1)
         print()
@@ -79,7 +88,7 @@ def run(args) -> int:
                 print(d.github())
     n_briefs, n_papers = len(kb.briefs), len(kb.papers)
     verdict = "failed" if failing else "ok"
-    print(f"kb validate: {verdict}: {len(errors)} error(s), {len(warnings)} warning(s) "
+    print(f"kb validate: {verdict}: {len(errors)} error(s), {len(warnings)} warning(s), {len(notes)} acknowledged "
           f"in {n_briefs} brief(s), {n_papers} paper(s), {len(kb.topics)} topic(s)"
-          + (" [strict]" if args.strict else ""), file=sys.stderr if failing else sys.stdout)
+          + (" [strict]" if args.strict else ""), file=sys.stderr if failing or fmt == "json" else sys.stdout)
     return 1 if failing else 0

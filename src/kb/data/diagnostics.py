@@ -15,7 +15,8 @@ KeyPath = tuple[str | int, ...]
 
 class Severity(str, Enum):
     ERROR = "error"
-    WARNING = "warning"
+    WARNING = "warning"  # fails `kb validate --strict`
+    NOTE = "note"  # an acknowledged finding: shown on request, never fails
 
 
 def format_keypath(path: KeyPath) -> str:
@@ -46,12 +47,12 @@ class Diagnostic:
     def text(self) -> str:
         where = f"{self.path}:{self.line}:{self.col}"
         key = f" [{self.key}]" if self.key else ""
-        kind = "" if self.is_error else "warning: "
+        kind = "" if self.is_error else f"{self.severity.value}: "
         return f"{where}: {kind}{self.message}{key}"
 
     def github(self) -> str:
         """A GitHub Actions workflow command (annotation) for this diagnostic."""
-        kind = "error" if self.is_error else "warning"
+        kind = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.NOTE: "notice"}[self.severity]
         msg = self.message + (f" [{self.key}]" if self.key else "")
         return (
             f"::{kind} file={_gh_prop(self.path)},line={self.line},col={self.col},"

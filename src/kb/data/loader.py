@@ -12,12 +12,15 @@ not silently ignored):
 from __future__ import annotations
 
 import os
+import typing
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from kb.data.hints import did_you_mean, schema_anchor
+from kb.data.typedesc import Describer, example_of, field_at
 from kb.data.diagnostics import Diagnostic, format_keypath
 from kb.data.models import Brief, Demo, Paper, Topic
 from kb.data.yamlstrict import DEFAULT_LIMITS, Limits, Located, load_bytes
@@ -48,6 +51,7 @@ class Loaded:
     failed: dict[str, set[str]] = field(default_factory=lambda: {k: set() for k in KINDS})
 
 
+SCHEMA_DIR = "schema"  # data/schema/<kind>.schema.json: generated JSON Schemas for editors
 KINDS: dict[str, type[BaseModel]] = {"topics": Topic, "papers": Paper, "briefs": Brief, "demos": Demo}
 
 
@@ -59,25 +63,64 @@ def display_path(path: Path) -> str:
         return str(path)
 
 
-def _pydantic_message(err: dict) -> str:
+# keys that moved: say where the fact is recorded now
+MOVED = {
+    ("Paper", "anchors"): "anchoring is recorded by briefs, not paper files: in the brief of the day, give the item "
+                          "`status: anchored` and `anchored_in: <section id>`",
+    ("Brief", "baseline"): "a brief no longer types the baseline: the living document's update labels and citation count "
+                           "are recorded once in data/topics/<topic>.yaml under `updates:`",
+}
+
+
+def _example(model: type[BaseModel], name: str, hint: object) -> str:
+    info = model.model_fields.get(name)
+    if info is None:
+        return ""
+    value = info.examples[0] if info.examples else example_of(hint)
+    if value is None:
+        return ""
+    shown = "[" + ", ".join(map(str, value)) + "]" if isinstance(value, list) else str(value)
+    return f", e.g. `{name}: {shown}`"
+
+
+def _field_help(model: type[BaseModel], name: str | None) -> str:
+    """`` (type, e.g. `key: example`); see CONTRIBUTING.md#record``."""
+    anchor = schema_anchor(model.__name__)
+    if name is None or name not in model.model_fields:
+        return f"; see {anchor}"
+    hint = typing.get_type_hints(model, include_extras=True)[name]
+    return f" ({Describer(spell_out=True).type(hint)}{_example(model, name, hint)}); see {anchor}"
+
+
+def _pydantic_message(err: dict, root: type[BaseModel]) -> str:
     kind = err["type"]
     loc = err["loc"]
     got = err.get("input")
+    real = [p for p in loc if isinstance(p, int) or not str(p).startswith(("function-", "literal[", "enum["))]
+    record, name = field_at(root, real)
     if kind == "missing":
-        return f"missing required key '{loc[-1]}'"
+        return f"missing required key '{loc[-1]}'" + _field_help(record, str(loc[-1]))
     if kind == "extra_forbidden":
-        return f"unknown key '{loc[-1]}'"
+        key = str(real[-1])
+        parent, _ = field_at(root, real[:-1])
+        moved = MOVED.get((parent.__name__, key))
+        if moved:
+            return f"unknown key '{key}': {moved}"
+        keys = list(parent.model_fields)
+        return (f"unknown key '{key}'{did_you_mean(key, keys)}; the keys of {parent.__name__} are: "
+                f"{', '.join(keys)}; see {schema_anchor(parent.__name__)}")
     msg = str(err["msg"])
     if msg.startswith("Value error, "):
-        return msg[len("Value error, "):]
+        return msg[len("Value error, "):] + _field_help(record, name)
     shown = repr(got) if not isinstance(got, (dict, list)) else type(got).__name__.replace("dict", "a mapping").replace("list", "a list")
     if isinstance(got, str) and len(shown) > 80:
         shown = shown[:77] + "...'"
-    return f"expected {msg[0].lower() + msg[1:]}, got {shown}".replace("expected input should be ", "expected ")
+    text = f"expected {msg[0].lower() + msg[1:]}, got {shown}".replace("expected input should be ", "expected ")
+    return text + _field_help(record, name)
 
 
 def validate(model: type[M], located: Located) -> tuple[M | None, list[Diagnostic]]:
-    """Validate parsed data against ``model``; map every error to its line and column."""
+    """Validate parsed data against ``model``; map every error to its line and column, with how to fix it."""
     if not isinstance(located.data, dict):
         got = "nothing" if located.data is None else type(located.data).__name__
         return None, [Diagnostic(located.path, 1, 1, f"expected a mapping of keys at the top of the file, got {got}", code="schema")]
@@ -88,7 +131,8 @@ def validate(model: type[M], located: Located) -> tuple[M | None, list[Diagnosti
         for err in exc.errors(include_url=False):
             keypath = tuple(p for p in err["loc"] if isinstance(p, int) or p in _known_keys(located, err["loc"]))
             line, col = located.value_where(keypath) if err["type"] != "extra_forbidden" else located.where(keypath)
-            diags.append(Diagnostic(located.path, line, col, _pydantic_message(err), key=format_keypath(keypath), code="schema"))
+            diags.append(Diagnostic(located.path, line, col, _pydantic_message(dict(err), model),
+                                    key=format_keypath(keypath), code="schema"))
         return None, diags
 
 
@@ -124,13 +168,15 @@ def load(data_dir: Path | str, limits: Limits = DEFAULT_LIMITS) -> Loaded:
             continue
         rel = path.relative_to(root).parts
         kind = rel[0]
+        if kind == SCHEMA_DIR and len(rel) == 2 and path.suffix == ".json":
+            continue  # the JSON Schemas editors read (`kb schema --format json`), not records
         target = {"topics": out.topics, "papers": out.papers, "briefs": out.briefs, "demos": out.demos}.get(kind)
         expected_depth = 3 if kind == "briefs" else 2
         if target is None or len(rel) != expected_depth or path.suffix != ".yaml":
             out.diagnostics.append(Diagnostic(
                 display_path(path), 1, 1,
                 "unexpected file: expected data/topics/<id>.yaml, data/papers/<id>.yaml, "
-                "data/briefs/<topic>/<date>-<round>.yaml or data/demos/<id>.yaml",
+                "data/briefs/<topic>/<date>-<round>.yaml, data/demos/<id>.yaml (or data/schema/<kind>.schema.json)",
                 code="layout",
             ))
             continue

@@ -77,6 +77,17 @@ class Located:
         return self.where(kp)
 
 
+# Chinese (and Japanese/Korean) characters and full-width punctuation: where YAML folds a line
+# break between two of them into a space, the text had no space there.
+_CJK = "\u2e80-\u2fff\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef"
+_FOLDED_SPACE = re.compile(f"(?<=[{_CJK}]) (?=[{_CJK}])")
+
+
+def join_cjk(text: str) -> str:
+    """Drop single spaces between two CJK characters (what folding a multi-line scalar leaves)."""
+    return _FOLDED_SPACE.sub("", text)
+
+
 class _Stop(Exception):
     def __init__(self, diag: Diagnostic):
         self.diag = diag
@@ -208,6 +219,8 @@ class _Builder:
             value = self._text(ev, keypath)
             if ev.implicit[0] and value in _NULLS:  # plain (unquoted) null
                 return None
+            if ev.style in (">", None) and " " in value and ev.start_mark.line != ev.end_mark.line:
+                return join_cjk(value)  # a folded line break between Chinese characters is no space
             return value
         get = self.get
         if kind is _SeqStart:

@@ -1,24 +1,29 @@
 """The knowledge index: records joined into one read-only graph.
 
-Built once per run from :class:`kb.loader.Loaded`.  It resolves references,
-orders briefs per topic, records every mention of every paper, and computes
-each brief's figures (:mod:`kb.knowledge.figures`) and the backlog (:mod:`kb.knowledge.backlog`).
-Renderers read it; they never load files.
+Built once per run from :class:`kb.data.loader.Loaded`: it resolves references,
+orders briefs per topic, derives the history (sightings, first seen, anchors),
+the claims' lifecycle, each brief's figures and every finding, and records every
+mention of every paper.  Renderers read it; they never load files and never
+write into it (hand-written pages' mentions are added once, before rendering).
 """
 
 from __future__ import annotations
 
-import datetime as dt
 import gc
 from collections import defaultdict
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from kb.data import arxiv_id
-from kb.data.diagnostics import DataError, Diagnostic, Severity
+from kb.data.diagnostics import DataError, Diagnostic, Severity, format_keypath
 from kb.data.loader import Loaded, Source
-from kb.knowledge.mentions import Mention, Place, iter_strings, sentence_around, text_mentions
-from kb.data.models import Brief, Demo, Paper, Section, Topic, round_key
+from kb.data.models import Acknowledgement, Brief, Demo, Paper, Section, Topic, round_key
+from kb.knowledge.claims import Claims, build_claims
+from kb.knowledge.findings import Finding, brief_findings, paper_findings, topic_findings
+from kb.knowledge.history import AnchorRecord, History, build_history
+from kb.knowledge.mentions import Mention, collect
 
 
 @dataclass(frozen=True)
@@ -33,6 +38,14 @@ class SectionInfo:
         return self.section.id
 
 
+@dataclass(frozen=True)
+class Noted:
+    """A finding with the acknowledgement its file gives it (``None``: not acknowledged)."""
+
+    finding: Finding
+    acknowledged: Acknowledgement | None
+
+
 @dataclass
 class KnowledgeBase:
     topics: dict[str, Topic]
@@ -43,12 +56,17 @@ class KnowledgeBase:
     sections: dict[str, dict[str, SectionInfo]]  # topic -> section id -> info
     by_arxiv: dict[str, str]  # base arXiv id -> paper id
     by_topic: dict[str, list[str]]  # topic -> brief keys by date
+    history: History = field(default_factory=History)
+    claims: Claims = field(default_factory=Claims)
+    figures: dict[str, "BriefFigures"] = field(default_factory=dict)  # brief key -> figures
+    noted: dict[tuple[str, str], list[Noted]] = field(default_factory=dict)  # (owner, key) -> findings
     mentions: list[Mention] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
-    figures: dict[str, "object"] = field(default_factory=dict)  # brief key -> BriefFigures
     page_mentions: dict[str, list[Mention]] = field(default_factory=dict)
     failed: dict[str, set[str]] = field(default_factory=dict)  # kind -> stems that failed to load
-    cache: dict = field(default_factory=dict)  # memoised derived views (backlog, ...)
+    _positions: dict[str, int] = field(default_factory=dict)
+    _by_paper: dict[str, list[Mention]] = field(default_factory=dict)
+    _unknown: dict[str, list[Mention]] = field(default_factory=dict)
 
     # ------------------------------------------------------------------ lookups
     def paper_for(self, ref: str) -> Paper | None:
@@ -69,28 +87,29 @@ class KnowledgeBase:
                 return secs[section_id]
         return None
 
-    def anchor_of(self, paper: Paper, topic: str, on: dt.date | None = None):
-        """The paper's anchor in ``topic`` that holds on date ``on`` (or at all)."""
-        for anchor in paper.anchors:
-            if anchor.topic == topic and (on is None or anchor.since <= on):
-                return anchor
-        return None
+    def anchor_of(self, paper: Paper, topic: str, as_of: str | None = None) -> AnchorRecord | None:
+        """The paper's anchor in ``topic``, as recorded by brief ``as_of`` or earlier (``None``: by any brief)."""
+        return self.history.anchor(paper.id, topic, as_of)
 
-    def _position(self, key: str) -> int:
-        pos = self.cache.get("positions")
-        if pos is None:
-            pos = self.cache["positions"] = {k: i for seq in self.by_topic.values() for i, k in enumerate(seq)}
-        return pos[key]
+    def anchored_in(self, topic: str) -> Iterator[AnchorRecord]:
+        """The current anchor of every paper anchored in ``topic``, in paper order."""
+        for pid in self.papers:
+            rec = self.history.anchor(pid, topic)
+            if rec is not None:
+                yield rec
 
     def previous(self, key: str) -> str | None:
         seq = self.by_topic[self.briefs[key].topic]
-        i = self._position(key)
+        i = self._positions[key]
         return seq[i - 1] if i > 0 else None
 
     def next(self, key: str) -> str | None:
         seq = self.by_topic[self.briefs[key].topic]
-        i = self._position(key)
+        i = self._positions[key]
         return seq[i + 1] if i + 1 < len(seq) else None
+
+    def findings(self, owner: str, key: str) -> list[Noted]:
+        return self.noted.get((owner, key), [])
 
     def mentions_of(self, paper_id: str) -> list[Mention]:
         return self._by_paper.get(paper_id, [])
@@ -99,12 +118,8 @@ class KnowledgeBase:
         """arXiv ids written somewhere with no paper file: cards still to write."""
         return self._unknown
 
-    def add_page_mentions(self, page: str, mentions: list[Mention]) -> None:
-        """Mentions found in hand-written pages (collected by the site adapter before rendering)."""
-        self.add_pages_mentions({page: mentions})
-
     def add_pages_mentions(self, pages: dict[str, list[Mention]]) -> None:
-        """Mentions of several hand-written pages (page -> mentions), with one re-index."""
+        """Mentions of hand-written pages (page -> mentions), collected by the site before rendering."""
         self.page_mentions.update(pages)
         if pages:
             self._reindex()
@@ -112,15 +127,15 @@ class KnowledgeBase:
     def _reindex(self) -> None:
         by_paper: dict[str, list[Mention]] = defaultdict(list)
         unknown: dict[str, list[Mention]] = defaultdict(list)
-        seen: set[tuple] = set()
+        seen: set[tuple[object, ...]] = set()
         everything = list(self.mentions)
         for page in sorted(self.page_mentions):
             everything.extend(self.page_mentions[page])
         for m in everything:
-            key = (m.place, m.paper, m.arxiv, m.context)
-            if key in seen:
+            ident = (m.place, m.paper, m.arxiv, m.context)
+            if ident in seen:
                 continue
-            seen.add(key)
+            seen.add(ident)
             if m.paper:
                 by_paper[m.paper].append(m)
             elif m.arxiv:
@@ -137,6 +152,9 @@ class KnowledgeBase:
         return [d for d in self.diagnostics if d.severity is Severity.WARNING]
 
 
+from kb.knowledge.figures import BriefFigures, compute_all  # noqa: E402  (figures read the index's lookups)
+
+
 def brief_page(key: str) -> str:
     return f"briefs/{key}.md"
 
@@ -145,8 +163,12 @@ def paper_page(paper_id: str) -> str:
     return f"papers/{paper_id}.md"
 
 
-def _walk_sections(topic: str, sections: list[Section], parents: tuple[Section, ...], out: dict, dups: list,
-                   path: tuple = ("sections",)):
+def section_anchor(section_id: str | None) -> str:
+    return f"sec-{section_id}" if section_id else ""
+
+
+def _walk_sections(topic: str, sections: list[Section], parents: tuple[Section, ...], out: dict[str, SectionInfo],
+                   dups: list[tuple[Section, tuple[str | int, ...]]], path: tuple[str | int, ...] = ("sections",)) -> None:
     for i, s in enumerate(sections):
         if s.id in out:
             dups.append((s, path + (i, "id")))
@@ -160,56 +182,102 @@ def build(loaded: Loaded, mentions: bool = True) -> KnowledgeBase:
     ``mentions=False`` skips collecting mentions (backlinks): no rule reads them, so
     ``kb validate`` does not need them.
     """
-    from kb.knowledge import figures, rules  # late import: both read the index
+    from kb.knowledge import rules
 
+    kb = _join(loaded)
+    kb.history = build_history(kb.briefs)
+    kb.claims = build_claims(kb.briefs, kb.by_topic)
+    kb.figures = compute_all(kb)
+    kb.mentions = collect(kb) if mentions else []
+    kb._reindex()
+    kb.diagnostics.extend(rules.check(kb, _duplicate_sections(kb, loaded)))
+    kb.diagnostics.extend(_note_findings(kb))
+    return kb
+
+
+def _join(loaded: Loaded) -> KnowledgeBase:
     sources: dict[tuple[str, str], Source] = {}
     for kind, table in (("topic", loaded.topics), ("paper", loaded.papers), ("brief", loaded.briefs), ("demo", loaded.demos)):
-        for key, (_, src) in table.items():
+        for key, (_, src) in table.items():  # type: ignore[attr-defined]
             sources[(kind, key)] = src
-
     sections: dict[str, dict[str, SectionInfo]] = {}
-    dup_sections: list[tuple[str, Section, tuple]] = []  # (topic, section, key path of the repeat)
     for tid, (topic, _) in sorted(loaded.topics.items()):
         out: dict[str, SectionInfo] = {}
-        dups: list[tuple[Section, tuple]] = []
-        _walk_sections(tid, topic.sections, (), out, dups)
+        _walk_sections(tid, topic.sections, (), out, [])
         sections[tid] = out
-        dup_sections.extend((tid, s, kp) for s, kp in dups)
-
     by_arxiv: dict[str, str] = {}
     for pid, (paper, _) in sorted(loaded.papers.items()):
         base = paper.arxiv_base
         if base and base not in by_arxiv:
             by_arxiv[base] = pid
-
     ordered = sorted(loaded.briefs.items(), key=lambda kv: (kv[1][0].topic, kv[1][0].date, round_key(kv[1][0].round)))
     by_topic: dict[str, list[str]] = defaultdict(list)
     for key, (brief, _) in ordered:
         by_topic[brief.topic].append(key)
-
     kb = KnowledgeBase(
         topics={k: v[0] for k, v in sorted(loaded.topics.items())},
         papers={k: v[0] for k, v in sorted(loaded.papers.items())},
         briefs={k: v[0] for k, v in ordered},
         demos={k: v[0] for k, v in sorted(loaded.demos.items())},
-        sources=sources,
-        sections=sections,
-        by_arxiv=by_arxiv,
-        by_topic=dict(by_topic),
-        diagnostics=list(loaded.diagnostics),
-        failed=loaded.failed,
+        sources=sources, sections=sections, by_arxiv=by_arxiv, by_topic=dict(by_topic),
+        diagnostics=list(loaded.diagnostics), failed=loaded.failed,
     )
-    kb.mentions = _collect_mentions(kb) if mentions else []
-    kb._reindex()
-    kb.diagnostics.extend(rules.check(kb, dup_sections))
-    for key in kb.briefs:
-        kb.figures[key] = figures.compute(kb, key)
-    kb.diagnostics.extend(figures.disagreement_diagnostics(kb))
+    kb._positions = {k: i for seq in kb.by_topic.values() for i, k in enumerate(seq)}
     return kb
 
 
+def _duplicate_sections(kb: KnowledgeBase, loaded: Loaded) -> list[tuple[str, Section, tuple]]:
+    dups_all: list[tuple[str, Section, tuple]] = []
+    for tid, (topic, _) in sorted(loaded.topics.items()):
+        dups: list[tuple[Section, tuple[str | int, ...]]] = []
+        _walk_sections(tid, topic.sections, (), {}, dups)
+        dups_all.extend((tid, s, kp) for s, kp in dups)
+    return dups_all
+
+
+def _note_findings(kb: KnowledgeBase) -> list[Diagnostic]:
+    """Every finding, matched with its file's acknowledgements: a warning, or a note when
+    acknowledged; an acknowledgement that matches no finding is a warning of its own."""
+    owners: list[tuple[str, str, list[Finding], list[Acknowledgement]]] = []
+    for tid, topic in kb.topics.items():
+        owners.append(("topic", tid, topic_findings(kb, tid), topic.acknowledged))
+    for pid, paper in kb.papers.items():
+        owners.append(("paper", pid, paper_findings(kb, pid), paper.acknowledged))
+    for key, brief in kb.briefs.items():
+        if brief.topic in kb.topics:
+            owners.append(("brief", key, brief_findings(kb, key), brief.acknowledged))
+    out = []
+    for owner, key, found, acks in owners:
+        by_code = {a.finding: a for a in acks}
+        noted = [Noted(f, by_code.get(f.code)) for f in found]
+        if noted:
+            kb.noted[(owner, key)] = noted
+        src = kb.sources[(owner, key)]
+        for n in noted:
+            line, col = src.located.value_where(n.finding.keypath)
+            ack = n.acknowledged
+            message = n.finding.message + (f" (acknowledged: {ack.reason})" if ack else f"; if it stays as written, "
+                                           f"acknowledge it: acknowledged: [{{finding: {n.finding.code}, reason: …}}]")
+            out.append(Diagnostic(src.path, line, col, message, key=format_keypath(n.finding.keypath),
+                                  severity=Severity.NOTE if ack else Severity.WARNING, code=n.finding.code))
+        codes = {f.code for f in found}
+        for i, ack in enumerate(acks):
+            if ack.finding not in codes:
+                line, col = src.located.value_where(("acknowledged", i, "finding"))
+                out.append(Diagnostic(src.path, line, col, f"the acknowledged finding '{ack.finding}' does not occur "
+                                      f"(any more){_close(ack.finding, codes)}: remove the acknowledgement",
+                                      key=f"acknowledged[{i}].finding", severity=Severity.WARNING, code="stale-acknowledgement"))
+    return out
+
+
+def _close(code: str, codes: set[str]) -> str:
+    from kb.data.hints import did_you_mean
+
+    return did_you_mean(code, codes)
+
+
 @contextmanager
-def gc_paused():
+def gc_paused() -> Iterator[None]:
     """Loading makes millions of small acyclic objects that the cyclic garbage collector
     would rescan over and over (about 1 s in 3 at a year of data): pause it meanwhile."""
     enabled = gc.isenabled()
@@ -221,7 +289,7 @@ def gc_paused():
             gc.enable()
 
 
-def load_kb(data_dir, strict: bool = False) -> KnowledgeBase:
+def load_kb(data_dir: Path | str, strict: bool = False) -> KnowledgeBase:
     """Load and index; raise DataError with every diagnostic if anything is wrong.
 
     No partial knowledge base is ever returned: with any error (or, when
@@ -234,88 +302,3 @@ def load_kb(data_dir, strict: bool = False) -> KnowledgeBase:
     if kb.errors or (strict and kb.warnings):
         raise DataError(kb.diagnostics)
     return kb
-
-
-# ---------------------------------------------------------------------- mentions
-
-# Where each part of a brief sits on its page.
-def brief_place(kb: KnowledgeBase, key: str, path: tuple) -> Place:
-    brief = kb.briefs[key]
-    page = brief_page(key)
-    head = path[0] if path else ""
-    if head == "increments" and len(path) > 1:
-        i = path[1]
-        return Place("brief", page, f"inc-{i + 1}", f"增量 {i + 1} · {brief.increments[i].label}", brief.date, key)
-    if head == "adjacent" and len(path) > 1:
-        letter = chr(ord("A") + path[1])
-        return Place("brief", page, f"adj-{letter.lower()}", f"邻接 {letter} · {brief.adjacent[path[1]].title}", brief.date, key)
-    if head == "claims" and len(path) > 1:
-        i = path[1]
-        return Place("brief", page, f"claim-{i + 1}", f"待核实 {i + 1} · {brief.claims[i].title}", brief.date, key)
-    if head == "candidates" and len(path) > 1:
-        return Place("brief", page, "candidates", f"候选 · {brief.candidates[path[1]].paper}", brief.date, key)
-    if head == "sources" and len(path) > 1:
-        g = path[1]
-        return Place("brief", page, f"src-{g + 1}", f"来源 1.{g + 1} · {brief.sources[g].title}", brief.date, key)
-    if head == "comparison":
-        return Place("brief", page, "summary", "小结与对照", brief.date, key)
-    return Place("brief", page, "status", "状态", brief.date, key)
-
-
-def _collect_mentions(kb: KnowledgeBase) -> list[Mention]:
-    out: list[Mention] = []
-    for key, brief in kb.briefs.items():
-        for path, text in iter_strings(brief):
-            if path and path[-1] in ("path", "url", "cron", "timezone", "round", "topic", "arxiv"):
-                continue
-            if len(path) >= 2 and path[-2] in ("papers", "confirmed_pending") or path[-1:] == ("paper",):
-                paper = kb.papers.get(text)
-                if paper is not None:
-                    ctx = _explicit_context(brief, path, paper)
-                    out.append(Mention(brief_place(kb, key, path), paper.id, paper.arxiv_base, ctx, True))
-                continue
-            if arxiv_id.TEXT_RE.search(text):  # most strings hold no id: skip building their place
-                out.extend(text_mentions(brief_place(kb, key, path), text, kb.by_arxiv))
-        for gi, card in ((gi, c) for gi, g in enumerate(brief.sources) for c in g.cards):
-            if card.arxiv:
-                base = arxiv_id.normalize(card.arxiv)
-                place = brief_place(kb, key, ("sources", gi))
-                ctx = f"paper_card {card.number}" + (f" · {card.title}" if card.title else "") + (f" · {card.note}" if card.note else "")
-                out.append(Mention(place, kb.by_arxiv.get(base), base, ctx, True))
-    # paper files that mention other papers in their notes
-    for pid, paper in kb.papers.items():
-        for name in ("authors_note", "key_numbers", "notes"):  # in field order
-            for path, value in iter_strings(getattr(paper, name), (name,)):
-                if not arxiv_id.TEXT_RE.search(value):
-                    continue
-                anchor = "notes" if name == "notes" else ("key-numbers" if name == "key_numbers" else "")
-                place = Place("paper", paper_page(pid), anchor, f"论文 · {paper.short}", None)
-                out.extend(m for m in text_mentions(place, value, kb.by_arxiv) if m.paper != pid)
-    # sections of the living documents that anchor a paper
-    for pid, paper in kb.papers.items():
-        for anchor in paper.anchors:
-            topic = kb.topics.get(anchor.topic)
-            if topic is None:
-                continue
-            info = kb.section(anchor.topic, anchor.section) if anchor.section else None
-            label = f"{topic.title} · {info.section.ref} {info.section.title}" if info and info.section.number else (
-                f"{topic.title} · {info.section.title}" if info else f"{topic.title}（未注明节）")
-            place = Place("section", topic.page, section_anchor(anchor.section) if anchor.section else "", label, anchor.since)
-            out.append(Mention(place, pid, paper.arxiv_base, f"锚入于 {anchor.since.isoformat()}" + (f"：{anchor.note}" if anchor.note else ""), True))
-    return out
-
-
-def section_anchor(section_id: str | None) -> str:
-    return f"sec-{section_id}" if section_id else ""
-
-
-def _explicit_context(brief: Brief, path: tuple, paper: Paper) -> str:
-    """The human text that an explicit reference sits in: the item's title or claim."""
-    obj: object = brief
-    for part in path[:2]:
-        obj = obj[part] if isinstance(part, int) else getattr(obj, part, None)
-    for attr in ("title", "text"):
-        value = getattr(obj, attr, None)
-        if isinstance(value, str):
-            return sentence_around(value, 0, 0) if len(value) <= 220 else value[:219] + "…"
-    return paper.short

@@ -10,11 +10,16 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass
-from typing import Iterator
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
 
 from kb.data import arxiv_id
+from kb.data.models import Brief, Paper
+
+if TYPE_CHECKING:
+    from kb.knowledge.index import KnowledgeBase
 
 _SENTENCE_END = re.compile(r"[。；;！？!?\n]|(?<=[.])\s")
 CONTEXT_MAX = 220
@@ -58,7 +63,7 @@ def sentence_around(text: str, start: int, end: int) -> str:
     return ("…" if lo > 0 else "") + clipped + ("…" if lo + CONTEXT_MAX < len(sentence) else "")
 
 
-def iter_strings(value: object, path: tuple = ()) -> Iterator[tuple[tuple, str]]:
+def iter_strings(value: object, path: tuple[str | int, ...] = ()) -> Iterator[tuple[tuple[str | int, ...], str]]:
     """Every string in a model (or plain data), with its key path, in field order."""
     if isinstance(value, BaseModel):
         for name in type(value).model_fields:
@@ -79,3 +84,102 @@ def text_mentions(place: Place, text: str, arxiv_to_paper: dict[str, str]) -> li
         base = m.id.base
         out.append(Mention(place, arxiv_to_paper.get(base), base, sentence_around(text, m.start, m.end), False))
     return out
+
+
+# --------------------------------------------------------------------------- collecting
+
+_NOT_TEXT = ("path", "url", "cron", "timezone", "round", "topic", "arxiv", "claim", "finding", "anchored_in", "section")
+def brief_place(kb: KnowledgeBase, key: str, path: tuple[str | int, ...]) -> Place:
+    """Where a part of a brief sits on its page (an element id and a label)."""
+    brief = kb.briefs[key]
+    page = f"briefs/{key}.md"
+    head = path[0] if path else ""
+    i = path[1] if len(path) > 1 and isinstance(path[1], int) else None
+
+    def place(anchor: str, label: str) -> Place:
+        return Place("brief", page, anchor, label, brief.date, key)
+
+    if head == "increments" and i is not None:
+        return place(f"inc-{i + 1}", f"增量 {i + 1} · {brief.increments[i].label}")
+    if head == "adjacent" and i is not None:
+        letter = chr(ord("A") + i)
+        return place(f"adj-{letter.lower()}", f"邻接 {letter} · {brief.adjacent[i].title}")
+    if head == "claims" and i is not None:
+        return place(f"claim-{i + 1}", f"待核实 {i + 1} · {brief.claims[i].title}")
+    if head == "claim_updates" and i is not None:
+        return place(f"claim-update-{i + 1}", f"待核实更新 · {brief.claim_updates[i].claim}")
+    if head == "sources" and i is not None:
+        return place(f"src-{i + 1}", f"来源 1.{i + 1} · {brief.sources[i].title}")
+    named = {"candidates": ("candidates", "候选"), "carried": ("carried", "沿用件"), "citable": ("arxiv-ids", "可引用的 arXiv 号"),
+             "comparison": ("summary", "小结与对照"), "checked": ("source-lists", "检查过的来源汇总"),
+             "signature": ("signature", "签名")}
+    if head in named:
+        return place(*named[head])
+    return place("status", "状态")
+
+
+def collect(kb: KnowledgeBase) -> list[Mention]:
+    """Every mention in the data: explicit references and ids in text, in briefs and paper files,
+    and the living documents' sections that anchor a paper."""
+    out: list[Mention] = []
+    for key, brief in kb.briefs.items():
+        out.extend(_brief_mentions(kb, key, brief))
+    for pid, paper in kb.papers.items():
+        out.extend(_paper_mentions(kb, pid, paper))
+    for topic in kb.topics:
+        for rec in kb.anchored_in(topic):
+            out.append(_anchor_mention(kb, topic, rec))
+    return out
+
+
+def _brief_mentions(kb: KnowledgeBase, key: str, brief: Brief) -> Iterator[Mention]:
+    for path, text in iter_strings(brief):
+        if path and path[-1] in _NOT_TEXT:
+            continue
+        if len(path) >= 2 and path[-2] in ("papers", "confirmed_pending") or path[-1:] == ("paper",):
+            paper = kb.papers.get(text)
+            if paper is not None:
+                yield Mention(brief_place(kb, key, path), paper.id, paper.arxiv_base, _explicit_context(brief, path, paper), True)
+            continue
+        if arxiv_id.TEXT_RE.search(text):  # most strings hold no id: skip building their place
+            yield from text_mentions(brief_place(kb, key, path), text, kb.by_arxiv)
+    for gi, g in enumerate(brief.sources):
+        for card in g.cards:
+            if card.arxiv:
+                base = arxiv_id.normalize(card.arxiv)
+                ctx = f"paper_card {card.number}" + (f" · {card.title}" if card.title else "") + (f" · {card.note}" if card.note else "")
+                yield Mention(brief_place(kb, key, ("sources", gi)), kb.by_arxiv.get(base or ""), base, ctx, True)
+
+
+def _paper_mentions(kb: KnowledgeBase, pid: str, paper: Paper) -> Iterator[Mention]:
+    """Paper files that mention other papers in their notes."""
+    for name in ("authors_note", "key_numbers", "notes"):  # in field order
+        for path, value in iter_strings(getattr(paper, name), (name,)):
+            if not arxiv_id.TEXT_RE.search(value):
+                continue
+            anchor = "notes" if name == "notes" else ("key-numbers" if name == "key_numbers" else "")
+            place = Place("paper", f"papers/{pid}.md", anchor, f"论文 · {paper.short}", None)
+            yield from (m for m in text_mentions(place, value, kb.by_arxiv) if m.paper != pid)
+
+
+def _anchor_mention(kb: KnowledgeBase, topic: str, rec) -> Mention:  # rec: AnchorRecord
+    t = kb.topics[topic]
+    info = kb.section(topic, rec.section) if rec.section else None
+    where = (f"{info.section.ref} {info.section.title}" if info.section.number else info.section.title) if info else "未注明节"
+    place = Place("section", t.page, f"sec-{rec.section}" if rec.section else "unsectioned", f"{t.title} · {where}",
+                  rec.recorded_on)
+    paper = kb.papers[rec.paper]
+    when = f"锚入于 {rec.since.isoformat()}" if rec.since else f"最迟于 {rec.recorded_on.isoformat()} 已锚入"
+    return Mention(place, rec.paper, paper.arxiv_base, when, True)
+
+
+def _explicit_context(brief: Brief, path: tuple[str | int, ...], paper: Paper) -> str:
+    """The human text that an explicit reference sits in: the item's title, text or note."""
+    obj: object = brief
+    for part in path[:2]:
+        obj = obj[part] if isinstance(part, int) else getattr(obj, part, None)  # type: ignore[index]
+    for attr in ("title", "text", "note"):
+        value = getattr(obj, attr, None)
+        if isinstance(value, str):
+            return sentence_around(value, 0, 0) if len(value) <= 220 else value[:219] + "…"
+    return paper.short

@@ -1,0 +1,98 @@
+"""A brief: one file per topic, day and round under data/briefs/<topic>/.
+
+The brief records what its author wrote: the items, the texts and the figures
+the author states (``stated:``).  What can be computed (counts, net-new ids,
+carried-over items, the comparison with the previous brief, the living
+document's baseline) is computed by the knowledge base and shown beside the
+stated figures as a check, never in their place.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated
+
+from pydantic import Field, StringConstraints
+
+from kb.data.models.items import (AdjacentItem, Candidate, CarriedEntry, Citable, Claim, ClaimUpdate, Increment)
+from kb.data.models.sources import Checked, SourceGroup
+from kb.data.models.types import Acknowledgement, Count, Date, DateTime, EditorNote, Line, Record, Slug, Text
+
+
+class Window(Record):
+    start: DateTime = Field(examples=["2026-09-02T22:20:00+08:00"])
+    end: DateTime = Field(examples=["2026-09-03T22:20:00+08:00"])
+    note: Line | None = Field(None, description="e.g. `约 24h` (checked against the window's length).")
+
+
+class SourceCount(Record):
+    label: Line
+    count: Count
+
+
+class Stated(Record):
+    """Figures as the brief's author wrote them.  Shown as stated, with the computed figure
+    beside them as a check when the two differ."""
+
+    increments: Count | None = Field(None, description="`5 条主增量`.")
+    net_new: Count | None = Field(None, description="`3 条 NET-new`.")
+    adjacent_ingested: Count | None = Field(None, description="`2 条 paper_card 邻接入库`.")
+    adjacent: Count | None = Field(None, description="`6 条邻接预备`.")
+    arxiv_net_new: Count | None = Field(None, description="`涉及 arXiv 号：净增 6 件`.")
+    carried_over: Count | None = Field(None, description="Number of carried-over items, when the author states one.")
+    sources_checked_min: Count | None = Field(None, description="`20` for “20+ 来源”.")
+    sources_breakdown: list[SourceCount] = Field(default_factory=list, description="The breakdown in the signature.")
+    previous_increments: Count | None = Field(None, description="Main increments the author gives for the previous brief.")
+    previous_adjacent: Count | None = Field(None, description="Adjacent items the author gives for the previous brief.")
+
+
+class Comparison(Record):
+    previous_label: Line | None = Field(None, description="How the author names the previous brief, e.g. `9-2 evening inference e1prep`.")
+    previous_summary: Text | None = Field(None, description="What the previous brief brought, in a sentence.")
+    this_summary: Text | None = None
+    features: list[Line] = Field(default_factory=list, description="What sets this round apart.")
+
+
+class Character(Record):
+    title: Text = Field(description="The round's character in one line (本棒性质, the headline).")
+    text: Text = Field(description="One paragraph on the round.")
+
+
+class Brief(Record):
+    topic: Slug = Field(examples=["inference"])
+    date: Date = Field(examples=["2026-09-04"])
+    round: Annotated[str, StringConstraints(pattern=r"^[A-Z][A-Z0-9]{0,5}$")] = Field(description="e.g. `E1`.", examples=["E1"])
+    round_name: Line | None = Field(None, description="e.g. `日间预消化轮`.")
+    title: Line | None = Field(None, description="The brief's title as written, e.g. `inference · E1 预消化简报（2026-09-03）`.")
+    instance: Line = Field(description="Author / instance, e.g. `Tom`.", examples=["Tom"])
+    cron: Line | None = None
+    generated_at: DateTime = Field(examples=["2026-09-04T22:20:00+08:00"])
+    timezone: Line = Field(description="IANA name, e.g. `Asia/Shanghai`.", examples=["Asia/Shanghai"])
+    timezone_abbr: Line | None = Field(None, description="e.g. `CST`.")
+    window: Window
+    character: Character | None = None
+    stated: Stated = Field(default_factory=Stated)
+    sources: list[SourceGroup] = Field(default_factory=list)
+    increments: list[Increment] = Field(default_factory=list)
+    adjacent: list[AdjacentItem] = Field(default_factory=list, max_length=26, description="Adjacent prep items, lettered A–Z.")
+    claims: list[Claim] = Field(default_factory=list)
+    claim_updates: list[ClaimUpdate] = Field(default_factory=list, description="Earlier claims this brief resolves, updates or drops.")
+    citable: list[Citable] = Field(default_factory=list, description="The author's list of citable arXiv ids, with notes.")
+    carried: list[CarriedEntry] = Field(default_factory=list, description="The author's carried-over list (沿用件), with notes.")
+    candidates: list[Candidate] = Field(default_factory=list, description="Further items this brief raises or updates.")
+    comparison: Comparison | None = None
+    checked: Checked | None = Field(None, description="The author's lists of sources included / not included.")
+    signature: Text | None = Field(None, description="The author's signature line, exactly as signed.")
+    reconstructed: Text | None = Field(None, description="Set when the brief was rebuilt from later briefs: says from what. "
+                                                         "Its computed figures are then lower bounds.")
+    editor_notes: list[EditorNote] = Field(default_factory=list)
+    acknowledged: list[Acknowledgement] = Field(default_factory=list, description="Findings about this brief the authors know of.")
+
+
+def round_key(round_name: str) -> tuple[str, int, str]:
+    """Order of rounds within a day: by letter, then by number (E2 before E10)."""
+    m = re.fullmatch(r"([A-Z]+)(\d*)(.*)", round_name)
+    return (m.group(1), int(m.group(2) or 0), m.group(3)) if m else (round_name, 0, "")
+
+
+

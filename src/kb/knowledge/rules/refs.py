@@ -1,0 +1,118 @@
+"""References between records: topics, sections, papers and claims named by id must
+exist.  Each error names the closest valid ids and where the valid ones are listed."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from kb.data.diagnostics import Diagnostic
+from kb.data.hints import did_you_mean
+from kb.data.models import Brief, Section
+from kb.knowledge.rules.locate import diag
+
+if TYPE_CHECKING:
+    from kb.knowledge.index import KnowledgeBase
+
+KeyPath = tuple[str | int, ...]
+
+
+def brief_refs(brief: Brief) -> Iterator[tuple[KeyPath, str, str]]:
+    """(keypath, kind, value) for every reference a brief makes: kind is 'section', 'paper' or 'claim'."""
+    for i, inc in enumerate(brief.increments):
+        yield from ((("increments", i, "sections", j), "section", s) for j, s in enumerate(inc.sections))
+        yield from ((("increments", i, "papers", j), "paper", p) for j, p in enumerate(inc.papers))
+        for j, r in enumerate(inc.relations):
+            if r.section:
+                yield ("increments", i, "relations", j, "section"), "section", r.section
+            yield from ((("increments", i, "relations", j, "papers", k), "paper", p) for k, p in enumerate(r.papers))
+        yield from ((("increments", i, "suggested", j, "section"), "section", sg.section) for j, sg in enumerate(inc.suggested))
+        if inc.anchored_in:
+            yield ("increments", i, "anchored_in"), "section", inc.anchored_in
+    for i, adj in enumerate(brief.adjacent):
+        yield from ((("adjacent", i, "sections", j), "section", s) for j, s in enumerate(adj.sections))
+        yield from ((("adjacent", i, "papers", j), "paper", p) for j, p in enumerate(adj.papers))
+        if adj.claim:
+            yield ("adjacent", i, "claim"), "claim", adj.claim
+    for name in ("candidates", "carried", "citable"):
+        for i, entry in enumerate(getattr(brief, name)):
+            yield (name, i, "paper"), "paper", entry.paper
+            anchored_in = getattr(entry, "anchored_in", None)
+            if anchored_in:
+                yield (name, i, "anchored_in"), "section", anchored_in
+    for i, c in enumerate(brief.claims):
+        yield from ((("claims", i, "papers", j), "paper", p) for j, p in enumerate(c.papers))
+    for i, g in enumerate(brief.sources):
+        yield from ((("sources", i, "confirmed_pending", j), "paper", p) for j, p in enumerate(g.confirmed_pending))
+        for j, fl in enumerate(g.files):
+            yield from ((("sources", i, "files", j, "classifies", k, "paper"), "paper", c.paper)
+                        for k, c in enumerate(fl.classifies))
+
+
+def unknown_section(kb: KnowledgeBase, topic: str, value: str) -> str:
+    ids = list(kb.sections.get(topic, {}))
+    return (f"unknown section '{value}' in topic '{topic}'{did_you_mean(value, ids)}; "
+            f"the section ids are listed in data/topics/{topic}.yaml")
+
+
+def unknown_paper(kb: KnowledgeBase, value: str) -> str:
+    return (f"unknown paper '{value}': no data/papers/{value}.yaml{did_you_mean(value, kb.papers)}; "
+            "a new paper gets its file with `kb new paper <arXiv id or slug>`")
+
+
+def unknown_topic(kb: KnowledgeBase, value: str) -> str:
+    return (f"unknown topic '{value}'{did_you_mean(value, kb.topics)}; "
+            f"expected one of: {', '.join(kb.topics) or 'none'} (data/topics/<id>.yaml)")
+
+
+def topics(kb: KnowledgeBase, dup_sections: list[tuple[str, Section, tuple]]) -> list[Diagnostic]:
+    out = []
+    for tid, section, keypath in dup_sections:
+        out.append(diag(kb, "topic", tid, keypath, f"duplicate section id '{section.id}': section ids must be "
+                        "unique within a topic (they are the anchors of the living document)", "duplicate-section"))
+    for tid in kb.topics:
+        for info in kb.sections[tid].values():
+            ib = info.section.introduced_by
+            if ib and ib not in kb.briefs and ib.rsplit("/", 1)[-1] not in kb.failed.get("briefs", ()):
+                out.append(diag(kb, "topic", tid, ("sections",), f"section '{info.id}' is introduced_by unknown brief "
+                                f"'{ib}'{did_you_mean(ib, kb.briefs)}", "unknown-brief"))
+        for ui, update in enumerate(kb.topics[tid].updates):
+            for li, label in enumerate(update.labels):
+                for pj, pid in enumerate(label.papers):
+                    if pid not in kb.papers and pid not in kb.failed.get("papers", ()):
+                        out.append(diag(kb, "topic", tid, ("updates", ui, "labels", li, "papers", pj),
+                                        unknown_paper(kb, pid), "unknown-paper"))
+    return out
+
+
+def demos(kb: KnowledgeBase) -> list[Diagnostic]:
+    out = []
+    for did, demo in kb.demos.items():
+        for i, p in enumerate(demo.papers):
+            if p not in kb.papers and p not in kb.failed.get("papers", ()):
+                out.append(diag(kb, "demo", did, ("papers", i), unknown_paper(kb, p), "unknown-paper"))
+        for i, s in enumerate(demo.sections):
+            if kb.find_section(s) is None and not kb.failed.get("topics"):
+                ids = [sid for secs in kb.sections.values() for sid in secs]
+                out.append(diag(kb, "demo", did, ("sections", i), f"unknown section '{s}'{did_you_mean(s, ids)}",
+                                "unknown-section"))
+    return out
+
+
+def briefs(kb: KnowledgeBase) -> list[Diagnostic]:
+    out = []
+    for key, brief in kb.briefs.items():
+        if brief.topic not in kb.topics:
+            if brief.topic not in kb.failed.get("topics", ()):
+                out.append(diag(kb, "brief", key, ("topic",), unknown_topic(kb, brief.topic), "unknown-topic"))
+            continue
+        claim_ids = set(kb.claims.ids(brief.topic))
+        for keypath, kind, value in brief_refs(brief):
+            if kind == "section" and kb.section(brief.topic, value) is None:
+                out.append(diag(kb, "brief", key, keypath, unknown_section(kb, brief.topic, value), "unknown-section"))
+            elif kind == "paper" and value not in kb.papers and value not in kb.failed.get("papers", ()):
+                out.append(diag(kb, "brief", key, keypath, unknown_paper(kb, value), "unknown-paper"))
+            elif kind == "claim" and value not in claim_ids:
+                out.append(diag(kb, "brief", key, keypath, f"unknown claim '{value}'{did_you_mean(value, claim_ids)}: "
+                                "name a claim raised in this brief's `claims:` or an earlier brief of the topic", "unknown-claim"))
+    return out
