@@ -19,10 +19,10 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
+from overlay import BASE  # the valid base data set of the fixture overlays
 from sitebuild import FIXTURE_DATA, ROOT, build, copy_project
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
-BASE = ROOT / "tests" / "fixtures" / "broken" / "_valid" / "data"
 SECRET = "kb-canary-secret-4f1e9a"
 REJECTED = sorted(p.name for p in CORPUS.iterdir() if p.name.startswith(("papers__", "briefs__")) and "bom-crlf" not in p.name)
 
