@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from kb.data import arxiv_id
+from kb.knowledge.history import AnchorRecord
 from kb.knowledge.index import KnowledgeBase, brief_page, paper_page, section_anchor
 from kb.render.escape import md, md_link
 
@@ -76,6 +77,20 @@ def brief_link(kb: KnowledgeBase, linker: Linker, key: str, text: str | None = N
 def brief_title(kb: KnowledgeBase, key: str) -> str:
     b = kb.briefs[key]
     return f"{b.topic} · {b.round} 简报（{b.date.isoformat()}）"
+
+
+# what a brief named a paper as, in the reader's words (kb.knowledge.history.SIGHTING_KINDS)
+SIGHTING_LABELS = {"increment": "主增量", "adjacent": "邻接预备", "candidate": "候选", "claim": "待核实说法",
+                   "carried": "沿用件", "citable": "可引用 arXiv 号"}
+
+
+def anchor_text(kb: KnowledgeBase, linker: Linker, rec: AnchorRecord) -> str:
+    """When a paper was anchored and which brief records it: a date only when a brief states one,
+    otherwise the recording brief's date as the latest possible one."""
+    via = brief_link(kb, linker, rec.brief)
+    if rec.since is not None:
+        return f"锚入于 {rec.since.isoformat()}（{via} 记录）"
+    return f"锚入日期未注明，最晚 {rec.recorded_on.isoformat()}（{via} 记录）"
 
 
 def arxiv_target(kb: KnowledgeBase, linker: Linker, ident: arxiv_id.ArxivId) -> str:

@@ -1,17 +1,20 @@
-"""A paper's page: metadata, credibility, cards, key numbers, notes, anchors,
-links out, BibTeX and backlinks (every mention in the data, with its sentence)."""
+"""A paper's page: metadata (authors, affiliations, year, venue, abstract when
+known), credibility, cards, key numbers, notes, the findings about its file,
+where it is anchored (derived from the briefs), links out, BibTeX and backlinks
+(every mention in the data, with its sentence)."""
 
 from __future__ import annotations
 
 import html
 
-from kb.knowledge.index import KnowledgeBase, paper_page
+from kb.bib.fields import date_of
+from kb.data.models import STATUS_LABELS, Paper
+from kb.knowledge.figures import paper_status
+from kb.knowledge.index import KnowledgeBase, paper_page, section_anchor
 from kb.knowledge.mentions import Mention
-from kb.knowledge.rules import submitted_mismatch
-from kb.data.models import Paper
 from kb.render.escape import md, md_link
-from kb.render.links import Linker, section_label, text
-
+from kb.render.links import SIGHTING_LABELS, Linker, anchor_text, brief_link, section_label, text
+from kb.render.messages import finding_text
 
 def markdown(kb: KnowledgeBase, paper_id: str, bibtex: str | None = None, demos: str = "") -> str:
     p = kb.papers[paper_id]
@@ -20,16 +23,14 @@ def markdown(kb: KnowledgeBase, paper_id: str, bibtex: str | None = None, demos:
     if p.display_title != p.short:
         out.append(f"**{md(p.display_title)}**")
     out.append(_facts(kb, linker, p))
-    mismatch = submitted_mismatch(p)
-    if mismatch:
-        out.append(f'!!! warning "日期与 arXiv 号不一致"\n    {md(mismatch)}')
+    out.append(_findings(kb, linker, p))
+    if p.arxiv_meta and p.arxiv_meta.abstract:
+        out.append("## 摘要（arXiv） { #abstract }\n\n" + text(kb, linker, p.arxiv_meta.abstract))
     if p.key_numbers:
         out.append("## 关键数字 { #key-numbers }\n\n| 数字 | 含义 |\n|---|---|\n" +
                    "\n".join(f"| **{md(n.value)}** | {md(n.what)} |" for n in p.key_numbers))
     if p.notes:
         out.append("## 笔记 { #notes }\n\n" + "\n".join(f"- {text(kb, linker, n)}" for n in p.notes))
-    if p.arxiv_meta and p.arxiv_meta.abstract:
-        out.append("## 摘要（arXiv） { #abstract }\n\n" + text(kb, linker, p.arxiv_meta.abstract))
     out.append(_anchors(kb, linker, p))
     if demos:
         out.append(demos)
@@ -43,33 +44,39 @@ def markdown(kb: KnowledgeBase, paper_id: str, bibtex: str | None = None, demos:
 
 def _facts(kb: KnowledgeBase, linker: Linker, p: Paper) -> str:
     rows = []
+    meta = p.arxiv_meta
     if p.arxiv:
         base = p.arxiv_base
         rows.append(f"- **arXiv**：{md(p.arxiv)} · {md_link('abs', f'https://arxiv.org/abs/{p.arxiv}')} · "
                     f"{md_link('pdf', f'https://arxiv.org/pdf/{p.arxiv}')}" + ("" if base == p.arxiv else f"（基础号 {md(base)}）"))
-    authors = p.authors or (p.arxiv_meta.authors if p.arxiv_meta else [])
+    authors = p.authors or (meta.authors if meta else [])
     if authors:
         rows.append("- **作者**：" + "、".join(md(a) for a in authors))
     if p.affiliations:
         rows.append("- **机构**：" + " + ".join(md(a) for a in p.affiliations))
     if p.authors_note:
         rows.append(f"- **作者备注**：{text(kb, linker, p.authors_note)}")
+    year, _ = date_of(p)
+    if year:
+        rows.append(f"- **年份**：{md(year)}")
     if p.venue:
         detail = f"（{md(p.venue.detail)}）" if p.venue.detail else ""
         note = f" · {md(p.venue.note)}" if p.venue.note else ""
         rows.append(f"- **会议/期刊**：{md(p.venue.name)}{detail}{note}")
-    if p.arxiv_meta and p.arxiv_meta.journal_ref:
-        rows.append(f"- **Journal ref**：{md(p.arxiv_meta.journal_ref)}")
+    if meta and meta.journal_ref:
+        rows.append(f"- **Journal ref**：{md(meta.journal_ref)}")
     dates = []
     if p.published:
         dates.append(f"发表 {md(p.published)}")
     if p.submitted:
         dates.append(f"v1 {p.submitted.isoformat()}")
-    if p.arxiv_meta and p.arxiv_meta.updated:
-        dates.append(f"arXiv 更新 {p.arxiv_meta.updated.isoformat()}")
+    elif meta and meta.published:
+        dates.append(f"arXiv v1 {meta.published.isoformat()}")
+    if meta and meta.updated:
+        dates.append(f"arXiv 更新 {meta.updated.isoformat()}")
     if dates:
         rows.append("- **日期**：" + " · ".join(dates))
-    subjects = p.subjects or (p.arxiv_meta.categories if p.arxiv_meta else [])
+    subjects = p.subjects or (meta.categories if meta else [])
     if subjects:
         rows.append("- **arXiv 分类**：" + "、".join(md(s) for s in subjects))
     if p.category:
@@ -81,31 +88,56 @@ def _facts(kb: KnowledgeBase, linker: Linker, p: Paper) -> str:
     if p.cards:
         dup = "（同一 arXiv 号有多张卡：重复卡待清理）" if len(p.cards) > 1 else ""
         rows.append("- **paper_card**：" + "、".join(str(c) for c in p.cards) + dup)
+    first = kb.history.first_seen(p.id)
+    if first is not None:
+        rows.append(f"- **首次出现**：{first.date.isoformat()} · {brief_link(kb, linker, first.brief)}"
+                    f"（{SIGHTING_LABELS.get(first.kind, first.kind)}）")
     links = [(label, getattr(p.links, key)) for key, label in
              (("code", "代码"), ("html", "HTML"), ("pdf", "PDF"), ("proceedings", "会议论文"), ("blog", "博客"), ("other", "其他"))]
     links = [(label, u) for label, u in links if u]
-    if p.arxiv_meta and p.arxiv_meta.doi:
-        links.append(("DOI", f"https://doi.org/{p.arxiv_meta.doi}"))
+    if meta and meta.doi:
+        links.append(("DOI", f"https://doi.org/{meta.doi}"))
     if links:
         rows.append("- **链接**：" + " · ".join(md_link(label, u) for label, u in links))
     return "\n".join(rows)
 
 
+def _findings(kb: KnowledgeBase, linker: Linker, p: Paper) -> str:
+    """The findings about the paper's file, in Chinese; acknowledged ones stay, with the reason."""
+    names = {pid: paper.short for pid, paper in kb.papers.items()}
+    out = []
+    for n in kb.findings("paper", p.id):
+        body = [text(kb, linker, finding_text(n.finding, names))]
+        if n.acknowledged:
+            body.append(f"已知悉：{text(kb, linker, n.acknowledged.reason)}")
+        title = "核对：日期与 arXiv 号不一致" if n.finding.kind == "submitted-vs-id" else "核对"
+        out.append(f'!!! warning "{title}"\n' + "\n\n".join(f"    {b}" for b in body))
+    return "\n\n".join(out)
+
+
 def _anchors(kb: KnowledgeBase, linker: Linker, p: Paper) -> str:
     lines = ["## 在活文档中的位置 { #anchored }", ""]
-    if not p.anchors:
-        lines.append("尚未锚入任何活文档。")
-        return "\n".join(lines)
-    from kb.knowledge.index import section_anchor
-
-    for a in p.anchors:
-        topic = kb.topics.get(a.topic)
-        if topic is None:
+    found = False
+    for tid, topic in kb.topics.items():
+        rec = kb.history.anchor(p.id, tid)
+        if rec is None:
             continue
-        where = section_label(kb, a.topic, a.section) if a.section else f"{topic.title}（未注明节）"
-        anchor = section_anchor(a.section) if a.section else "unsectioned"
-        note = f"；{md(a.note)}" if a.note else ""
-        lines.append(f"- {linker.link(where, topic.page, anchor)}：自 {a.since.isoformat()} 起锚入{note}")
+        found = True
+        if rec.section and kb.section(tid, rec.section) is not None:
+            where = linker.link(f"{topic.title} · {section_label(kb, tid, rec.section)}", topic.page, section_anchor(rec.section))
+        else:
+            where = linker.link(f"{topic.title}（未注明节）", topic.page, "unsectioned")
+        lines.append(f"- {where}：{anchor_text(kb, linker, rec)}")
+    if found:
+        return "\n".join(lines)
+    seen_in = sorted({kb.briefs[s.brief].topic for s in kb.history.by_paper.get(p.id, [])} & set(kb.by_topic))
+    if not seen_in:
+        lines.append("尚未锚入任何活文档；还没有简报提到它。")
+    for tid in seen_in:
+        status = paper_status(kb.history, p.id, kb.by_topic[tid][-1], tid)
+        title = kb.topics[tid].title if tid in kb.topics else tid
+        latest = kb.briefs[kb.by_topic[tid][-1]].date.isoformat()
+        lines.append(f"- 尚未锚入「{md(title)}」活文档：截至最新一期简报（{latest}）为{STATUS_LABELS[status]}。")
     return "\n".join(lines)
 
 
@@ -113,20 +145,39 @@ def _place_link(linker: Linker, m: Mention) -> str:
     return linker.link(m.place.label, m.place.page, m.place.anchor)
 
 
+def backlink_places(kb: KnowledgeBase, p: Paper) -> list[tuple[Mention, list[Mention]]]:
+    """The paper's mentions, one entry per place (a brief part, a section, a page), each with the
+    mentions found there: by date (undated hand-written pages last), then in collection order."""
+    by_place: dict[tuple[str, str], list[Mention]] = {}
+    for m in kb.mentions_of(p.id):
+        by_place.setdefault((m.place.page, m.place.anchor), []).append(m)
+    groups = [(ms[0], ms) for ms in by_place.values()]
+    groups.sort(key=lambda g: (g[0].place.date is None, g[0].place.date.isoformat() if g[0].place.date else ""))
+    return groups
+
+
+def _best_context(p: Paper, mentions: list[Mention]) -> str:
+    """The context that names the paper (its name or arXiv id), else the first one."""
+    names = [n for n in (p.short, p.arxiv_base) if n]
+    for m in mentions:
+        if any(n.lower() in m.context.lower() for n in names):
+            return m.context
+    return mentions[0].context
+
+
 def _backlinks(kb: KnowledgeBase, linker: Linker, p: Paper) -> str:
-    mentions = kb.mentions_of(p.id)
-    lines = [f"## 反向链接（{len(mentions)}） {{ #backlinks }}", ""]
-    if not mentions:
+    groups = backlink_places(kb, p)
+    lines = [f"## 反向链接（{len(groups)}） {{ #backlinks }}", ""]
+    if not groups:
         lines.append("还没有任何简报、条目或章节提到它。")
         return "\n".join(lines)
     lines += ['<div class="kb-backlinks" markdown>', "", "| 日期 | 位置 | 提及 |", "|---|---|---|"]
-    # by date; within a day, in the order the parts appear on the page (collection order)
-    for m in sorted(mentions, key=lambda m: m.place.date.isoformat() if m.place.date else ""):
-        where = _place_link(linker, m)
-        if m.place.brief:
-            b = kb.briefs[m.place.brief]
-            where = linker.link(f"{b.date.isoformat()} {b.round}", m.place.page) + " · " + where
-        date = m.place.date.isoformat() if m.place.date else "—"
-        lines.append(f"| {date} | {where} | {text(kb, linker, m.context)} |")
+    for first, mentions in groups:
+        where = _place_link(linker, first)
+        if first.place.brief:
+            b = kb.briefs[first.place.brief]
+            where = linker.link(f"{b.date.isoformat()} {b.round}", first.place.page) + " · " + where
+        date = first.place.date.isoformat() if first.place.date else "—"
+        lines.append(f"| {date} | {where} | {text(kb, linker, _best_context(p, mentions))} |")
     lines += ["", "</div>"]
     return "\n".join(lines)
