@@ -2,17 +2,40 @@
 
 The page's prose is written by people; these functions add what is computed:
 each section's heading with a stable anchor (from the section id, since Chinese
-headings get anchors such as ``11``), the papers anchored in it with the date
-and the brief that anchored them, the update labels per date and the citation
-count.
+headings get anchors such as ``11``), the papers anchored in it as the briefs
+record them (:mod:`kb.knowledge.history`: the recording brief, and a date only
+when a brief states one), the items still waiting to be anchored there (first
+seen by the one definition of the history), and, from the topic's update log
+(``updates:``), the update labels per date and the citation count.
 """
 
 from __future__ import annotations
 
-from kb.knowledge.index import KnowledgeBase, section_anchor
-from kb.data.models import Paper, Status
+import weakref
+from collections.abc import Callable
+from typing import Any
+
+from kb.knowledge.backlog import PendingItem, pending_items
+from kb.knowledge.history import AnchorRecord
+from kb.knowledge.index import KnowledgeBase, Noted, section_anchor
 from kb.render.escape import md
-from kb.render.links import Linker, brief_link, paper_link, text
+from kb.render.links import SIGHTING_LABELS, Linker, anchor_text, brief_link, paper_link, text
+from kb.render.messages import finding_text
+
+_CACHE: dict[int, tuple[weakref.ref, dict[Any, Any]]] = {}
+
+
+def _memo(kb: KnowledgeBase, key: tuple, compute: Callable[[], Any]) -> Any:
+    """Per-build memo (a page calls ``section()`` once per section): keyed by the knowledge base
+    object, dropped with it."""
+    entry = _CACHE.get(id(kb))
+    if entry is None or entry[0]() is not kb:
+        entry = (weakref.ref(kb, lambda _, i=id(kb): _CACHE.pop(i, None)), {})
+        _CACHE[id(kb)] = entry
+    memo = entry[1]
+    if key not in memo:
+        memo[key] = compute()
+    return memo[key]
 
 
 def heading(kb: KnowledgeBase, topic: str, section_id: str) -> str:
@@ -29,66 +52,35 @@ def heading(kb: KnowledgeBase, topic: str, section_id: str) -> str:
     return f"{'#' * level} {number}{md(s.title)}{en}{intro} {{ #{section_anchor(s.id)} }}"
 
 
-def anchoring_brief(kb: KnowledgeBase, topic: str, paper: Paper) -> str | None:
-    """The brief that records the anchoring: the first of the topic, on or after the
-    anchor date, that shows the paper as anchored (raised or carried); else the last
-    one before it that raised or carried the paper."""
-    anchor = kb.anchor_of(paper, topic)
-    if anchor is None:
-        return None
-    last_before = None
-    for date, key, raised, carried in _appearances(kb, topic).get(paper.id, ()):
-        if date >= anchor.since and (carried is Status.anchored or raised):
-            return key
-        if date < anchor.since:
-            last_before = key
-    return last_before
+def _anchored_by_section(kb: KnowledgeBase, topic: str) -> dict[str | None, list[AnchorRecord]]:
+    """section id (None: no section) -> the current anchor records of the papers anchored there."""
+    def compute() -> dict[str | None, list[AnchorRecord]]:
+        out: dict[str | None, list[AnchorRecord]] = {}
+        for rec in kb.anchored_in(topic):
+            known = rec.section if rec.section is None or kb.section(topic, rec.section) else None
+            out.setdefault(known, []).append(rec)
+        for recs in out.values():
+            recs.sort(key=lambda r: (r.known_by, kb.papers[r.paper].short.lower()))
+        return out
+
+    return _memo(kb, ("anchored", topic), compute)
 
 
-def _appearances(kb: KnowledgeBase, topic: str) -> dict[str, list[tuple]]:
-    """paper id -> (date, brief key, raised, status of its first carried entry or None) for every
-    brief of the topic that raised or carried the paper, in order: one pass, memoised per build."""
-    cache = kb.cache.setdefault("living.appearances", {})
-    if topic not in cache:
-        out: dict[str, list[tuple]] = {}
-        for key in kb.by_topic.get(topic, []):
-            b = kb.briefs[key]
-            raised = {p for inc in b.increments for p in inc.papers} | {c.paper for c in b.candidates}
-            carried: dict[str, Status] = {}
-            for c in kb.figures[key].carried:
-                carried.setdefault(c.paper, c.status)
-            for pid in sorted(raised | carried.keys()):
-                out.setdefault(pid, []).append((b.date, key, pid in raised, carried.get(pid)))
-        cache[topic] = out
-    return cache[topic]
-
-
-def _anchored_by_section(kb: KnowledgeBase, topic: str) -> dict[str | None, list[tuple]]:
-    """section id (None: no section) -> (paper id, paper, anchor) in paper order, memoised per build."""
-    cache = kb.cache.setdefault("living.anchored", {})
-    if topic not in cache:
-        out: dict[str | None, list[tuple]] = {}
-        for pid, p in kb.papers.items():
-            for a in p.anchors:
-                if a.topic == topic:
-                    out.setdefault(a.section, []).append((pid, p, a))
-        cache[topic] = out
-    return cache[topic]
+def _pending(kb: KnowledgeBase, topic: str) -> list[PendingItem]:
+    return _memo(kb, ("pending", topic), lambda: pending_items(kb, topic))
 
 
 def papers_in(kb: KnowledgeBase, topic: str, section_id: str | None, page: str) -> str:
     """The papers anchored in a section (or, with ``None``, anchored without a section)."""
     linker = Linker(page)
     rows = []
-    for pid, p, a in _anchored_by_section(kb, topic).get(section_id, ()):
-        key = anchoring_brief(kb, topic, p)
-        via = f" · 见 {brief_link(kb, linker, key)}" if key else ""
+    for rec in _anchored_by_section(kb, topic).get(section_id, ()):
+        p = kb.papers[rec.paper]
         ident = f"（{text(kb, linker, 'arXiv:' + p.arxiv)}）" if p.arxiv else ""
-        note = f" — {md(a.note)}" if a.note else ""
-        rows.append((a.since, f"- {paper_link(kb, linker, pid)}{ident}：{a.since.isoformat()} 锚入{via}{note}"))
+        rows.append(f"- {paper_link(kb, linker, rec.paper)}{ident}：{anchor_text(kb, linker, rec)}")
     if not rows:
         return '<p class="kb-empty">本节暂无登记锚入的论文。</p>'
-    return '<div class="kb-anchored" markdown>\n\n**已锚入本节：**\n\n' + "\n".join(r for _, r in sorted(rows)) + "\n\n</div>"
+    return '<div class="kb-anchored" markdown>\n\n**已锚入本节：**\n\n' + "\n".join(rows) + "\n\n</div>"
 
 
 def unsectioned(kb: KnowledgeBase, topic: str, page: str) -> str:
@@ -97,15 +89,15 @@ def unsectioned(kb: KnowledgeBase, topic: str, page: str) -> str:
 
 
 def pending_for(kb: KnowledgeBase, topic: str, section_id: str, page: str) -> str:
-    """Items suggested for this section that are still waiting to be anchored."""
-    from kb.render.backlog import pending_items
-
+    """Items suggested for this section that are still waiting to be anchored, with their first
+    sighting (any brief, any kind of item)."""
     linker = Linker(page)
     rows = []
-    for item in pending_items(kb, topic):
+    for item in _pending(kb, topic):
         if section_id in item.sections:
+            kind = SIGHTING_LABELS.get(item.first_kind, item.first_kind)
             rows.append(f"- {paper_link(kb, linker, item.paper)}（首次出现 {item.first_seen.isoformat()}，"
-                        f"{brief_link(kb, linker, item.first_brief, '来源简报')}）")
+                        f"{brief_link(kb, linker, item.first_brief, '来源简报')} · {kind}；已 {item.age_days} 天）")
     if not rows:
         return ""
     return '<div class="kb-pending" markdown>\n\n**待锚入本节：**\n\n' + "\n".join(rows) + "\n\n</div>"
@@ -126,39 +118,57 @@ def section(kb: KnowledgeBase, topic: str, section_id: str, page: str, demos: st
     return "\n\n".join(parts)
 
 
+def _topic_checks(kb: KnowledgeBase, topic: str, linker: Linker) -> str:
+    """The update log's findings (labels naming papers not yet anchored, a stale log), in Chinese;
+    acknowledged ones stay, with the reason."""
+    noted: list[Noted] = kb.findings("topic", topic)
+    if not noted:
+        return ""
+    names = {pid: p.short for pid, p in kb.papers.items()}
+    rows = []
+    for n in noted:
+        ack = f"（已知悉：{text(kb, linker, n.acknowledged.reason)}）" if n.acknowledged else ""
+        rows.append(f"- {text(kb, linker, finding_text(n.finding, names))}{ack}")
+    open_ = sum(1 for n in noted if not n.acknowledged)
+    summary = f"核对：{len(noted)} 条" + (f"，其中 {open_} 条待处理" if open_ else "，均已知悉")
+    return (f'<details class="{"warning" if open_ else "note"}" markdown>\n<summary>{summary}</summary>\n\n'
+            + "\n".join(rows) + "\n\n</details>")
+
+
 def update_labels(kb: KnowledgeBase, topic: str, page: str) -> str:
-    """Update labels per date, from the baselines the briefs recorded, newest first."""
+    """The update labels per date, from the topic's update log (``updates:``), newest first."""
     linker = Linker(page)
-    by_date: dict = {}
-    for key in kb.by_topic.get(topic, []):
-        b = kb.briefs[key]
-        if b.baseline:
-            by_date[b.baseline.updated] = (key, b.baseline)
-    if not by_date:
-        return '<p class="kb-empty">还没有简报记录过本文档的更新标注。</p>'
-    rows = ["| 日期 | 更新标注 | arXiv 引用 | 记录于 |", "|---|---|---|---|"]
-    for day in sorted(by_date, reverse=True):
-        key, bl = by_date[day]
-        labels = "；".join(md(lb.text) for lb in bl.labels) or "—"
-        approx = "约 " if bl.citations_approx else ""
-        rows.append(f"| {day.isoformat()} | {labels} | {approx}{bl.citations} | {brief_link(kb, linker, key)} |")
-    return "\n".join(rows)
+    t = kb.topics.get(topic)
+    if t is None or not t.updates:
+        return '<p class="kb-empty">本文档的更新记录（updates:）还是空的。</p>'
+    rows = ["| 日期 | 更新标注 | 标注提到的论文 | arXiv 引用 |", "|---|---|---|---|"]
+    for u in sorted(t.updates, key=lambda u: u.date, reverse=True):
+        labels = "；".join(md(lb.text) for lb in u.labels) or "—"
+        named = list(dict.fromkeys(p for lb in u.labels for p in lb.papers if p in kb.papers))
+        papers = "、".join(paper_link(kb, linker, p) for p in named) or "—"
+        cites = "—" if u.citations is None else ("约 " if u.citations_approx else "") + str(u.citations)
+        rows.append(f"| {u.date.isoformat()} | {labels} | {papers} | {cites} |")
+    checks = _topic_checks(kb, topic, linker)
+    return "\n".join(rows) + (f"\n\n{checks}" if checks else "")
 
 
 def citation_count(kb: KnowledgeBase, topic: str) -> str:
-    """The latest recorded citation count and how many anchored papers the site knows."""
-    latest = None
-    for key in kb.by_topic.get(topic, []):
-        b = kb.briefs[key]
-        if b.baseline:
-            latest = b.baseline
-    anchored = [p for p in kb.papers.values() if any(a.topic == topic for a in p.anchors)]
-    with_id = sum(1 for p in anchored if p.arxiv)
-    known = f"本站登记锚入 {len(anchored)} 篇（其中 {with_id} 篇有 arXiv 号）"
+    """The citation count of the latest entry of the update log, and how many papers the briefs
+    record as anchored."""
+    t = kb.topics.get(topic)
+    anchored = list(kb.anchored_in(topic))
+    with_id = sum(1 for r in anchored if kb.papers[r.paper].arxiv)
+    known = f"简报登记锚入 {len(anchored)} 篇（其中 {with_id} 篇有 arXiv 号）"
+    latest = next((u for u in reversed(t.updates) if u.citations is not None), None) if t else None
     if latest is None:
         return known
     approx = "约 " if latest.citations_approx else ""
-    return f"最近一次基线（{latest.updated.isoformat()}）记载引用 {approx}{latest.citations} 条 arXiv；{known}"
+    out = f"活文档最近一次记录引用数（{latest.date.isoformat()}）：{approx}{latest.citations} 条 arXiv；{known}"
+    last = t.updates[-1] if t and t.updates else None
+    later = [r for r in anchored if last is not None and r.recorded_on > last.date]
+    if later:
+        out += f"；其中 {len(later)} 篇是在更新记录（止于 {last.date.isoformat()}）之后才登记的，更新记录待补"
+    return out
 
 
 def toc(kb: KnowledgeBase, topic: str, page: str) -> str:
