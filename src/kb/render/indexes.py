@@ -1,56 +1,128 @@
-"""Index pages: briefs per topic by date, and all papers.  These go in the nav;
-the thousands of pages they list do not."""
+"""Index pages: briefs per topic by month, and all papers.  These go in the nav;
+the thousands of pages they list do not.
+
+Each brief is shown by its news (the headline as written, the titles of its main
+increments) before its counts; a count the brief states is shown as stated with
+the computed one beside it when they differ.
+"""
 
 from __future__ import annotations
 
-from kb.knowledge.index import KnowledgeBase
-
+from kb.data.models import STATUS_LABELS, Brief
+from kb.knowledge.figures import BriefFigures
+from kb.knowledge.index import KnowledgeBase, brief_page
+from kb.knowledge.views import _status
 from kb.render.escape import md
-from kb.render.links import Linker, brief_link, paper_link, text
+from kb.render.links import SIGHTING_LABELS, Linker, brief_link, paper_link, section_label, text
 
 BRIEFS = "briefs/index.md"
 PAPERS = "papers/index.md"
 
+PAPER_STATUS_LABELS = {"net-new": "NET-new", "pending": "待锚入", "anchored": "已锚入", "unseen": "简报未提及"}
+
+
+def _figure(stated: int | None, computed: int, partial: bool) -> str:
+    """A count: as stated, with the computed one beside it when they differ; else computed."""
+    shown = f"≥{computed}" if partial else str(computed)
+    if stated is None or stated == computed:
+        return str(stated) if stated is not None else shown
+    return f"{stated}（计算 {shown}）"
+
+
+def counts(b: Brief, f: BriefFigures) -> str:
+    s = b.stated
+    return (f"主增量 {_figure(s.increments, f.increments, f.partial)} · NET-new {_figure(s.net_new, f.net_new, f.partial)} · "
+            f"邻接预备 {_figure(s.adjacent, f.adjacent, f.partial)} · "
+            f"净增 arXiv 号 {_figure(s.arxiv_net_new, len(f.net_new_ids), f.partial)} · "
+            f"沿用件 {_figure(s.carried_over, len(f.carried), f.partial)}")
+
+
+def _checks(kb: KnowledgeBase, key: str) -> str:
+    noted = kb.findings("brief", key)
+    open_ = sum(1 for n in noted if not n.acknowledged)
+    acked = len(noted) - open_
+    if not noted:
+        return "—"
+    parts = ([f"⚠️ {open_} 条待处理"] if open_ else []) + ([f"{acked} 条已知悉"] if acked else [])
+    return "；".join(parts)
+
+
+def _news(kb: KnowledgeBase, linker: Linker, key: str) -> str:
+    """The headline as written, then one line per main increment (its title, linked), for a table cell."""
+    b = kb.briefs[key]
+    lines = [f"**{md(b.character.title)}**"] if b.character else []
+    for i, inc in enumerate(b.increments, 1):
+        lines.append(f"{i}\\. {brief_link(kb, linker, key, inc.title, anchor=f'inc-{i}')}（{STATUS_LABELS[inc.status]}）")
+    return "<br>".join(lines) or "—"
+
 
 def briefs(kb: KnowledgeBase) -> str:
     linker = Linker(BRIEFS)
-    out = ["# 简报", "每个主题的每日简报，按日期倒序。数字都是根据数据计算的。"]
+    out = ["# 简报", "每个主题的每日简报，按月分组、按日期倒序：先是本棒性质（标题）和各条主增量，再是计数。"
+           "计数照原文；原文没有写的由知识库根据数据计算；两者不同时括注计算值。重建的简报只给出下限（≥）。"]
     for topic, keys in kb.by_topic.items():
         title = kb.topics[topic].title if topic in kb.topics else topic
         out.append(f"## {md(title)} {{ #topic-{topic} }}")
-        rows = ["| 日期 | 简报 | 主增量 | NET-new | 邻接预备 | 净增 arXiv | 沿用件 | 不一致 |", "|---|---|---|---|---|---|---|---|"]
+        months: dict[str, list[str]] = {}
         for key in reversed(keys):
-            b, f = kb.briefs[key], kb.figures[key]
-            warn = f"⚠️ {len(f.disagreements)}" if f.disagreements else "—"
-            rows.append(f"| {b.date.isoformat()} | {brief_link(kb, linker, key, f'{b.round} · {b.instance}')} | {f.increments} | {f.net_new} "
-                        f"| {f.adjacent} | {len(f.net_new_ids)} | {len(f.carried)} | {warn} |")
-        out.append("\n".join(rows))
+            months.setdefault(kb.briefs[key].date.strftime("%Y-%m"), []).append(key)
+        for month, month_keys in months.items():
+            out.append(f"### {month} {{ #topic-{topic}-{month} }}")
+            rows = ["| 日期 | 简报 | 本棒性质与主增量 | 计数 | 核对 |", "|---|---|---|---|---|"]
+            for key in month_keys:
+                b, f = kb.briefs[key], kb.figures[key]
+                label = f"{b.round} · {b.instance}" + ("（重建）" if b.reconstructed else "")
+                rows.append(f"| {b.date.isoformat()} | {brief_link(kb, linker, key, label)} | {_news(kb, linker, key)} "
+                            f"| {counts(b, f)} | {_checks(kb, key)} |")
+            out.append('<div class="kb-table" data-kb-table="briefs" markdown>\n\n' + "\n".join(rows) + "\n\n</div>")
     return "\n\n".join(out) + "\n"
 
 
+def _anchored(kb: KnowledgeBase, pid: str) -> str:
+    parts = []
+    for tid in kb.topics:
+        rec = kb.history.anchor(pid, tid)
+        if rec is None:
+            continue
+        where = section_label(kb, tid, rec.section) if rec.section else "未注明节"
+        when = rec.since.isoformat() if rec.since else f"最晚 {rec.recorded_on.isoformat()}"
+        parts.append(f"{md(where)} · {when}")
+    return "；".join(parts)
+
+
 def papers(kb: KnowledgeBase) -> str:
+    from kb.render.paper import backlink_places
+
     linker = Linker(PAPERS)
-    out = ["# 论文", f"知识库中的全部 {len(kb.papers)} 篇论文（及系统、基准）。"
+    out = ["# 论文", f"知识库中的全部 {len(kb.papers)} 篇论文（及系统、基准）。“状态”取各主题最新一期简报时的状态，"
+           "已锚入的给出所在节与锚入日期（简报没有写明日期时，给出记录它的简报日期作为最晚日期）。"
            "全部条目的 BibTeX：[下载 references.bib](../references.bib)；每篇论文页底部也有可复制的 BibTeX。"]
-    rows = ["| 论文 | arXiv | 会议 | 可信度 | 主分类 | 锚入 | 提及 |", "|---|---|---|---|---|---|---|"]
+    rows = ["| 论文 | arXiv | 会议 | 可信度 | 主分类 | 状态 | 首次出现 | 提及 |", "|---|---|---|---|---|---|---|---|"]
     for pid, p in sorted(kb.papers.items(), key=lambda kv: kv[1].short.lower()):
         ident = text(kb, linker, "arXiv:" + p.arxiv_base) if p.arxiv_base else "—"
-        anchored = "、".join(f"{md(a.topic)} {a.since.isoformat()}" for a in p.anchors) or "—"
+        status = PAPER_STATUS_LABELS[_status(kb, pid)]
+        anchored = _anchored(kb, pid)
+        first = kb.history.first_seen(pid)
+        seen = (brief_link(kb, linker, first.brief, first.date.isoformat()) + f" · {SIGHTING_LABELS.get(first.kind, first.kind)}"
+                if first else "—")
         rows.append(f"| {paper_link(kb, linker, pid)} | {ident} | {md(p.venue.name) if p.venue else '—'} "
                     f"| {p.credibility.label if p.credibility else '—'} | {md(p.category.primary) if p.category else '—'} "
-                    f"| {anchored} | {len(kb.mentions_of(pid))} |")
+                    f"| {status}{'（' + anchored + '）' if anchored else ''} | {seen} | {len(backlink_places(kb, p))} |")
     out.append('<div class="kb-table" data-kb-table="papers" markdown>\n\n' + "\n".join(rows) + "\n\n</div>")
     return "\n\n".join(out) + "\n"
 
 
 def latest_briefs(kb: KnowledgeBase, page: str, limit: int = 5) -> str:
+    """The latest briefs for the home page: each with its headline and the titles of its main increments."""
     linker = Linker(page)
-    keys = sorted(kb.briefs, key=lambda k: kb.briefs[k].date, reverse=True)[:limit]
+    keys = sorted(kb.briefs, key=lambda k: kb.history.order.get(k, 0), reverse=True)[:limit]
     lines = []
     for key in keys:
-        b, f = kb.briefs[key], kb.figures[key]
-        lines.append(f"- {brief_link(kb, linker, key)}：{f.increments} 条主增量 · {len(f.net_new_ids)} 个净增 arXiv 号 · "
-                     f"{len(f.carried)} 件沿用")
+        b = kb.briefs[key]
+        head = f"：{md(b.character.title)}" if b.character else ""
+        lines.append(f"- {brief_link(kb, linker, key)}{head}")
+        for i, inc in enumerate(b.increments, 1):
+            lines.append(f"    - {brief_link(kb, linker, key, inc.title, anchor=f'inc-{i}')}（{STATUS_LABELS[inc.status]}）")
+        if not b.increments:
+            lines.append("    - 本期没有主增量。")
     return "\n".join(lines) or "还没有简报。"
-
-
