@@ -28,6 +28,7 @@ PAGE = "stats.md"
 FONT = 12
 INK = "#1f2937"
 MUTED = "#6b7280"
+MUTED_VAR = "--md-default-fg-color--light"
 EMPTY = "#eef0f7"
 BAR = "#3f51b5"
 
@@ -36,6 +37,11 @@ AGE_BUCKETS: tuple[tuple[int, int | None, str], ...] = (
     (0, 0, "0 天"), (1, 1, "1 天"), (2, 3, "2–3 天"), (4, 7, "4–7 天"), (8, 14, "8–14 天"),
     (15, 30, "15–30 天"), (31, 90, "31–90 天"), (91, None, "90 天以上"),
 )
+
+
+def _ink(color: str, var: str = "--md-default-fg-color") -> str:
+    """A text colour that follows the theme (Material's light and dark schemes), ``color`` elsewhere."""
+    return f'fill="{color}" style="fill:var({var}, {color})"'
 
 
 def _x(text: object) -> str:
@@ -118,11 +124,11 @@ def increments_svg(kb: KnowledgeBase, topic: str) -> str | None:
     for j, week in enumerate(table.weeks):
         x = left + j * cell_w + cell_w / 2
         iso = week.isocalendar()
-        body.append(f'<text x="{x:.0f}" y="16" text-anchor="middle" fill="{INK}">W{iso.week:02d}</text>'
-                    f'<text x="{x:.0f}" y="32" text-anchor="middle" fill="{MUTED}" font-size="10">{week:%m-%d}</text>')
+        body.append(f'<text x="{x:.0f}" y="16" text-anchor="middle" {_ink(INK)}>W{iso.week:02d}</text>'
+                    f'<text x="{x:.0f}" y="32" text-anchor="middle" {_ink(MUTED, MUTED_VAR)} font-size="10">{week:%m-%d}</text>')
     for i, (sid, label) in enumerate(zip(table.sections, labels)):
         y = top_h + i * cell_h
-        body.append(f'<text x="{left - 8:.0f}" y="{y + cell_h / 2 + 4:.0f}" text-anchor="end" fill="{INK}">{_x(label)}</text>')
+        body.append(f'<text x="{left - 8:.0f}" y="{y + cell_h / 2 + 4:.0f}" text-anchor="end" {_ink(INK)}>{_x(label)}</text>')
         for j, week in enumerate(table.weeks):
             n = table.count(sid, week)
             x = left + j * cell_w
@@ -187,8 +193,8 @@ def backlog_age_svg(kb: KnowledgeBase, topic: str) -> str | None:
         body.append(f'<g class="kb-bar"><title>{_x(tip)}</title>'
                     f'<rect x="{cx - bar_w / 2:.0f}" y="{base_y - h:.1f}" width="{bar_w}" height="{h:.1f}" rx="2" fill="{BAR}" '
                     f'data-bucket="{_x(b.label)}" data-min="{b.low}" data-max="{"" if b.high is None else b.high}" data-count="{b.count}"/>'
-                    f'<text x="{cx:.0f}" y="{base_y - h - 5:.0f}" text-anchor="middle" fill="{INK}">{b.count}</text>'
-                    f'<text x="{cx:.0f}" y="{base_y + 18}" text-anchor="middle" fill="{MUTED}">{_x(b.label)}</text></g>')
+                    f'<text x="{cx:.0f}" y="{base_y - h - 5:.0f}" text-anchor="middle" {_ink(INK)}>{b.count}</text>'
+                    f'<text x="{cx:.0f}" y="{base_y + 18}" text-anchor="middle" {_ink(MUTED, MUTED_VAR)}>{_x(b.label)}</text></g>')
     title = f"{kb.topics[topic].title if topic in kb.topics else topic}：待锚入条目的天数分布"
     return _svg("backlog-age", topic, width, height, title, body)
 
@@ -201,6 +207,25 @@ def _figure(svg: str) -> str:
     return f'<div class="kb-chart-box" style="overflow-x:auto">\n{svg}\n</div>'
 
 
+def _data_table(headers: list[str], rows: list[list[str]], summary: str) -> str:
+    """The chart's numbers as a table, folded under it (readable without hovering, by screen readers too)."""
+    lines = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
+    lines += ["| " + " | ".join(r) + " |" for r in rows]
+    return f'<details class="kb-chart-data" markdown>\n<summary>{summary}</summary>\n\n' + "\n".join(lines) + "\n\n</details>"
+
+
+def increments_table(kb: KnowledgeBase, topic: str) -> str:
+    table = increments_by_week(kb, topic)
+    rows = [[md(section_label(kb, topic, sid))] + [str(table.count(sid, w)) for w in table.weeks] for sid in table.sections]
+    return _data_table(["节"] + [f"{w.isoformat()} 起" for w in table.weeks], rows, "数据表：每周各节的主增量")
+
+
+def ages_table(kb: KnowledgeBase, topic: str) -> str:
+    rows = [[md(b.label), str(b.count), "、".join(md(kb.papers[it.paper].short) if it.paper in kb.papers else md(it.paper)
+                                                 for it in b.items) or "—"] for b in backlog_ages(kb, topic)]
+    return _data_table(["天数", "条数", "条目"], rows, "数据表：待锚入条目的天数分布")
+
+
 def _age_part(kb: KnowledgeBase, topic: str, heading: str) -> list[str]:
     svg = backlog_age_svg(kb, topic)
     day = as_of(kb, topic)
@@ -210,15 +235,16 @@ def _age_part(kb: KnowledgeBase, topic: str, heading: str) -> list[str]:
         return out
     total = len(pending_items(kb, topic))
     out.append(f"截至 {day.isoformat() if day else '—'}（该主题最新一期简报的日期）共 {total} 条仍为 NET-new 或待锚入；"
-               "天数从首次提出它的简报算起。")
+               "天数从任何一期简报第一次提到它的那天算起。")
     out.append(_figure(svg))
+    out.append(ages_table(kb, topic))
     return out
 
 
 def page(kb: KnowledgeBase, feeds: list | None = None) -> str:
     """The "统计" page: per topic, increments per section per week and the backlog's ages."""
     out = ["# 统计", "下面的图表在构建网站时由数据生成（静态 SVG，不需要脚本，离线可看）；数字与简报页、待办页使用同一套计算。"
-           "把鼠标停在格子或柱子上可以看到明细。"]
+           "把鼠标停在格子或柱子上可以看到明细，每张图下面也有展开即见的数据表。"]
     for topic in kb.topics:
         title = md(kb.topics[topic].title)
         out.append(f"## {title} {{ #topic-{topic} }}")
@@ -229,11 +255,12 @@ def page(kb: KnowledgeBase, feeds: list | None = None) -> str:
         else:
             out.append("每格是该周（周一起）各期简报中归入该节的主增量条数；一条增量归入几个节，就在每个节各计一次。")
             out.append(_figure(svg))
+            out.append(increments_table(kb, topic))
         out.extend(_age_part(kb, topic, f"### 待锚入条目的天数 {{ #backlog-age-{topic} }}"))
         out.append(f"逐条明细见[待办](backlog.md#pending-{topic})。")
     if feeds:
         out.append("## 订阅 { #feeds }")
-        out.append("每个主题的简报都有 Atom 与 RSS 订阅源，每期简报一条，摘要是计算出的计数。")
+        out.append("每个主题的简报都有 Atom 与 RSS 订阅源，每期简报一条：计算出的计数、本棒性质和各条主增量的标题。")
         out.append("\n".join(f"- {md(f.title)}：[Atom]({f.atom}) · [RSS]({f.rss})" for f in feeds))
     return "\n\n".join(out) + "\n"
 

@@ -3,8 +3,8 @@
 One entry per brief, newest first, dated by the brief's own ``generated_at``
 (never by file or git times, so every build of the same data gives the same
 bytes).  The entry's title is the brief's title, its summary the computed
-counts.  Contributed text goes into the XML as text nodes: the XML library
-escapes it.
+counts, then the headline and the main increments' titles as written.
+Contributed text goes into the XML as text nodes: the XML library escapes it.
 
 Links point to the brief pages: absolute when the site has a ``site_url``,
 otherwise relative to the feed file (``briefs/…``), which a reader resolves
@@ -53,11 +53,18 @@ def feeds_for(kb: KnowledgeBase) -> list[FeedPaths]:
 
 
 def summary(kb: KnowledgeBase, key: str) -> str:
-    """The computed counts of a brief, in one line."""
+    """The computed counts of a brief, then its headline and the titles of its main increments, as written."""
     f = kb.figures[key]
+    brief = kb.briefs[key]
     ids = "、".join(f.net_new_ids)
-    return (f"主增量 {f.increments} 条 · NET-new {f.net_new} 条 · 邻接预备 {f.adjacent} 条 · "
-            f"净增 arXiv 号 {len(f.net_new_ids)} 个" + (f"（{ids}）" if ids else ""))
+    out = (f"主增量 {f.increments} 条 · NET-new {f.net_new} 条 · 邻接预备 {f.adjacent} 条 · "
+           f"净增 arXiv 号 {len(f.net_new_ids)} 个" + (f"（{ids}）" if ids else ""))
+    out += "（计数由知识库计算" + ("；本期为重建，计数只是下限" if f.partial else "") + "）。"
+    if brief.character:
+        out += f"本棒性质：{brief.character.title}。"
+    if brief.increments:
+        out += "主增量：" + "；".join(f"{i}. {inc.title}" for i, inc in enumerate(brief.increments, 1)) + "。"
+    return " ".join(out.split())
 
 
 def entry_title(kb: KnowledgeBase, key: str) -> str:
