@@ -17,6 +17,8 @@ from kb.render import backlog as backlog_render
 from kb.render import indexes
 
 BIB_FILE = "references.bib"  # every paper as BibTeX, offered for download on the papers index
+LLMS_FILE = "llms.txt"  # an index of the site for automated readers, pointing at the api/ files
+DEFAULT_SITE_NAME = "LLM 推理知识库"
 BRIEF_KEY = re.compile(r"^[a-z0-9][a-z0-9-]*/\d{4}-\d{2}-\d{2}-[a-z0-9]+$")
 
 
@@ -26,6 +28,7 @@ class Options:
     demos: bool = False
     site_url: str = ""
     topic: str | None = None  # default topic of the macros; None: the first topic
+    site_name: str = ""  # the site's name (mkdocs.yml `site_name`), for llms.txt; "" : DEFAULT_SITE_NAME
 
 
 @dataclass
@@ -113,6 +116,17 @@ def add_hand_written(site: Site, pages: dict[str, str]) -> None:
     for pid in site.kb.papers:
         site.generated[paper_page(pid)] = _paper(site, pid)
     _add_charts(site)  # feeds and charts: see the end of this module
+    _add_machine_readable(site)  # after the mentions: the views count backlinks
+
+
+def _add_machine_readable(site: Site) -> None:
+    """``api/papers.json``, ``api/briefs.json``, ``api/backlog.json`` with their JSON Schemas
+    (``api/schema/*.schema.json``), and ``llms.txt``."""
+    from kb.knowledge.views import api_files
+    from kb.render.llms import llms_txt
+
+    site.generated.update(api_files(site.kb))
+    site.generated[LLMS_FILE] = llms_txt(site.kb, site.options.site_name or DEFAULT_SITE_NAME, site.options.site_url)
 
 
 # --------------------------------------------------------------------------- feeds and charts
