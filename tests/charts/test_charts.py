@@ -66,15 +66,19 @@ def bars(svg: str) -> list[tuple[int, int | None, int]]:
 def test_increments_heat_table_matches_the_briefs(kb):
     got = cells(charts.increments_svg(kb, "inference"))
     want = expected_week_counts(FIXTURE_DATA, "inference")
-    # hand-checked: 9-1, 9-2 and 9-3 all fall in the week of Monday 2026-08-31
-    assert want == {("s1-1-engines", "2026-08-31"): 4, ("s1-2-scheduling", "2026-08-31"): 4, ("s1-3-kv-cache", "2026-08-31"): 3}
+    # hand-checked: the five briefs 9-1 … 9-5 all fall in the week of Monday 2026-08-31; 9-4 adds an
+    # increment on §1.(2) and one on §1.(3), 9-5 one on §1.(2)
+    assert want == {("s1-1-engines", "2026-08-31"): 4, ("s1-2-scheduling", "2026-08-31"): 6, ("s1-3-kv-cache", "2026-08-31"): 4}
     assert got == dict(want)
 
 
 def test_backlog_age_bars_match_pending_items(kb):
     ages = [it.age_days for it in pending_items(kb, "inference")]
     want = [sum(1 for a in ages if lo <= a <= hi) for lo, hi in BUCKETS]
-    assert want[:3] == [7, 3, 7] and sum(want) == 17  # 9-3's seven, 9-2's three, 9-1's seven
+    # as of 2026-09-05: PrefixPool (9-4) is 1 day old; 9-3's four still pending (SSR, RTP-LLM, OpScale, CRISP)
+    # and 9-2's four (TokenWeave, Stream2LLM, FlexLLM, and LMCache v2, first seen there as an adjacent item)
+    # are 2 and 3 days old; 9-1's seven are 4 days old
+    assert want[:4] == [0, 1, 8, 7] and sum(want) == 16
     got = bars(charts.backlog_age_svg(kb, "inference"))
     assert [c for _, _, c in got] == want
     assert [(lo, hi) for lo, hi, _ in got] == [(lo, None if hi == 10**6 else hi) for lo, hi in BUCKETS]

@@ -35,6 +35,15 @@ def counts(kb, key: str) -> str:
     return f"主增量 {f.increments} 条 · NET-new {f.net_new} 条 · 邻接预备 {f.adjacent} 条 · 净增 arXiv 号 {len(f.net_new_ids)} 个"
 
 
+def position(kb, key: str) -> int:
+    """Where a brief's entry stands in its topic's feed (newest first)."""
+    keys = kb.by_topic[kb.briefs[key].topic]
+    return list(reversed(keys)).index(key)
+
+
+SEED = "inference/2026-09-03-e1"
+
+
 def check_atom(raw: bytes, kb, topic: str) -> list[ET.Element]:
     root = ET.fromstring(raw)
     assert root.tag == f"{A}feed"
@@ -82,12 +91,16 @@ def test_feeds_without_site_url_link_relative_to_the_feed(kb):
     assert sorted(out) == ["inference.atom.xml", "inference.rss.xml"]
     entries = check_atom(out["inference.atom.xml"], kb, "inference")
     items = check_rss(out["inference.rss.xml"], kb, "inference")
-    assert entries[0].find(f"{A}link").get("href") == "briefs/inference/2026-09-03-e1/"
-    assert entries[0].findtext(f"{A}id") == "urn:kb:brief:inference/2026-09-03-e1"
+    latest = kb.by_topic["inference"][-1]
+    assert entries[0].find(f"{A}link").get("href") == f"briefs/{latest}/"
+    assert entries[0].findtext(f"{A}id") == f"urn:kb:brief:{latest}"
     assert items[-1].findtext("link") == "briefs/inference/2026-09-01-e1/"
-    seed = entries[0].findtext(f"{A}summary")
-    assert seed == ("主增量 5 条 · NET-new 5 条 · 邻接预备 6 条 · 净增 arXiv 号 6 个"
-                    "（2608.20359、2505.02922、2605.29639、2608.06557、2608.13499、2609.01925）")
+    seed = entries[position(kb, SEED)].findtext(f"{A}summary")
+    assert seed.startswith("主增量 5 条 · NET-new 5 条 · 邻接预备 6 条 · 净增 arXiv 号 6 个"
+                           "（2608.20359、2505.02922、2605.29639、2608.06557、2608.13499、2609.01925）（计数由知识库计算）")
+    brief = kb.briefs[SEED]  # then the news as written: the headline and every main increment's title
+    assert brief.character.title in seed
+    assert all(f"{i}. {' '.join(inc.title.split())}" in seed for i, inc in enumerate(brief.increments, 1))
     channel = ET.fromstring(out["inference.rss.xml"]).find("channel")
     assert channel.findtext("link") == "briefs/"
 
@@ -98,10 +111,10 @@ def test_feeds_with_site_url_link_absolutely(kb):
     assert atom.findtext(f"{A}id") == "https://example.org/kb/inference.atom.xml"
     links = {ln.get("rel"): ln.get("href") for ln in atom.findall(f"{A}link")}
     assert links == {"self": "https://example.org/kb/inference.atom.xml", "alternate": "https://example.org/kb/briefs/"}
-    entry = atom.find(f"{A}entry")
-    assert entry.find(f"{A}link").get("href") == entry.findtext(f"{A}id") == "https://example.org/kb/briefs/inference/2026-09-03-e1/"
-    item = ET.fromstring(out["inference.rss.xml"]).find("channel/item")
-    assert item.findtext("link") == "https://example.org/kb/briefs/inference/2026-09-03-e1/"
+    entry = atom.findall(f"{A}entry")[position(kb, SEED)]
+    assert entry.find(f"{A}link").get("href") == entry.findtext(f"{A}id") == f"https://example.org/kb/briefs/{SEED}/"
+    item = ET.fromstring(out["inference.rss.xml"]).findall("channel/item")[position(kb, SEED)]
+    assert item.findtext("link") == f"https://example.org/kb/briefs/{SEED}/"
     assert item.find("guid").get("isPermaLink") == "true"
 
 
@@ -117,12 +130,12 @@ def test_contributed_text_is_escaped_by_the_xml_library():
         "character": Character(title=hostile, text="t"), "instance": "<b>Tom & Co</b>"})
     out = feeds.feed_files(kb, "", page_url)
     atom = ET.fromstring(out["inference.atom.xml"])
-    entry = atom.findall(f"{A}entry")[1]
+    entry = atom.findall(f"{A}entry")[position(kb, key)]
     assert entry.findtext(f"{A}title").endswith("：" + hostile)
     assert entry.findtext(f"{A}author/{A}name") == "<b>Tom & Co</b>"
     raw = out["inference.atom.xml"].decode("utf-8")
     assert "<script>" not in raw and "&lt;script&gt;" in raw
-    item = ET.fromstring(out["inference.rss.xml"]).findall("channel/item")[1]
+    item = ET.fromstring(out["inference.rss.xml"]).findall("channel/item")[position(kb, key)]
     assert item.findtext("title").endswith("：" + hostile)
 
 
