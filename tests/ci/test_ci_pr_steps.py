@@ -121,7 +121,6 @@ PAYLOAD = "{{ cycler.__init__.__globals__.os.popen('id').read() }}"
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=False, reason="needs the template-vocabulary check")
 def test_template_payload_in_a_template_page_fails_the_pull_request(tmp_path):
     """docs/index.md may run macros (it is on hooks/template_pages.txt), but not reach Python
     through Jinja's globals: some step of the pull-request workflow must fail, and the
@@ -143,3 +142,23 @@ def test_template_payload_in_a_template_page_fails_the_pull_request(tmp_path):
     home = runner.workspace / "site" / "index.html"
     assert not (home.is_file() and "uid=" in home.read_text("utf-8")), "the payload ran in the build"
     assert failed is not None, "every step of the pull-request workflow passed with the payload in docs/index.md"
+    line = len((runner.workspace / "docs" / "index.md").read_text("utf-8").splitlines())
+    assert f"docs/index.md:{line}:1: 'cycler' is not a registered macro" in failed.stderr
+    assert f"::error file=docs/index.md,line={line},col=1," in failed.stdout
+
+
+@pytest.mark.slow
+def test_template_payload_fails_the_build_step_too(tmp_path):
+    """Past kb validate, the build itself refuses the payload with the same location (no Jinja runs)."""
+
+    def inject(repo: Path) -> None:
+        page = repo / "docs" / "index.md"
+        page.write_text(page.read_text("utf-8") + f"\n\n{PAYLOAD}\n", "utf-8")
+
+    runner = pull_request(tmp_path, inject)
+    build = next(s for s in runner.steps() if "mkdocs build" in s.get("run", ""))
+    result = runner.run(build)
+    line = len((runner.workspace / "docs" / "index.md").read_text("utf-8").splitlines())
+    assert result.returncode != 0
+    assert f"docs/index.md:{line}:1: 'cycler' is not a registered macro" in result.stdout + result.stderr
+    assert not (runner.workspace / "site" / "index.html").is_file()

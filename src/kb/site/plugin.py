@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 import logging
 import os
+import secrets
 from pathlib import Path
 from typing import Any
 
@@ -18,17 +19,24 @@ from mkdocs.structure.pages import Page
 
 from kb.data import arxiv_id
 from kb.data.diagnostics import DataError
-from kb.data.pages import front_matter_diagnostics, read_page, template_pages
+from kb.data.pages import (body_start, check_page, file_diagnostic, read_list, read_page, template_diagnostics,
+                           template_pages)
+from kb.data.safefile import walk
+from kb.data.template import substitute, where
 from kb.demos import ENV as DEMOS_ENV
 from kb.demos import SITE_DIR, enabled
 from kb.demos.render import asset_files
 from kb.knowledge.index import paper_page
 from kb.render.autolink import autolink
 from kb.site.config import KbConfig
-from kb.site.layout import Options, Site, add_hand_written, build_site, feed_files, feed_links
+from kb.site import sanitize
+from kb.site.layout import Options, Site, add_hand_written, asset_base, build_site, feed_files, feed_links
+from kb.site.macros import MACROS
+from kb.site.macros import call as macro_call
 
 log = logging.getLogger("mkdocs.plugins.kb")
 TEMPLATE_LIST = Path("hooks") / "template_pages.txt"  # reviewed list of template pages, beside mkdocs.yml
+STATIC_LIST = Path("hooks") / "static_files.txt"  # reviewed .html/.svg/.js files under docs/, beside mkdocs.yml
 
 
 class KnowledgeBasePlugin(BasePlugin[KbConfig]):
@@ -37,6 +45,10 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
     def __init__(self) -> None:
         self._site: Site | None = None
         self._allowed: frozenset[str] = frozenset()
+        self._reviewed: frozenset[str] = frozenset()
+        self._templates: dict[str, tuple[str, int, list]] = {}
+        self._kept: dict[str, list[str]] = {}
+        self._nonce = "kbtrusted" + secrets.token_hex(16)  # unguessable: contributed text cannot forge it
 
     @property
     def site(self) -> Site:
@@ -66,14 +78,21 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         for d in self._site.kb.warnings:
             log.info("kb: %s", d.text())
         self._allowed = template_pages(root / TEMPLATE_LIST)
+        self._reviewed = read_list(root / STATIC_LIST)
+        self._check_docs(Path(config.docs_dir))  # before MkDocs lists docs/ (names it cannot handle)
         config.watch.append(str(data_dir))
         return config
 
     # ------------------------------------------------------------------- files
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
         site = self.site
-        hand_written = {f.src_uri: Path(f.abs_src_path).read_text("utf-8-sig")
-                        for f in files.documentation_pages() if f.abs_src_path and f.generated_by is None}
+        hand_written = {}
+        for f in files.documentation_pages():
+            if f.abs_src_path and f.generated_by is None:
+                text, problems = read_page(Path(f.abs_src_path), f"docs/{f.src_uri}", Path(config.docs_dir))
+                if text is None:
+                    raise PluginError("\n".join(d.text() for d in problems))
+                hand_written[f.src_uri] = text
         add_hand_written(site, hand_written)  # collect first: backlinks from hand-written prose
         for src_uri, content in site.generated.items():
             self._add(files, config, src_uri, content=content,
@@ -91,6 +110,20 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
             self._add(files, config, path, content=data)
         return files
 
+    def _check_docs(self, docs_dir: Path) -> None:
+        """Every file under docs/ (MkDocs would publish it): a safe name, no link or special
+        file, size limits, active types (.html, .svg, .js, ...) only at reviewed paths."""
+        problems = []
+        for entry in walk(docs_dir):
+            if any(p.startswith(".") for p in entry.rel.split("/")):
+                continue  # never published (MkDocs excludes dot files)
+            size = entry.path.lstat().st_size if entry.kind == "file" else None
+            d = file_diagnostic(entry.rel, entry.kind, f"docs/{entry.rel}", self._reviewed, size)
+            if d is not None:
+                problems.append(d.text())
+        if problems:
+            raise PluginError("docs/ has files that cannot be published:\n" + "\n".join(problems))
+
     @staticmethod
     def _add(files: Files, config: MkDocsConfig, src_uri: str, content: str | bytes,
              inclusion: InclusionLevel = InclusionLevel.UNDEFINED) -> None:
@@ -104,34 +137,87 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
 
     # ------------------------------------------------------------------- pages
     def on_page_read_source(self, page: Page, config: MkDocsConfig) -> str | None:
-        """Hand-written pages: front matter obeys the data rules (no aliases, tags, duplicate
-        keys, limits) before MkDocs' YAML reader expands anything."""
+        """Hand-written pages, before MkDocs reads anything: no link, no special file, size checked
+        before reading; front matter obeys the data rules and the front-matter schema; template
+        syntax only in reviewed template pages, and there only calls of registered macros."""
         if page.file.generated_by is not None or not page.file.abs_src_path:
             return None
-        shown = f"docs/{page.file.src_uri}"
-        source, problems = read_page(Path(page.file.abs_src_path), shown)
+        src = page.file.src_uri
+        shown = f"docs/{src}"
+        source, problems = read_page(Path(page.file.abs_src_path), shown, Path(config.docs_dir))
         if source is not None:
-            problems = front_matter_diagnostics(source, shown)
-        if problems:
-            raise PluginError("\n".join(d.text() for d in problems))
+            problems = check_page(src, source, shown, self._allowed, MACROS)
+        # Template syntax in a page that is not a template is inert here (no template engine runs:
+        # it is shown as text); `kb validate` refuses it so that nobody relies on it.
+        fatal = [d for d in problems if d.is_error and (d.code != "template" or src in self._allowed)]
+        if fatal:
+            raise PluginError("\n".join(d.text() for d in fatal))
+        assert source is not None
+        if src in self._allowed:
+            calls, _ = template_diagnostics(source, shown, MACROS)
+            self._templates[src] = (source, body_start(source), calls)
         return source
 
-    @event_priority(100)  # before the macros plugin
+    @event_priority(100)  # first: no other plugin sees the calls
     def on_page_markdown(self, markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-        """Only reviewed pages (and generated brief pages) may run macros; titles and
-        descriptions from front matter are escaped before any template sees them."""
+        """Template pages: each macro call is replaced by its output (no template engine runs);
+        titles and descriptions from front matter are escaped before the theme prints them."""
         src = page.file.src_uri
-        page.meta["render_macros"] = src in self._allowed or src in self.site.template_pages
+        page.meta.pop("render_macros", None)
         for key in ("title", "description"):
             value = page.meta.get(key)
             if value is not None:
                 page.meta[key] = html.escape(str(value), quote=True)
+        if src in self._templates:
+            source, start, calls = self._templates.pop(src)
+            if source[start:] != markdown:  # pragma: no cover - MkDocs strips exactly the front matter
+                raise PluginError(f"docs/{src}: the page changed between reading and rendering")
+            return self._substitute(page, source, start, calls)
+        if page.file.generated_by is not None and src in self.site.template_pages:
+            calls, problems = template_diagnostics(markdown, f"docs/{src}", MACROS)
+            if problems:  # pragma: no cover - generated pages are made by the project
+                raise PluginError("\n".join(d.text() for d in problems))
+            return self._substitute(page, markdown, 0, calls)
         return markdown
 
+    def _substitute(self, page: Page, text: str, start: int, calls: list) -> str:
+        src = page.file.src_uri
+        trusted = self._trusted_fragments(src)
+        kept: list[str] = []
+
+        def output(call) -> str:
+            try:
+                out = macro_call(self.site, src, call.name, call.args, call.kwargs)
+            except Exception as exc:  # a macro refusing its arguments: a located error
+                line, col = where(text, call.start)
+                raise PluginError(f"docs/{src}:{line}:{col}: {call.render()}: {exc}") from None
+            for fragment in trusted:  # renderer-made markup the sanitizer would remove (demo assets)
+                while fragment in out:
+                    out = out.replace(fragment, f"{self._nonce}x{len(kept)}x", 1)
+                    kept.append(fragment)
+            return out
+
+        result = substitute(text, calls, output, start)
+        if kept:
+            self._kept[src] = kept
+        return result
+
+    def _trusted_fragments(self, src: str) -> list[str]:
+        if not self.site.options.demos:
+            return []
+        from kb.demos.render import asset_tags
+
+        return [asset_tags(asset_base(src)), "<noscript><p>此演示需要启用 JavaScript。</p></noscript>"]
+
     def on_page_content(self, html_text: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+        """Hand-written pages: sanitized (nh3, :mod:`kb.site.sanitize`), then arXiv ids linked."""
         if page.file.generated_by is not None:
             return html_text
         site = self.site
+        src = page.file.src_uri
+        html_text = sanitize.clean(html_text)
+        for i, fragment in enumerate(self._kept.pop(src, [])):
+            html_text = html_text.replace(f"{self._nonce}x{i}x", fragment, 1)
 
         def target(ident: arxiv_id.ArxivId) -> tuple[str, str]:
             pid = site.kb.by_arxiv.get(ident.base)

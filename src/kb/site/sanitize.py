@@ -1,0 +1,218 @@
+"""Hand-written HTML, sanitized with nh3 (the Rust ``ammonia`` sanitizer) against an
+allowlist that fits the site: what Python-Markdown, its extensions (toc, tables,
+admonition, attr_list, md_in_html, superfences, highlight) and Material print, plus the
+renderers' own markup in template pages.
+
+Refused: every element that can run or load code or change the document (script, style,
+iframe, object, embed, svg, math, form controls, base, meta, link, template, noscript),
+every ``on*`` attribute and ``style`` (except a table cell's ``text-align``, which the
+tables extension writes), and URLs whose scheme is not http, https or mailto (nh3 parses
+the URL after entity decoding, so ``jav&#x09;ascript:`` is ``javascript:``).
+
+:func:`clean` is what the build does (``on_page_content`` of hand-written pages, before
+arXiv ids are linked).  :func:`findings` says what ``clean`` would remove, for
+``kb validate`` to report before the build.  Pure: no MkDocs import.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from html.parser import HTMLParser
+from pathlib import Path
+
+import nh3
+
+TAGS = frozenset({
+    "a", "abbr", "b", "bdi", "bdo", "blockquote", "br", "caption", "cite", "code", "col", "colgroup", "dd",
+    "del", "details", "dfn", "div", "dl", "dt", "em", "figcaption", "figure", "h1", "h2", "h3", "h4", "h5",
+    "h6", "hr", "i", "img", "ins", "kbd", "li", "mark", "ol", "p", "pre", "q", "rp", "rt", "ruby", "s",
+    "samp", "small", "span", "strong", "sub", "summary", "sup", "table", "tbody", "td", "tfoot", "th",
+    "thead", "time", "tr", "u", "ul", "var", "wbr",
+})
+# removed with everything inside them (the rest of the refused elements keep their text)
+DROP_CONTENT = frozenset({"script", "style", "template", "iframe", "object", "embed", "svg", "math", "noscript",
+                          "noembed", "noframes", "xmp", "textarea", "select", "title", "frameset", "frame",
+                          "applet", "audio", "video"})
+GENERIC = frozenset({"class", "id", "title", "lang", "dir"})
+ATTRIBUTES: dict[str, frozenset[str]] = {
+    "a": frozenset({"href", "name"}),
+    "img": frozenset({"src", "alt", "width", "height", "loading"}),
+    "td": frozenset({"colspan", "rowspan"}),
+    "th": frozenset({"colspan", "rowspan", "scope"}),
+    "ol": frozenset({"start", "reversed", "type"}),
+    "li": frozenset({"value"}),
+    "details": frozenset({"open"}),
+    "time": frozenset({"datetime"}),
+    "col": frozenset({"span"}),
+    "colgroup": frozenset({"span"}),
+    "blockquote": frozenset({"cite"}),
+    "q": frozenset({"cite"}),
+    "del": frozenset({"cite", "datetime"}),
+    "ins": frozenset({"cite", "datetime"}),
+    # the renderers' own hooks for kb-tables.js and the demos (inert data, read by the site's scripts)
+    "div": frozenset({"data-kb-table", "data-demo-id", "data-kernel"}),
+    "table": frozenset({"data-kb-table"}),
+}
+ALIGN = frozenset({f"text-align: {a};" for a in ("left", "right", "center")})
+VALUES = {"td": {"style": set(ALIGN)}, "th": {"style": set(ALIGN)}}
+URL_SCHEMES = frozenset({"http", "https", "mailto"})
+URL_ATTRS = frozenset({"href", "src", "cite"})
+
+
+def _attributes() -> dict[str, set[str]]:
+    out = {"*": set(GENERIC)}
+    for tag, names in ATTRIBUTES.items():
+        out[tag] = set(names)
+    return out
+
+
+_CLEANER = nh3.Cleaner(tags=set(TAGS), clean_content_tags=set(DROP_CONTENT), attributes=_attributes(),
+                       tag_attribute_values=VALUES, url_schemes=set(URL_SCHEMES), link_rel=None,
+                       strip_comments=True, generic_attribute_prefixes=None)
+
+
+def clean(html_text: str) -> str:
+    """``html_text`` with everything outside the allowlist removed."""
+    return _CLEANER.clean(html_text)
+
+
+@dataclass(frozen=True)
+class Finding:
+    needle: str  # what to look for in the page source to locate it (lower case)
+    message: str
+
+
+_SCHEME = re.compile(r"^([a-z][a-z0-9+.\-]*):")
+_STRIP_URL = re.compile(r"[\x00-\x20\x7f]+")
+
+
+def url_scheme(value: str) -> str | None:
+    """The scheme a browser would see in ``value`` (entities already decoded): ASCII
+    whitespace and controls anywhere are ignored, as the URL parser does."""
+    m = _SCHEME.match(_STRIP_URL.sub("", value).lower())
+    return m.group(1) if m else None
+
+
+class _Finder(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.found: list[Finding] = []
+        self.dropping = 0
+
+    def handle_starttag(self, tag, attrs):
+        self._tag(tag, attrs)
+        if tag in DROP_CONTENT:
+            self.dropping += 1
+
+    def handle_startendtag(self, tag, attrs):
+        self._tag(tag, attrs)
+
+    def handle_endtag(self, tag):
+        if tag in DROP_CONTENT and self.dropping:
+            self.dropping -= 1
+
+    def _tag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if self.dropping:
+            return
+        if tag not in TAGS:
+            what = "with its content" if tag in DROP_CONTENT else "(its text is kept)"
+            self.found.append(Finding(f"<{tag}", f"the <{tag}> element is not allowed in pages and is removed {what}"))
+            return
+        allowed = GENERIC | ATTRIBUTES.get(tag, frozenset())
+        for name, value in attrs:
+            value = value or ""
+            if name in VALUES.get(tag, {}):
+                if value not in VALUES[tag][name]:
+                    self.found.append(Finding(name, f"the attribute {name}=\"{value[:60]}\" on <{tag}> is removed "
+                                                    "(only text-align is allowed in a table cell's style)"))
+                continue
+            if name not in allowed:
+                why = ("event-handler attributes never run" if name.startswith("on") else
+                       "style attributes are not allowed" if name == "style" else "it is not on the allowlist")
+                self.found.append(Finding(name, f"the attribute {name} on <{tag}> is removed ({why})"))
+                continue
+            if name in URL_ATTRS:
+                scheme = url_scheme(value)
+                if scheme is not None and scheme not in URL_SCHEMES:
+                    self.found.append(Finding(f"{scheme}", f"the {name} of <{tag}> uses the URL scheme '{scheme}:' and "
+                                                           "is removed (allowed: http, https, mailto, relative links)"))
+
+
+def findings(html_text: str) -> list[Finding]:
+    """What :func:`clean` would remove from ``html_text`` (comments aside), in document order."""
+    finder = _Finder()
+    finder.feed(html_text)
+    finder.close()
+    return finder.found
+
+
+# ------------------------------------------------------------------ kb validate: located warnings
+
+DEFAULT_EXTENSIONS: list = ["toc", "attr_list", "md_in_html", "tables", "admonition", "pymdownx.superfences",
+                            {"pymdownx.highlight": {"use_pygments": True}}]
+
+
+def markdown_extensions(mkdocs_yml: Path | None) -> tuple[list[str], dict[str, dict]]:
+    """The Markdown extensions of ``mkdocs.yml`` (read as plain YAML), else the project's defaults."""
+    import yaml
+
+    listed: list = DEFAULT_EXTENSIONS
+    if mkdocs_yml is not None and mkdocs_yml.is_file():
+        try:
+            conf = yaml.safe_load(mkdocs_yml.read_text("utf-8")) or {}
+            listed = conf.get("markdown_extensions") or DEFAULT_EXTENSIONS
+        except yaml.YAMLError:
+            pass
+    names, configs = [], {}
+    for item in listed:
+        if isinstance(item, dict):
+            for name, conf in item.items():
+                names.append(name)
+                configs[name] = conf or {}
+        else:
+            names.append(str(item))
+    return names, configs
+
+
+def render_markdown(body: str, mkdocs_yml: Path | None) -> str:
+    import markdown
+
+    names, configs = markdown_extensions(mkdocs_yml)
+    return markdown.Markdown(extensions=names, extension_configs=configs).convert(body)
+
+
+def _needles(f: Finding) -> list[re.Pattern]:
+    n = re.escape(f.needle)
+    if f.needle.startswith("<"):
+        return [re.compile(n + r"(?![a-z0-9])", re.I)]
+    if f.message.startswith("the attribute"):
+        return [re.compile(r"(?<![a-z0-9_\-])" + n + r"[ \t]*=", re.I), re.compile(r"(?<![a-z0-9_\-])" + n, re.I)]
+    # a URL scheme: as written, or hidden by entities/whitespace: point at the link
+    return [re.compile(n + r"[ \t]*:", re.I), re.compile(r"\]\(|\]:|href|src", re.I)]
+
+
+def page_findings(text: str, start: int, shown: str, mkdocs_yml: Path | None) -> list:
+    """What the build's sanitizer would strip from the page ``text`` (Markdown from ``start``), as
+    located warnings (``kb validate --strict`` fails on them)."""
+    from kb.data.diagnostics import Diagnostic, Severity
+    from kb.data.template import where
+
+    found = findings(render_markdown(text[start:], mkdocs_yml))
+    out = []
+    cursor = start
+    for f in found[:50]:
+        offset = None
+        for pattern in _needles(f):
+            m = pattern.search(text, cursor) or pattern.search(text, start)
+            if m:
+                offset = m.start()
+                break
+        if offset is None:
+            offset = start
+        else:
+            cursor = offset + 1
+        line, col = where(text, offset)
+        out.append(Diagnostic(shown, line, col, f"{f.message}; the build strips it", severity=Severity.WARNING,
+                              code="html"))
+    return out
