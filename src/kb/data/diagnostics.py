@@ -45,10 +45,12 @@ class Diagnostic:
         return self.severity is Severity.ERROR
 
     def text(self) -> str:
-        where = f"{self.path}:{self.line}:{self.col}"
+        """One line: control characters in the path and message are escaped, so a file name
+        holding a line break cannot forge another diagnostic or a workflow command."""
+        where = f"{escape_controls(self.path)}:{self.line}:{self.col}"
         key = f" [{self.key}]" if self.key else ""
         kind = "" if self.is_error else f"{self.severity.value}: "
-        return f"{where}: {kind}{self.message}{key}"
+        return f"{where}: {kind}{escape_controls(self.message)}{escape_controls(key)}"
 
     def github(self) -> str:
         """A GitHub Actions workflow command (annotation) for this diagnostic."""
@@ -69,6 +71,19 @@ class Diagnostic:
             "code": self.code,
             "message": self.message,
         }
+
+
+def escape_controls(s: str) -> str:
+    """``s`` with C0/C1 controls, DEL and line/paragraph separators as ``\\xNN``/``\\uNNNN`` escapes."""
+    if s.isprintable() or not any(_is_control(ch) for ch in s):
+        return s
+    return "".join((f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}") if _is_control(ch) else ch
+                   for ch in s)
+
+
+def _is_control(ch: str) -> bool:
+    o = ord(ch)
+    return o < 0x20 or 0x7F <= o < 0xA0 or o in (0x2028, 0x2029, 0x85)
 
 
 def _gh_data(s: str) -> str:
