@@ -1,24 +1,36 @@
-"""Brief pages: every part of the seed in its order, and every fact of the brief."""
+"""Brief pages: the news first, every part of the seed in its order, every fact of
+the brief, the author's words and figures as recorded with the computed checks
+beside them (never in their place)."""
 
 from __future__ import annotations
 
+import enum
 import re
 from pathlib import Path
 
 import pytest
+from pydantic import BaseModel
 
 from kb.knowledge.index import load_kb
 from sitebuild import FIXTURE_DATA
 
 ROOT = Path(__file__).resolve().parents[2]
-SEED_PAGE = "briefs/inference/2026-09-03-e1/index.html"
+SEED_KEY = "inference/2026-09-03-e1"
+SEED_PAGE = f"briefs/{SEED_KEY}/index.html"
 SEED_TEXT = ROOT.parent / "shared" / "seeds" / "2026-09-03-inference-e1-brief.txt"
 PARTS = ["status", "sources", "increments", "adjacent", "claims", "arxiv-ids", "carried", "summary",
-         "comparison", "source-lists", "sources-included", "sources-excluded", "signature"]
+         "comparison", "source-lists", "sources-included", "sources-excluded", "signature", "checks"]
+# fields holding ids of other records (shown as their names and links), not the author's prose
+REFERENCE_FIELDS = {"paper", "papers", "section", "sections", "anchored_in", "claim", "finding", "topic", "id",
+                    "confirmed_pending", "round"}
 
 
 def norm(s: str) -> str:
     return re.sub(r"\s+", "", s)
+
+
+def page_of(key: str) -> str:
+    return f"briefs/{key}/index.html"
 
 
 def test_build_is_strict_and_warning_free(site):
@@ -35,6 +47,28 @@ def test_parts_in_seed_order(pages):
         assert f"inc-{i}" in ids and f"claim-{i}" in ids
     for letter in "abcdef":
         assert f"adj-{letter}" in ids
+
+
+def test_news_first(pages, sample_kb):
+    """Before the first part of the brief: the headline and one line per main increment, with
+    its title, section, value and status."""
+    art = pages.article(SEED_PAGE)
+    status = art.find(id="status")
+    lede = []
+    for el in art.find("h1").find_all_next():
+        if el is status:
+            break
+        lede.append(el)
+    headline = next(el for el in lede if "kb-headline" in (el.get("class") or []))
+    brief = sample_kb.briefs[SEED_KEY]
+    assert norm(brief.character.title) in norm(headline.get_text())
+    glance = next(el for el in lede if "kb-glance" in (el.get("class") or []))
+    items = glance.find_all("li")
+    assert len(items) == len(brief.increments)
+    for li, inc in zip(items, brief.increments):
+        text = norm(li.get_text(" "))
+        assert norm(inc.label) in text and "⭐" * inc.value in text and norm(inc.summary.status) in text
+        assert li.find("a", href=re.compile(r"^#inc-\d$"))
 
 
 def test_every_fact_of_the_seed_is_on_the_page(pages):
@@ -54,28 +88,115 @@ def test_every_id_path_and_figure_of_the_seed_text(pages):
     assert not [w for w in wanted if norm(w) not in text]
 
 
-def test_computed_figures_are_shown(pages):
-    art = pages.article(SEED_PAGE)
-    status = norm(art.find(id="status").find_next("ul").get_text(" "))
-    assert "5条主增量" in status and "6条邻接预备" in status and "净增6件" in status
-    assert "沿用件：12件（其中2件已锚入）" in status
-    carried = art.find(id="carried")
-    assert "12 件" in carried.get_text() and "2 件已锚入" in carried.get_text()
-    assert len(carried.find_next("ul").find_all("li", recursive=False)) == 12
+def _author_strings(value, name: str = "") -> list[tuple[str, str]]:
+    """Every string the author wrote in a record, with the field it sits in."""
+    if isinstance(value, enum.Enum) or name in REFERENCE_FIELDS:
+        return []
+    if isinstance(value, str):
+        return [(name, value)]
+    if isinstance(value, BaseModel):
+        return [s for field in type(value).model_fields for s in _author_strings(getattr(value, field), field)]
+    if isinstance(value, list):
+        return [s for item in value for s in _author_strings(item, name)]
+    return []
 
 
-def test_disagreements_are_visible(pages):
+@pytest.mark.parametrize("key", sorted(load_kb(FIXTURE_DATA).briefs))
+def test_every_author_written_field_appears_verbatim(pages, sample_kb, key):
+    brief = sample_kb.briefs[key]
+    text = norm(pages.article(page_of(key)).get_text(" "))
+    missing = [(field, value) for field, value in _author_strings(brief) if norm(value) not in text]
+    assert not missing
+
+
+def _stated_and_computed(kb, key):
+    b, f = kb.briefs[key], kb.figures[key]
+    return [(b.stated.increments, f.increments), (b.stated.net_new, f.net_new),
+            (b.stated.adjacent_ingested, f.adjacent_ingested), (b.stated.adjacent, f.adjacent)]
+
+
+@pytest.mark.parametrize("key", sorted(load_kb(FIXTURE_DATA).briefs))
+def test_status_line_shows_stated_figures_with_checks(pages, sample_kb, key):
+    """Each stated figure of the 状态 line as stated; the computed value beside it only when they
+    differ; a figure the brief does not state shown and marked as computed (or as a lower bound)."""
+    item = pages.article(page_of(key)).find(id="status").find_next("ul").find("li")
+    checks = [a.get_text(strip=True) for a in item.select("a.kb-check")]
+    computed_marks = [s.get_text(strip=True) for s in item.select(".kb-computed")]
+    expect_checks, expect_computed = [], 0
+    partial = sample_kb.figures[key].partial
+    for stated, computed in _stated_and_computed(sample_kb, key):
+        if stated is None:
+            expect_computed += 1
+        elif stated != computed and not (partial and computed < stated):
+            expect_checks.append(f"核对：计算得{computed}")
+    assert [norm(c) for c in checks] == expect_checks
+    assert len(computed_marks) == expect_computed
+    text = norm(item.get_text(" "))
+    for stated, _ in _stated_and_computed(sample_kb, key):
+        if stated is not None:
+            assert str(stated) in text
+
+
+def test_seed_status_summary_and_signature_show_the_authors_figures(pages, sample_kb):
     art = pages.article(SEED_PAGE)
-    note = art.select_one(".admonition.warning")
-    assert note is not None
-    text = note.get_text(" ")
-    for needle in ("states 3 NET-new increments, computed 5", "adds up to 15", "FlashAttention-4 is still not anchored"):
-        assert needle in text
+    status = norm(art.find(id="status").find_next("ul").find("li").get_text(" "))
+    assert "5条主增量（3条NET-new核对：计算得5+2条paper_card邻接入库核对：计算得1）+6条邻接预备" in status
+    summary = norm(art.find(id="summary").find_next("p").get_text(" "))
+    assert "净增量=5条主增量（3条NET-new核对：计算得5+2条邻接入库核对：计算得1）+6条邻接预备" in summary
+    signature = art.select_one(".kb-signature")
+    assert norm(signature.get_text(" ")) == norm(sample_kb.briefs[SEED_KEY].signature)
+    check = norm(art.select_one(".kb-sigcheck").get_text(" "))
+    assert "NET-new3核对：计算得5" in check and "20+" in check and "分项合计15" in check and "22个不同文件" in check
+
+
+def test_checks_link_to_chinese_findings(pages, sample_kb):
+    art = pages.article(SEED_PAGE)
+    findings = art.find(id="checks").find_next("ol").find_all("li", recursive=False)
+    noted = sample_kb.findings("brief", SEED_KEY)
+    assert len(findings) == len(noted) > 0
+    text = " ".join(li.get_text(" ") for li in findings)
+    assert "分项合计 15" in text and "22 个不同文件" in text and "FlashAttention-4" in text
+    assert not re.search(r"\bthe brief states\b", text)  # the reader's language, not the contributors'
+    targets = {a["href"][1:] for a in art.select("a.kb-check")}
+    ids = {el["id"] for el in art.select("[id]")}
+    assert targets and targets <= ids
+    for li, n in zip(findings, noted):
+        if n.acknowledged:
+            assert norm(n.acknowledged.reason) in norm(li.get_text(" "))
+
+
+def test_comparison_with_a_reconstructed_previous_brief(pages, sample_kb):
+    """The author says 9-2 had 6 adjacent items; only one is known: shown as stated, marked partial."""
+    art = pages.article(SEED_PAGE)
+    line = norm(art.find(id="comparison").find_next("p").get_text(" "))
+    prev = sample_kb.figures[sample_kb.previous(SEED_KEY)]
+    assert prev.partial and prev.adjacent == 1
+    assert "3条主增量+6（原文6；重建后仅知1条）条邻接预备" in line
+
+
+def test_reconstructed_brief_has_no_signature_and_lower_bounds(pages, sample_kb):
+    key = "inference/2026-09-01-e1"
+    art = pages.article(page_of(key))
+    assert sample_kb.briefs[key].reconstructed and sample_kb.briefs[key].signature is None
+    assert art.select_one(".kb-signature.kb-empty") is not None
+    status = art.find(id="status").find_next("ul").find("li")
+    assert all(("≥" in s.get_text() or "不明" in s.get_text()) for s in status.select(".kb-computed"))
+
+
+def test_editor_notes_are_marked(pages, sample_kb):
+    art = pages.article(SEED_PAGE)
+    notes = art.select(".kb-editor-note")
+    assert notes and all("编者注" in n.get_text() for n in notes)
+    claim = next(c for c in sample_kb.briefs[SEED_KEY].claims if c.editor_notes)
+    assert norm(claim.editor_notes[0].text) in norm(notes[0].get_text())
+    bullets = art.find(id="claims").find_all_next("li")
+    assert not any("收购方应为 NVIDIA" in li.get_text() for li in bullets)
 
 
 def test_statuses_and_values(pages):
     art = pages.article(SEED_PAGE)
-    assert len(art.select(".kb-status-net-new")) == 5
+    increments = art.find(id="increments")
+    assert len(increments.find_all_next(class_="kb-status-net-new")) >= 5
     rows = art.find(id="summary").find_next("table").select("tbody tr")
     assert [r.find("td").get_text(strip=True) for r in rows] == list("12345ABCDEF")
     stars = [r.find_all("td")[3].get_text(strip=True).count("⭐") for r in rows]
@@ -89,13 +210,25 @@ def test_sources_lists(pages):
     assert len(inc) == 17 and len(exc) == 6
 
 
-def test_previous_next_and_index(pages):
+def test_carried_list_as_written_with_its_check(pages, sample_kb):
+    art = pages.article(SEED_PAGE)
+    carried = art.find(id="carried")
+    items = carried.find_next("ul").find_all("li", recursive=False)
+    brief = sample_kb.briefs[SEED_KEY]
+    assert len(items) == len(brief.carried) == 12
+    for li, entry in zip(items, brief.carried):
+        assert norm(entry.note) in norm(li.get_text())
+    check = norm(carried.find_next(class_="kb-check-line").get_text(" "))
+    assert "12件（其中2件已锚入）" in check
+
+
+def test_previous_next_and_index(pages, sample_kb):
     art = pages.article(SEED_PAGE)
     prev = [a for a in art.select(".kb-prevnext a")]
     assert prev and prev[0]["href"].endswith("2026-09-02-e1/")
     index = pages.article("briefs/index.html")
     dates = [r.find("td").get_text(strip=True) for r in index.select("table tbody tr")]
-    assert dates == ["2026-09-03", "2026-09-02", "2026-09-01"]
+    assert dates == sorted((b.date.isoformat() for b in sample_kb.briefs.values()), reverse=True)
 
 
 def test_every_brief_has_a_page(site):

@@ -1,0 +1,69 @@
+"""Stated figures with their computed check beside them, and a brief's findings.
+
+What the author states is shown as stated; the knowledge base's figure appears
+next to it only when the two differ (a small "核对：计算得 N" mark that links to
+the finding, explained in the 核对 section).  A figure the author did not state
+is shown and marked as computed; one computed from a reconstructed brief is a
+lower bound and says so.
+"""
+
+from __future__ import annotations
+
+import html
+
+from kb.knowledge.index import KnowledgeBase, Noted
+from kb.render.escape import md
+from kb.render.messages import finding_text, t
+
+CHECKS_ANCHOR = "checks"
+
+
+def finding_anchor(index: int) -> str:
+    return f"check-{index}"
+
+
+def figure(stated: int | None, computed: int, code: str | None = None, findings: dict[str, int] | None = None,
+           partial: bool = False, unit: str = "") -> str:
+    """``stated`` (and its ``unit``, e.g. " 条主增量") as written, with the computed check after it
+    when the two differ; the computed figure, marked, when nothing is stated."""
+    if stated is None:
+        if partial:  # a reconstructed brief: a lower bound, or unknown when nothing of it is known
+            shown = t("check.lower_bound", n=f"{computed}{unit}") if computed else t("check.unknown", unit=unit.strip())
+            return mark("kb-computed", shown, t("brief.reconstructed_figures"))
+        return mark("kb-computed", t("check.computed_only", n=f"{computed}{unit}"), t("check.computed_title"))
+    if stated == computed or (partial and computed < stated):
+        return f"{stated}{html.escape(unit)}"
+    return f"{stated}{html.escape(unit)}{check_mark(computed, code, findings)}"
+
+
+def check_mark(computed: object, code: str | None, findings: dict[str, int] | None) -> str:
+    """The small mark beside a stated figure; links to its finding in the 核对 section."""
+    label = html.escape(t("check.computed", n=computed))
+    index = (findings or {}).get(code or "")
+    target = finding_anchor(index) if index else CHECKS_ANCHOR
+    return f' <a class="kb-check" href="#{target}">{label}</a>'
+
+
+def mark(cls: str, text: str, title: str) -> str:
+    return f'<span class="{cls}" title="{html.escape(title, quote=True)}">{html.escape(text)}</span>'
+
+
+def numbered(noted: list[Noted]) -> dict[str, int]:
+    """Finding code -> its 1-based number in the 核对 section."""
+    return {n.finding.code: i for i, n in enumerate(noted, 1)}
+
+
+def section(kb: KnowledgeBase, noted: list[Noted], heading: str) -> str:
+    """The 核对 section: every finding in Chinese, acknowledged ones with the authors' reason."""
+    out = [heading, "", md(t("check.intro")), ""]
+    if not noted:
+        out.append(md(t("check.none")))
+        return "\n".join(out)
+    names = {pid: p.short for pid, p in kb.papers.items()}
+    for i, n in enumerate(noted, 1):
+        state = t("check.acknowledged") if n.acknowledged else t("check.open")
+        reason = f"——{md(n.acknowledged.reason)}" if n.acknowledged else ""
+        cls = "kb-finding-ack" if n.acknowledged else "kb-finding-open"
+        out.append(f'{i}. <span id="{finding_anchor(i)}" class="kb-finding {cls}">{html.escape(state)}</span> '
+                   f"{md(finding_text(n.finding, names))}{reason} <code>{html.escape(n.finding.code)}</code>")
+    return "\n".join(out)

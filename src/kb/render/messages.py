@@ -1,0 +1,181 @@
+"""Every piece of interface text readers see, in one catalogue (Chinese).
+
+Renderers never write interface words inline: they ask :func:`t` for a message
+by key, and findings are phrased by :func:`finding_text` from the finding's
+``kind`` and ``params`` (the English message in :mod:`kb.knowledge.findings` is
+for contributors).  An English site is a second catalogue, not a code change.
+Templates use :meth:`str.format` fields; values are escaped by the caller.
+"""
+
+from __future__ import annotations
+
+from kb.knowledge.findings import Finding
+
+UI: dict[str, str] = {
+    # brief page: the lede
+    "brief.glance": "今日要点",
+    "brief.headline": "本棒性质",
+    "brief.increments_glance": "主增量",
+    "brief.adjacent_glance": "邻接预备",
+    "brief.claims_glance": "待核实",
+    "brief.more": "全文",
+    "brief.meta": "本期信息",
+    "brief.prev": "← 上一期",
+    "brief.next": "下一期 →",
+    "brief.reconstructed": "重建的简报",
+    "brief.reconstructed_figures": "这一期是重建的：下面计算出的数字只是下限，原文的计数不明。",
+    # brief page: sections, as in the original brief
+    "brief.status": "状态",
+    "brief.sources": "一、本棒检查过的来源清单",
+    "brief.increments": "二、最重要的 {n} 条主增量",
+    "brief.adjacent": "三、{n} 条邻接预备供今晚活文档接力参考",
+    "brief.claims": "四、值得警惕的矛盾或待核实说法",
+    "brief.citable": "五、可引用的 arXiv 号列表（{n} 件 · 本棒 NET-new）",
+    "brief.carried": "沿用件（已在 inference.md 或预备级）",
+    "brief.summary": "六、本棒小结",
+    "brief.source_lists": "七、检查过的来源汇总",
+    "brief.signature": "签名",
+    "brief.checks": "核对",
+    "brief.candidates": "候选",
+    "brief.claim_updates": "对早先待核实说法的更新",
+    # labels
+    "label.instance": "实例",
+    "label.cron": "cron",
+    "label.generated": "生成时间",
+    "label.window": "窗口期",
+    "label.baseline": "基线活文档",
+    "label.count": "增量条数",
+    "label.character": "本棒性质",
+    "label.arxiv": "涉及 arXiv 号",
+    "label.source": "来源",
+    "label.venue": "会议",
+    "label.authors": "作者",
+    "label.credibility": "可信度",
+    "label.credibility_note": "可信度备注",
+    "label.version": "版本",
+    "label.paper": "论文",
+    "label.points": "要点",
+    "label.key_numbers": "关键数字",
+    "label.defects": "核心缺陷",
+    "label.relations": "与活文档现有脉络的关系",
+    "label.suggested": "建议归入节",
+    "label.status": "状态",
+    "label.value": "价值",
+    "label.related": "相关论文",
+    "label.editor_note": "编者注",
+    "label.included": "已检查 / 已纳入本棒",
+    "label.excluded": "已检查 / 未纳入",
+    "label.cards": "新卡",
+    "label.comparison": "与上一期对照",
+    "label.features": "本棒特征",
+    "label.increments_of": "{date} 增量",
+    "label.none": "无",
+    "label.confirmed_pending": "本来源确认仍未锚入",
+    # table heads
+    "th.num": "#",
+    "th.item": "条目",
+    "th.arxiv": "arXiv",
+    "th.origin": "来源",
+    "th.status": "状态",
+    "th.category": "分类",
+    "th.value": "价值",
+    "th.section": "节",
+    "th.credibility": "可信度",
+    "th.stated": "原文",
+    "th.computed": "计算",
+    "th.previous": "上一期",
+    "th.this": "本期",
+    # figures and checks
+    "unit.increments": " 条主增量",
+    "unit.net_new": " 条 NET-new",
+    "unit.ingested": " 条 paper_card 邻接入库",
+    "unit.ingested_short": " 条邻接入库",
+    "unit.adjacent": " 条邻接预备供今晚活文档接力参考",
+    "unit.arxiv": " 件",
+    "fig.arxiv": "净增 ",
+    "fig.carried": "{n} 件（其中 {anchored} 件已锚入）",
+    "check.computed": "核对：计算得 {n}",
+    "check.same": "与计算一致",
+    "check.computed_only": "{n}（计算）",
+    "check.computed_title": "原文没有写这个数，这是知识库根据数据计算的",
+    "check.lower_bound": "≥{n}（下限）",
+    "check.unknown": "？{unit}（不明）",
+    "check.partial": "原文 {stated}；重建后仅知 {known} 条",
+    "check.acknowledged": "已知悉",
+    "check.open": "待处理",
+    "check.intro": "原文的文字和数字照录在上面；这里列出知识库根据数据计算、与原文不同或原文前后不一的地方，供读者自行判断。",
+    "check.none": "没有发现原文与计算结果不一致的地方。",
+    "computed.net_new_ids": "计算所得净增 arXiv 号",
+    "computed.carried": "计算所得沿用件",
+    "computed.carried_note": "上一期之后仍未锚入、本期没有再次提出的条目，由知识库根据历史计算。",
+    "computed.citable": "计算所得：本期首次出现且有 arXiv 号的论文",
+    "status.anchored_at": "已锚入（{section} · {date}）",
+    "status.anchored_undated": "已锚入（{section} · 锚入日期未注明，最晚 {date}）",
+    "status.pending": "待锚入",
+    "status.unsectioned": "未注明节",
+    "status.first_seen": "首见于 {brief}",
+    "claim.raised": "{date} 提出",
+    "claim.update": "{date} {action}：{note}",
+    "claim.closed": "已于 {date} {action}",
+    "nav.first_brief": "这是该主题的第一期简报，没有可对照的上一期。",
+    "nav.sig_missing": "原文没有留下签名。",
+}
+
+FINDINGS: dict[str, str] = {
+    "stated/increments": "原文写 {stated} 条主增量；数据中列出 {computed} 条。",
+    "stated/net_new": "原文写 {stated} 条 NET-new；按“首次出现且未锚入”计算，{computed} 条增量是 NET-new（第 {items} 条）。",
+    "stated/adjacent_ingested": "原文写 {stated} 条 paper_card 邻接入库；按卡片记录，只有 {computed} 条增量的论文以其他主分类入库（第 {items} 条）。",
+    "stated/adjacent": "原文写 {stated} 条邻接预备；数据中列出 {computed} 条。",
+    "stated/arxiv_net_new": "原文写净增 {stated} 个 arXiv 号；按首次出现计算为 {computed} 个。",
+    "stated/carried_over": "原文写 {stated} 件沿用件；按历史计算为 {computed} 件。",
+    "stated/sources": "原文写检查了 {stated}+ 个来源；来源清单只列出 {computed} 个不同文件。",
+    "stated/sources_breakdown": "原文写检查了 {stated}+ 个来源，签名里的分项合计 {total}；来源清单列出 {listed} 个不同文件。",
+    "stated/previous": "原文说上一期有 {stated}；上一期的数据中是 {computed}。",
+    "group/cards": "来源 1.{group} 写 {stated} 张新卡；卡片清单列出 {computed} 张。",
+    "group/cards_in_topic": "来源 1.{group} 写本主题主分类新卡 {stated} 件；卡片清单中为 {computed} 件。",
+    "group/cards_adjacent": "来源 1.{group} 写邻接入库 {stated} 件；卡片清单中为 {computed} 件（同号重复的卡只算一次：{repeats}）。",
+    "range": "“{label}”指 {start} 到 {end}，按日历日含首尾是 {days} 天。",
+    "citable/missing": "{paper} 在本期首次出现，但不在原文的可引用 arXiv 号列表里。",
+    "citable/not-new": "{paper} 列为本期 NET-new，但它最早出现在 {first}。",
+    "carried/extra": "原文把 {paper} 列为沿用件，但上一期之后它并不在待办中。",
+    "carried/status": "原文说 {paper} {stated}；按历史计算为 {computed}。",
+    "carried/missing": "{paper} 在上一期之后仍未锚入，但原文的沿用件列表没有它。",
+    "status": "原文把 {paper} 标为 {stated}；按历史计算为 {computed}（最早出现在 {first}）。",
+    "confirmed-pending": "来源 1.{group} 说 {paper} 仍未锚入，但 {anchor_brief} 记录它已锚入。",
+    "origin": "{paper} 在原文中被说成来自 {said} 的简报；按历史，它最早出现在 {first}。",
+    "origin/partial": "{paper} 在原文中被说成来自 {said} 的简报；那一期是重建的，无法核对（按已知历史，它最早出现在 {first}）。",
+    "category": "{paper} 在原文不同地方被归入不同分类：{categories}（论文记录的主分类：{primary}）。",
+    "window": "窗口期注明“{note}”，但窗口实际长 {hours} 小时。",
+    "submitted-vs-id": "v1 日期 {submitted} 不在其 arXiv 号 {arxiv} 所表示的月份（{month}）。",
+    "update-label": "{date} 的更新标注“{label}”提到 {paper}，但到那天为止没有简报记录它已锚入。",
+    "stale-baseline": "活文档的更新记录止于 {date}，此后简报又记录了锚入：{papers}。",
+}
+
+STATUS_WORDS = {"net-new": "NET-new", "pending": "待锚入", "anchored": "已锚入"}
+
+
+def t(key: str, **params: object) -> str:
+    """The interface message ``key`` with ``params`` filled in (plain text: escape it where it is placed)."""
+    return UI[key].format(**params) if params else UI[key]
+
+
+def finding_text(finding: Finding, names: dict[str, str] | None = None) -> str:
+    """A finding in the reader's language.  ``names`` maps paper ids to the names readers know
+    (short names); statuses are shown with the site's words."""
+    params = dict(finding.params)
+    for k in ("paper",):
+        if k in params and names:
+            params[k] = names.get(params[k], params[k])
+    for k in ("stated", "computed"):
+        if params.get(k) in STATUS_WORDS:
+            params[k] = STATUS_WORDS[params[k]]
+    kind = finding.kind
+    if kind == "origin" and params.get("partial"):
+        kind = "origin/partial"
+    template = FINDINGS.get(kind)
+    if template is None:
+        return finding.message
+    try:
+        return template.format(**params)
+    except (KeyError, IndexError):
+        return finding.message
