@@ -49,7 +49,19 @@ def test_small_kb_validates_with_only_the_deliberate_warnings(small):
     files, summary, kb = small
     assert kb.errors == []
     assert len(kb.warnings) == summary.disagreements
-    assert all(d.code == "stated-vs-computed" for d in kb.warnings)
+    # each deliberate disagreement is one stated-vs-computed finding, with the code the generator names
+    assert sorted(f"{d.path.split('briefs/', 1)[-1].removesuffix('.yaml')} {d.code}" for d in kb.warnings) == sorted(summary.findings)
+    assert all(d.code.startswith("stated/") or d.code.endswith("/cards") for d in kb.warnings)
+
+
+def test_deliberate_disagreements_are_the_findings_named(tmp_path):
+    files, summary = synth.generate(briefs=20, papers=60, seed=5, disagree_rate=0.5)
+    synth.write(files, tmp_path)
+    kb = build(load(tmp_path))
+    assert kb.errors == [] and summary.disagreements >= 5
+    found = sorted(f"{d.path.split('briefs/', 1)[-1].removesuffix('.yaml')} {d.code}" for d in kb.warnings)
+    assert found == sorted(summary.findings)
+    assert {c.split(" ")[1].split("/")[0] for c in summary.findings} <= {"stated", "sources"}
 
 
 def test_no_warnings_without_deliberate_disagreements(tmp_path):
@@ -78,16 +90,33 @@ def test_history_moves_forward(small):
     papers = kb.papers.values()
     assert all(p.arxiv is None or arxiv_id.parse(p.arxiv) for p in papers)
     assert sum(1 for p in papers if p.arxiv) > 0.8 * len(kb.papers)
-    # some items raised NET-new get anchored later, and later briefs say so
+    # some items raised NET-new get anchored later, and later briefs say so (anchoring lives in briefs only)
+    assert not any("anchor" in text for path, text in small[0].items() if path.startswith("papers/"))
     later_anchored = 0
     for key in kb.briefs:
         for c in kb.figures[key].carried:
             if c.status is Status.anchored:
                 later_anchored += 1
-                assert kb.briefs[c.origin].date < c.anchored_since <= kb.briefs[key].date
+                assert c.anchor is not None and c.anchor.brief == key and c.anchor.section in (None, *kb.sections["inference"])
+                assert kb.briefs[c.origin].date < c.anchor.known_by <= kb.briefs[key].date
     assert later_anchored > 0
+    # no status goes backwards: after its first anchor record, a paper is only ever marked anchored
+    from kb.knowledge.history import status_entries
+
+    for key, brief in kb.briefs.items():
+        for e in status_entries(key, brief):
+            rec = kb.history.first_anchor(e.paper, brief.topic)
+            if rec is not None and kb.history.order[rec.brief] < kb.history.order[key]:
+                assert e.status is Status.anchored, (key, e)
+    # claims have ids and later briefs close some of them
+    assert kb.claims.by_id and any(not s.open for s in kb.claims.by_id.values())
+    assert all(e.brief != s.brief for s in kb.claims.by_id.values() for e in s.events)
+    # the living document's update log: a baseline for the briefs, never stale
+    topic = kb.topics["inference"]
+    assert topic.updates and all(a.date < b.date for a, b in zip(topic.updates, topic.updates[1:]))
+    assert sum(1 for f in kb.figures.values() if f.baseline and f.baseline.update) >= 0.8 * len(kb.briefs)
     # figures agree with stated ones except for the deliberate disagreements
-    stated_ok = sum(1 for f in kb.figures.values() if not f.disagreements)
+    stated_ok = sum(1 for key in kb.briefs if not kb.findings("brief", key))
     assert stated_ok >= len(kb.briefs) - small[1].disagreements
     # windows hold their brief, sections introduced by briefs exist
     for brief in kb.briefs.values():
