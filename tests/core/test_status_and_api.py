@@ -64,3 +64,26 @@ def test_api_files_validate_against_their_schemas(sample_kb):
     assert {f["code"] for f in seed["findings"]} >= {"stated/net_new"}
     backlog = json.loads(files["api/backlog.json"])["backlog"]
     assert "rtp-llm-open-source" not in {c["id"] for c in backlog["open_claims"]}  # resolved on 9-4
+
+
+def test_the_build_writes_the_api_files_and_llms_txt(site, sample_kb):
+    """The built site serves the same files, their schemas beside them, and an llms.txt index whose
+    links lead to them and to built pages."""
+    import posixpath
+    import re
+
+    for name in ("papers", "briefs", "backlog"):
+        schema = json.loads((site / "api" / "schema" / f"{name}.schema.json").read_text("utf-8"))
+        jsonschema.validate(json.loads((site / "api" / f"{name}.json").read_text("utf-8")), schema)
+    built = {b["key"] for b in json.loads((site / "api" / "briefs.json").read_text("utf-8"))["briefs"]}
+    assert built == set(sample_kb.briefs)
+    llms = (site / "llms.txt").read_text("utf-8")
+    assert llms.startswith("# ")
+    targets = re.findall(r"\]\(([^)]+)\)", llms)
+    assert {"api/papers.json", "api/briefs.json", "api/backlog.json"} <= set(targets)
+    assert "api/schema/papers.schema.json" in llms
+    for target in targets:  # no site_url: every link is site-relative and resolves
+        path = site / posixpath.normpath(target)
+        assert path.is_file() or (path / "index.html").is_file(), target
+    for key in sample_kb.briefs:
+        assert f"briefs/{key}/" in targets

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 
 from kb.knowledge.index import load_kb
 from sitebuild import FIXTURE_DATA
@@ -13,15 +14,29 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
-def kb():
-    """The data's knowledge base plus the mentions in hand-written pages, as the build sees them."""
+def kb(site):
+    """The data's knowledge base plus the mentions in the hand-written pages of the project the
+    site was built from (the live pages with the fixture's laid over them), as the build sees them."""
     from kb.knowledge.pagescan import scan_page
 
+    docs = Path((site / ".project").read_text("utf-8")) / "docs"
     base = load_kb(FIXTURE_DATA)
-    for page in sorted((ROOT / "docs").rglob("*.md")):
-        src = page.relative_to(ROOT / "docs").as_posix()
-        base.add_page_mentions(src, scan_page(base, src, page.read_text("utf-8")))
+    found = {}
+    for page in sorted(docs.rglob("*.md")):
+        src = page.relative_to(docs).as_posix()
+        found[src] = scan_page(base, src, page.read_text("utf-8-sig"))
+    base.add_pages_mentions({src: ms for src, ms in found.items() if ms})
     return base
+
+
+def fixture_briefs() -> list[dict]:
+    """The fixture's brief files as plain YAML, oldest first."""
+    files = sorted((FIXTURE_DATA / "briefs").glob("*/*.yaml"))
+    return sorted((yaml.safe_load(f.read_text("utf-8")) for f in files), key=lambda b: (b["date"], b["round"]))
+
+
+def short_names() -> dict[str, str]:
+    return {f.stem: yaml.safe_load(f.read_text("utf-8"))["short"] for f in (FIXTURE_DATA / "papers").glob("*.yaml")}
 
 
 def backlink_rows(pages, pid):
@@ -38,19 +53,26 @@ def test_every_paper_has_a_page_not_in_the_nav(site, pages, kb):
 
 
 def test_backlinks_are_exactly_the_mentions(pages, kb):
+    """One row per place that mentions the paper (a brief part, a section, a page), each place once."""
     for pid in kb.papers:
         rows = backlink_rows(pages, pid)
-        assert len(rows) == len(kb.mentions_of(pid)), pid
+        assert len(rows) == len({(m.place.page, m.place.anchor) for m in kb.mentions_of(pid)}), pid
         hrefs = {a["href"].split("#")[-1] for r in rows for a in r.find_all("td")[1].find_all("a") if "#" in a["href"]}
         assert hrefs == {m.place.anchor for m in kb.mentions_of(pid) if m.place.anchor}, pid
 
 
 def test_backlinks_hand_checked(pages):
-    # TokenWeave: raised by 9-2 (increment 1), named by 9-3's baseline label, related in 9-3 increment 5
+    # TokenWeave: raised by 9-2 (increment 1), related in 9-3 increment 5, in 9-3's carried-over list
+    # (the update label naming it is in the topic's log now, not in a brief)
     rows = backlink_rows(pages, "tokenweave")
     places = [(r.find("td").get_text(strip=True), r.find_all("td")[1].get_text(" ", strip=True)) for r in rows]
     assert [d for d, _ in places] == ["2026-09-02", "2026-09-03", "2026-09-03"]
-    assert "增量 1" in places[0][1] and "状态" in places[1][1] and "增量 5" in places[2][1], places
+    assert "增量 1" in places[0][1] and "增量 5" in places[1][1] and "沿用件" in places[2][1], places
+    # RetroInfer: anchored by 9-4 (a candidate), so the living document's section is a backlink, and the
+    # 9-4 LMCache v2 increment relates to it
+    retro = [r.find_all("td")[1].get_text(" ", strip=True) for r in backlink_rows(pages, "retroinfer")]
+    assert any("2026-09-04 E1" in r and "候选" in r for r in retro) and any("增量 2 · LMCache v2" in r for r in retro)
+    assert any("向量存储引擎化" in r and "E1" not in r for r in retro), retro
     # the sentence around a text mention is shown
     ssr = " ".join(r.get_text(" ") for r in backlink_rows(pages, "ssr"))
     assert "arXiv:2608.20359" in ssr and "partial-CoT" in ssr
@@ -76,34 +98,69 @@ def test_arxiv_ids_link_to_paper_pages_or_arxiv(pages):
     assert unknown["href"] == "https://arxiv.org/abs/2608.01526"
 
 
+def anchored_block(art, sid):
+    """The block of papers anchored in a section: every section has one right after its heading."""
+    return art.find(id=sid).find_next(class_=["kb-anchored", "kb-empty"])
+
+
 def test_living_document_sections_and_anchors(pages, kb):
     art = pages.article("inference/index.html")
     for sid in kb.sections["inference"]:
         assert art.find(id=f"sec-{sid}") is not None, sid
-    head = art.find(id="sec-head")
-    block = head.find_next(class_="kb-anchored")
-    assert "FlashAttention-4" in block.get_text() and "2026-09-03" in block.get_text()
+    # FlashAttention-4: the 9-3 brief's carried-over list records it anchored in the head, no date stated
+    block = anchored_block(art, "sec-head")
+    assert "FlashAttention-4" in block.get_text() and "锚入日期未注明，最晚 2026-09-03" in block.get_text()
     assert block.find("a", href=lambda h: h and "2026-09-03-e1" in h) is not None
-    assert "MLCommons MLPerf RAG Benchmark" in art.find(id="unsectioned").find_next(class_="kb-anchored").get_text()
+    # RetroInfer: 9-4 states the date; Meta: 9-4 records it without one; Cascade: 9-5, without one
+    block = anchored_block(art, "sec-s1-3-vector-storage")
+    assert "RetroInfer" in block.get_text() and "锚入于 2026-09-04" in block.get_text()
+    assert block.find("a", href=lambda h: h and "2026-09-04-e1" in h) is not None
+    assert "锚入日期未注明，最晚 2026-09-04" in anchored_block(art, "sec-s1-1-engines").get_text()
+    assert "Cascade" in anchored_block(art, "sec-s1-2-scheduling").get_text()
+    assert "MLCommons MLPerf RAG Benchmark" in anchored_block(art, "unsectioned").get_text()
+    # pending candidates, first seen by the one definition: LMCache v2 was an adjacent item on 9-2
+    pending = art.find(id="sec-s1-3-kv-cache").find_next(class_="kb-pending").get_text(" ")
+    assert "LMCache v2" in pending and "首次出现 2026-09-02" in pending
+    # update labels and the citation count come from the topic's update log
     updates = art.find(id="updates").find_next("table").get_text(" ")
-    assert "TokenWeave/Stream2LLM/FlexLLM" in updates and "约 430" in updates
+    assert "TokenWeave/Stream2LLM/FlexLLM" in updates and "约 430" in updates and "约 432" in updates
+    assert "约 432 条 arXiv" in art.get_text(" ")
     assert "新路线" in art.find(id="sec-s1-3-vector-storage").get_text()
+
+
+def expected_pending() -> dict[str, int]:
+    """Straight from the brief files: papers raised as a main increment or a candidate that no entry
+    marks anchored, aged from their first mention in any brief (any kind of item) to the latest brief."""
+    briefs = fixture_briefs()
+    first: dict[str, object] = {}
+    raised: set[str] = set()
+    anchored: set[str] = set()
+    for b in briefs:
+        named = [p for part in ("increments", "adjacent", "claims") for item in b.get(part) or [] for p in item.get("papers", [])]
+        named += [e["paper"] for part in ("candidates", "carried", "citable") for e in b.get(part) or []]
+        for pid in named:
+            first.setdefault(pid, b["date"])
+        raised |= {p for inc in b.get("increments") or [] for p in inc.get("papers", [])}
+        raised |= {c["paper"] for c in b.get("candidates") or []}
+        anchored |= {p for inc in b.get("increments") or [] if inc["status"] == "anchored" for p in inc.get("papers", [])}
+        anchored |= {e["paper"] for part in ("candidates", "carried") for e in b.get(part) or [] if e.get("status") == "anchored"}
+    today = briefs[-1]["date"]
+    names = short_names()
+    return {names[p]: (today - first[p]).days for p in raised - anchored}
 
 
 def test_backlog_lists_exactly_the_pending_items_with_ages(pages):
     art = pages.article("backlog/index.html")
     rows = art.find(id="pending-inference").find_next("table").select("tbody tr")
     got = {r.find("td").get_text(strip=True): int(r.find_all("td")[4].get_text(strip=True)) for r in rows}
-    expected = {
-        # raised by the 9-1 brief, still pending on 2026-09-03: two days old
-        "ReplaySSM": 2, "The Silent Hyperparameter": 2, "SwiftCache": 2, "Albireo": 2,
-        "TokenFlow": 2, "NeuroPrefetcher": 2, "Oneiros": 2,
-        # raised by the 9-2 brief
-        "TokenWeave": 1, "Stream2LLM": 1, "FlexLLM": 1,
-        # raised by the 9-3 brief
-        "SSR": 0, "RetroInfer": 0, "Meta Llama Inference": 0, "RTP-LLM": 0, "Cascade": 0, "OpScale": 0, "CRISP": 0,
-    }
+    expected = expected_pending()
+    # hand-checked, as of 2026-09-05: an adjacent mention counts as first seen (LMCache v2, 9-2);
+    # anchored papers left (RetroInfer and Meta on 9-4, Cascade on 9-5); 9-1's candidates are 4 days old
+    assert expected["LMCache v2"] == 3 and expected["PrefixPool"] == 1 and expected["ReplaySSM"] == 4
+    assert not {"RetroInfer", "Meta Llama Inference", "Cascade", "FlashAttention-4"} & set(expected)
     assert got == expected
+    first = {r.find("td").get_text(strip=True): r.find_all("td")[3].get_text(" ", strip=True) for r in rows}
+    assert first["LMCache v2"].startswith("2026-09-02") and "邻接预备" in first["LMCache v2"]
 
 
 def test_backlog_other_lists(pages):
@@ -111,8 +168,20 @@ def test_backlog_other_lists(pages):
     cards = art.find(id="cards-to-write").find_next("table").get_text(" ")
     for ident in ("2608.01526", "2607.09172", "2603.20397", "2609.02812", "2608.30795"):
         assert ident in cards
-    claims = [r.find("td").get_text(strip=True) for r in art.find(id="claims").find_next("table").select("tbody tr")]
-    assert claims[0] == "P0" and len(claims) == 5
+    rows = art.find(id="claims").find_next("table").select("tbody tr")
+    briefs = fixture_briefs()
+    closed = {u["claim"] for b in briefs for u in b.get("claim_updates") or [] if u["action"] in ("resolved", "dropped")}
+    raised = {c["id"]: c["title"] for b in briefs for c in b.get("claims") or []}
+    open_titles = [t for cid, t in raised.items() if cid not in closed]
+    titles = [r.find_all("td")[1].get_text(" ", strip=True) for r in rows]
+    assert sorted(titles) == sorted(open_titles)  # each open claim once; the resolved RTP-LLM claim gone
+    assert "rtp-llm-open-source" in closed and raised["rtp-llm-open-source"] not in titles
+    assert rows[0].find("td").get_text(strip=True) == "P0"
+    # the history: SSR's claim was raised on 9-3 and re-prioritised (P1) on 9-4
+    ssr = next(r for r in rows if "SSR" in r.find_all("td")[1].get_text())
+    assert ssr.find("td").get_text(strip=True) == "P1"
+    history = ssr.find("details")
+    assert history is not None and "2026-09-03 提出" in history.get_text() and "2026-09-04 有更新" in history.get_text()
     dups = art.find(id="duplicate-cards").find_next("table").get_text(" ")
     assert "1197、1199" in dups
 
@@ -142,6 +211,35 @@ def test_references_bib_is_offered(site, pages):
 
 
 def test_paper_page_shows_a_v1_date_that_contradicts_its_id(pages):
+    """The finding, in Chinese, stays visible with the reason it was acknowledged for."""
     note = pages.article("papers/ssr/index.html").select_one(".admonition.warning")
     assert note is not None and "2026-06-17" in note.get_text() and "2608.20359" in note.get_text()
+    assert "不在其 arXiv 号" in note.get_text() and "已知悉" in note.get_text() and "尚未核对" in note.get_text()
     assert pages.article("papers/retroinfer/index.html").select_one(".admonition.warning") is None
+
+
+def test_paper_page_says_where_it_is_anchored(pages):
+    anchored = lambda pid: pages.article(f"papers/{pid}/index.html").find(id="anchored").find_next("ul")  # noqa: E731
+    retro = anchored("retroinfer")
+    assert "锚入于 2026-09-04" in retro.get_text()  # the 9-4 brief states the date
+    assert any(a["href"].endswith("inference/#sec-s1-3-vector-storage") for a in retro.find_all("a"))
+    assert any("2026-09-04-e1" in a["href"] for a in retro.find_all("a"))
+    meta = anchored("meta-llama-inference").get_text()
+    assert "锚入日期未注明，最晚 2026-09-04" in meta  # recorded on 9-4 without a date: none invented
+    ssr = anchored("ssr").get_text()
+    assert "尚未锚入" in ssr and "待锚入" in ssr
+    first = "".join(pages.article("papers/lmcache-v2/index.html").get_text().split())
+    assert "首次出现：2026-09-02" in first and "（邻接预备）" in first  # an adjacent item counts
+
+
+def test_home_and_papers_index_show_news(pages, sample_kb):
+    home = pages.article("index.html").get_text(" ")
+    latest = [sample_kb.briefs[k] for k in sample_kb.by_topic["inference"][-2:]]
+    for b in latest:  # the headline as written and every main increment's title
+        if b.character:
+            assert " ".join(b.character.title.split()) in home
+        for inc in b.increments:
+            assert " ".join(inc.title.split()) in home
+    index = pages.article("papers/index.html")
+    row = next(r for r in index.select("tbody tr") if r.find("td").get_text(strip=True) == "RetroInfer")
+    assert "已锚入" in row.get_text() and "2026-09-04" in row.get_text()
