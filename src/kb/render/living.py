@@ -12,6 +12,7 @@ seen by the one definition of the history), and, from the topic's update log
 from __future__ import annotations
 
 import weakref
+from dataclasses import replace
 from collections.abc import Callable
 from typing import Any
 
@@ -127,8 +128,12 @@ def _topic_checks(kb: KnowledgeBase, topic: str, linker: Linker) -> str:
     names = {pid: p.short for pid, p in kb.papers.items()}
     rows = []
     for n in noted:
+        finding = n.finding
+        if "papers" in finding.params:  # a list of paper ids (the stale log): the names readers know
+            shown = "、".join(names.get(pid, pid) for pid in finding.params["papers"].split("、"))
+            finding = replace(finding, params={**finding.params, "papers": shown})
         ack = f"（已知悉：{text(kb, linker, n.acknowledged.reason)}）" if n.acknowledged else ""
-        rows.append(f"- {text(kb, linker, finding_text(n.finding, names))}{ack}")
+        rows.append(f"- {text(kb, linker, finding_text(finding, names))}{ack}")
     open_ = sum(1 for n in noted if not n.acknowledged)
     summary = f"核对：{len(noted)} 条" + (f"，其中 {open_} 条待处理" if open_ else "，均已知悉")
     return (f'<details class="{"warning" if open_ else "note"}" markdown>\n<summary>{summary}</summary>\n\n'

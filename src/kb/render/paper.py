@@ -104,9 +104,10 @@ def _facts(kb: KnowledgeBase, linker: Linker, p: Paper) -> str:
 
 def _findings(kb: KnowledgeBase, linker: Linker, p: Paper) -> str:
     """The findings about the paper's file, in Chinese; acknowledged ones stay, with the reason."""
-    names = {pid: paper.short for pid, paper in kb.papers.items()}
+    noted = kb.findings("paper", p.id)
+    names = {pid: paper.short for pid, paper in kb.papers.items()} if noted else {}
     out = []
-    for n in kb.findings("paper", p.id):
+    for n in noted:
         body = [text(kb, linker, finding_text(n.finding, names))]
         if n.acknowledged:
             body.append(f"已知悉：{text(kb, linker, n.acknowledged.reason)}")
