@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-BASE = ROOT / "tests" / "fixtures" / "broken" / "_valid" / "data"
+BASE = ROOT / "tests" / "fixtures" / "base" / "data"  # the valid base of the fixture overlays (tests/overlay.py)
 CORPUS = ROOT / "tests" / "hostile" / "corpus"
 CASES = ["papers__alias-bomb.yaml", "papers__deep-nesting.yaml", "papers__huge-string.yaml"]
 TARGET = 1.0
@@ -32,7 +32,7 @@ def time_validate(fixture_name: str | None, oversize: bool = False) -> tuple[flo
         else:
             shutil.copyfile(CORPUS / fixture_name, data / "papers" / fixture_name.split("__")[1])
         # time the work only: the in-process call, after the interpreter and imports are up
-        code = ("import time,sys;from kb.loader import load;from kb.index import build;"
+        code = ("import time,sys;from kb.data.loader import load;from kb.knowledge.index import build;"
                 "t=time.perf_counter();kb=build(load(sys.argv[1]),mentions=False);"
                 "print(time.perf_counter()-t);print(next(d.text() for d in kb.errors))")
         run = subprocess.run([sys.executable, "-c", code, str(data)], capture_output=True, text=True, check=True)

@@ -4,7 +4,7 @@
 
 Without --data it writes a synthetic knowledge base (``kb.synth``) to a temporary
 directory.  It times, over --repeat runs, (1) in process: load + index + rules +
-figures (``kb.index.build(kb.loader.load(dir))``) and (2) the wall time of a
+figures (``kb.knowledge.index.build(kb.data.loader.load(dir))``) and (2) the wall time of a
 ``kb validate --data DIR`` subprocess, and prints the medians and their ratio to
 the target.  Exit status 0, unless --check and the ``kb validate`` median is over
 the target (or the data does not validate).

@@ -24,7 +24,8 @@ class BriefDocs(Briefs):
         b = Round(st, key, date, rnd, self.open_sections(st, date), new)
         role = {x: [p for p, y in zip(new, roles) if y == x] for x in ("inc", "cand", "adj")}
         due = [pid for pid in st.pending if (self.papers[pid].anchor_since or dt.date.max) <= date]
-        pend = [pid for pid in st.pending if pid not in set(due)]
+        due_set = set(due)
+        pend = [pid for pid in st.pending if pid not in due_set]
         recent = [pid for d in range(4) for pid in st.recorded_on.get(date - dt.timedelta(days=d), [])]
         write_carried = r.random() < (0.6 if due else 0.3)
         self._increments(b, role["inc"], due, pend, recent)

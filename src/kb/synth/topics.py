@@ -68,17 +68,21 @@ class Topics(Words):
 
     def updates(self, st: TopicState) -> list[dict]:
         """The living document's update log: an entry before the first brief (the papers anchored
-        before it), then one for most brief dates and always one for a date with new anchorings.
+        before it), then one for most brief dates, always one for a date with new anchorings and one
+        for the last brief's date.
         Labels name only papers a brief records as anchored by the entry's date."""
         out = []
         anchored = 0
         if st.dates and st.background:
             anchored = len(st.background)
             out.append(self._update(st.dates[0] - dt.timedelta(days=1), [], anchored))
-        for date in sorted(set(st.dates)):
+        days = sorted(set(st.dates))
+        for date in days:
             new = st.recorded_on.get(date, [])
             anchored += sum(1 for pid in new if pid not in st.background)
-            if new or self.r.random() < 0.9:
+            # a date with new anchorings always has its entry, and so does the last brief's date (an anchoring
+            # a brief records again after the log's last entry would make the log stale)
+            if new or date == days[-1] or self.r.random() < 0.9:
                 out.append(self._update(date, new, anchored))
         return out
 
