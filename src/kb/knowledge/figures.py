@@ -100,13 +100,35 @@ def is_adjacent_ingest(paper: Paper | None, topic: str) -> bool:
 
 def compute_all(kb: KnowledgeBase) -> dict[str, BriefFigures]:
     carried = _carried_all(kb)
+    anchored = _anchored_counts(kb)
     out: dict[str, BriefFigures] = {}
     for key in kb.briefs:
-        out[key] = _compute(kb, key, carried[key])
+        out[key] = _compute(kb, key, carried[key], anchored)
     return out
 
 
-def _compute(kb: KnowledgeBase, key: str, carried: list[Carried]) -> BriefFigures:
+def _anchored_counts(kb: KnowledgeBase) -> dict[str, int]:
+    """Brief key -> papers of its topic recorded as anchored by that brief or an earlier one
+    (one pass per topic over the anchor records, in brief order)."""
+    first: dict[tuple[str, str], int] = {}  # (topic, paper) -> order of its first anchoring brief
+    for recs in kb.history.anchors.values():
+        for rec in recs:
+            k = (rec.topic, rec.paper)
+            order = kb.history.order[rec.brief]
+            if k not in first or order < first[k]:
+                first[k] = order
+    out: dict[str, int] = {}
+    for topic, keys in kb.by_topic.items():
+        orders = sorted(o for (t, _), o in first.items() if t == topic)
+        i = 0
+        for key in keys:
+            while i < len(orders) and orders[i] <= kb.history.order[key]:
+                i += 1
+            out[key] = i
+    return out
+
+
+def _compute(kb: KnowledgeBase, key: str, carried: list[Carried], anchored: dict[str, int]) -> BriefFigures:
     brief = kb.briefs[key]
     h = kb.history
     f = BriefFigures(previous=kb.previous(key), next=kb.next(key), partial=brief.reconstructed is not None)
@@ -128,7 +150,7 @@ def _compute(kb: KnowledgeBase, key: str, carried: list[Carried]) -> BriefFigure
     f.carried = carried
     f.cards = [_tally(kb, brief, i, g) for i, g in enumerate(brief.sources) if g.cards]
     f.sources_listed = len(_listed_files(brief))
-    f.baseline = _baseline(kb, key)
+    f.baseline = _baseline(kb, key, anchored)
     return f
 
 
@@ -172,7 +194,7 @@ def _tally(kb: KnowledgeBase, brief: Brief, index: int, group: SourceGroup) -> C
                      tuple(repeats))
 
 
-def _baseline(kb: KnowledgeBase, key: str) -> Baseline:
+def _baseline(kb: KnowledgeBase, key: str, anchored: dict[str, int]) -> Baseline:
     brief = kb.briefs[key]
     topic: Topic | None = kb.topics.get(brief.topic)
     update = None
@@ -181,10 +203,7 @@ def _baseline(kb: KnowledgeBase, key: str) -> Baseline:
             if u.date <= brief.date:
                 update = u
     prev = kb.previous(key)
-    anchored = 0
-    if prev is not None:
-        anchored = sum(1 for p in kb.papers if kb.history.anchor(p, brief.topic, prev) is not None)
-    return Baseline(update, anchored, prev)
+    return Baseline(update, anchored[prev] if prev is not None else 0, prev)
 
 
 def _carried_all(kb: KnowledgeBase) -> dict[str, list[Carried]]:

@@ -335,8 +335,9 @@ def topic_findings(kb: KnowledgeBase, tid: str) -> list[Finding]:
                                        {"label": label.text, "date": update.date.isoformat(), "paper": pid}))
     if topic.updates:
         last = topic.updates[-1]
-        later = sorted({r.paper for recs in kb.history.anchors.values() for r in recs
-                        if r.topic == tid and r.recorded_on > last.date})
+        # a paper's first anchoring only: later briefs repeating "已锚入" change nothing
+        later = sorted({r.paper for r in (kb.history.first_anchor(p, tid) for p in kb.history.anchors)
+                        if r is not None and r.recorded_on > last.date})
         if later:
             out.append(Finding("topic", tid, "updates/stale", "stale-baseline", ("updates", len(topic.updates) - 1, "date"),
                                f"the update log ends on {last.date.isoformat()}, but briefs record papers anchored since "

@@ -117,7 +117,12 @@ def _glance_increment(c: Ctx, i: int, inc) -> str:
     creds = [c.kb.papers[p].credibility for p in inc.papers if p in c.kb.papers and c.kb.papers[p].credibility]
     cred = f" · {md(t('label.credibility'))} {md('/'.join(dict.fromkeys(x.label for x in creds)))}" if creds else ""
     status = md(inc.summary.status) if inc.summary and inc.summary.status else brief_items.status_word(inc.status)
-    return (f"{i}. {light}**[{md(inc.label)}](#inc-{i})** — {c.text(inc.title)}  \n"
+    title = inc.title
+    for sep in ("：", ":"):  # the title repeats the label the line starts with: "SSR：自投机解码……"
+        if title.startswith(inc.label + sep) and len(title) > len(inc.label) + 1:
+            title = title[len(inc.label) + 1:].lstrip()
+            break
+    return (f"{i}. {light}**[{md(inc.label)}](#inc-{i})** — {c.text(title)}  \n"
             f'    <span class="kb-glance-meta">{where}{cred} · {stars(inc.value)} · {status}</span>')
 
 
@@ -184,8 +189,9 @@ def _baseline(c: Ctx) -> str:
     if u.citations is not None:
         cites = f"；引→{'约' if u.citations_approx else ''}{u.citations}条 arXiv"
     page = c.linker.link(topic.document, topic.page)
+    anchored = t("brief.baseline_anchored", n=bl.anchored) if bl.previous else ""
     return f"{page}（{u.date.isoformat()} 更新标注：{labels}{cites}）" + \
-        checks.mark("kb-computed", "（据活文档更新记录）", t("check.computed_title"))
+        checks.mark("kb-computed", t("brief.baseline_computed") + anchored + "）", t("check.computed_title"))
 
 
 # --------------------------------------------------------------------------- 小结、签名

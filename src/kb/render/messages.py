@@ -23,6 +23,8 @@ UI: dict[str, str] = {
     "brief.prev": "← 上一期",
     "brief.next": "下一期 →",
     "brief.reconstructed": "重建的简报",
+    "brief.baseline_computed": "（据活文档更新记录",
+    "brief.baseline_anchored": "；截至上一期已锚入 {n} 篇",
     "brief.reconstructed_figures": "这一期是重建的：下面计算出的数字只是下限，原文的计数不明。",
     # brief page: sections, as in the original brief
     "brief.status": "状态",
