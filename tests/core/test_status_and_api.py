@@ -87,3 +87,54 @@ def test_the_build_writes_the_api_files_and_llms_txt(site, sample_kb):
         assert path.is_file() or (path / "index.html").is_file(), target
     for key in sample_kb.briefs:
         assert f"briefs/{key}/" in targets
+
+
+# --------------------------------------------------------------------------- knowledge-layer pins
+
+def test_explicit_backlink_context_is_the_nearest_text_that_names_the_paper(sample_kb):
+    """A paper named in an increment's relation gets the relation's text, not the increment's title
+    (TokenWeave in CRISP's relations); a claim's title or points, not its id; every context names the paper."""
+    from kb.render.paper import backlink_places
+
+    ctx = {(m.place.brief, m.place.anchor): m.context for m in sample_kb.mentions_of("tokenweave")}
+    inc5 = ctx[("inference/2026-09-03-e1", "inc-5")]
+    assert "TokenWeave" in inc5 and not inc5.startswith("CRISP：")
+    claim = {m.place.anchor: m.context for m in sample_kb.mentions_of("opscale") if m.place.brief == "inference/2026-09-03-e1"}
+    assert claim["claim-4"] == "Cascade / OpScale 的生产部署可行性"
+    for pid, paper in sample_kb.papers.items():
+        names = [n.lower() for n in (paper.short, paper.arxiv_base, paper.id, paper.display_title) if n]
+        for m in sample_kb.mentions_of(pid):
+            if m.explicit and m.place.kind == "brief":
+                assert any(n in m.context.lower() for n in names), (pid, m.place, m.context)
+
+
+def test_paper_view_counts_places_like_the_backlinks(sample_kb):
+    from kb.knowledge.views import mention_places, paper_view
+    from kb.render.paper import backlink_places
+
+    raw_more = False
+    for pid, paper in sample_kb.papers.items():
+        view = paper_view(sample_kb, pid)
+        assert view.mentions == mention_places(sample_kb, pid) == len(backlink_places(sample_kb, paper)), pid
+        raw_more |= len(sample_kb.mentions_of(pid)) > view.mentions
+    assert raw_more  # the fixture has places naming a paper twice (OpScale in increment 4)
+
+
+def test_pending_sections_are_each_listed_once(sample_kb):
+    from kb.knowledge.backlog import pending_items
+    from kb.knowledge.views import backlog_view
+
+    items = {it.paper: it for it in pending_items(sample_kb, "inference")}
+    assert items["opscale"].sections == ("s1-2-scheduling",)  # suggested twice in 9-3's increment 4
+    for it in items.values():
+        assert len(it.sections) == len(set(it.sections)), it
+    for pv in backlog_view(sample_kb).pending:
+        assert len(pv.sections) == len(set(pv.sections)), pv
+
+
+def test_overall_status_is_public_and_documented(sample_kb):
+    from kb.knowledge import views
+
+    assert views.overall_status.__doc__ and not hasattr(views, "_status")
+    assert views.overall_status(sample_kb, "retroinfer") == "anchored"
+    assert views.overall_status(sample_kb, "lmcache-v2") == "pending"

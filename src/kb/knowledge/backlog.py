@@ -36,7 +36,7 @@ class PendingItem:
     first_kind: str  # the kind of item it was first seen as
     age_days: int
     value: int | None
-    sections: tuple[str, ...]
+    sections: tuple[str, ...]  # suggested sections, each once, in the brief's order
     briefs: tuple[str, ...]  # briefs of the topic that raised or carried it, oldest first
 
 
@@ -69,7 +69,7 @@ def pending_items(kb: KnowledgeBase, topic: str) -> list[PendingItem]:
                 handled[p].append(key)
                 if inc.value is not None:
                     value[p] = max(value.get(p, 0), inc.value)
-                sections[p] = tuple(s.section for s in inc.suggested) or tuple(inc.sections)
+                sections[p] = tuple(dict.fromkeys(s.section for s in inc.suggested)) or tuple(dict.fromkeys(inc.sections))
         for c in b.candidates:
             handled[c.paper].append(key)
         for c in kb.figures[key].carried:

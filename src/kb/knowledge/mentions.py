@@ -147,8 +147,11 @@ def _brief_mentions(kb: KnowledgeBase, key: str, brief: Brief) -> Iterator[Menti
         for card in g.cards:
             if card.arxiv:
                 base = arxiv_id.normalize(card.arxiv)
-                ctx = f"paper_card {card.number}" + (f" · {card.title}" if card.title else "") + (f" · {card.note}" if card.note else "")
-                yield Mention(brief_place(kb, key, ("sources", gi)), kb.by_arxiv.get(base or ""), base, ctx, True)
+                pid = kb.by_arxiv.get(base or "")
+                # the card's title, else the name of the paper it stands for, so the context names it
+                name = card.title or (kb.papers[pid].short if pid in kb.papers else f"arXiv:{base or card.arxiv}")
+                ctx = f"paper_card {card.number} · {name}" + (f" · {card.note}" if card.note else "")
+                yield Mention(brief_place(kb, key, ("sources", gi)), pid, base, ctx, True)
 
 
 def _paper_mentions(kb: KnowledgeBase, pid: str, paper: Paper) -> Iterator[Mention]:
@@ -173,13 +176,53 @@ def _anchor_mention(kb: KnowledgeBase, topic: str, rec) -> Mention:  # rec: Anch
     return Mention(place, rec.paper, paper.arxiv_base, when, True)
 
 
+def _names(paper: Paper) -> list[str]:
+    """What a text writes to name the paper: its short name, arXiv id, id or title (longest first)."""
+    names = {n for n in (paper.short, paper.arxiv_base, paper.id, paper.display_title) if n}
+    return sorted(names, key=len, reverse=True)
+
+
+def _naming(text: str, names: list[str]) -> tuple[int, int] | None:
+    low = text.lower()
+    for name in names:
+        i = low.find(name.lower())
+        if i >= 0:
+            return i, i + len(name)
+    return None
+
+
+def _clip(value: str) -> str:
+    return value if len(value) <= CONTEXT_MAX else value[:CONTEXT_MAX - 1] + "…"
+
+
 def _explicit_context(brief: Brief, path: tuple[str | int, ...], paper: Paper) -> str:
-    """The human text that an explicit reference sits in: the item's title, text or note."""
+    """The human text an explicit reference sits in, and that names the paper.
+
+    The reference's enclosing objects are searched from the nearest outwards (a relation before
+    its increment, a claim's points before the claim): the first string in them that names the
+    paper (short name, arXiv id, id or title) gives the sentence around the name.  When none
+    does, the paper's short name is put before the nearest text (a title, text or note), so the
+    context always names the paper it stands for."""
+    chain: list[object] = [brief]
     obj: object = brief
-    for part in path[:2]:
-        obj = obj[part] if isinstance(part, int) else getattr(obj, part, None)  # type: ignore[index]
-    for attr in ("title", "text", "note"):
-        value = getattr(obj, attr, None)
-        if isinstance(value, str):
-            return sentence_around(value, 0, 0) if len(value) <= 220 else value[:219] + "…"
+    for part in path[:-1]:
+        try:
+            obj = obj[part] if isinstance(part, int) else getattr(obj, part)  # type: ignore[index]
+        except (IndexError, AttributeError, TypeError):
+            break
+        chain.append(obj)
+    items = [o for o in reversed(chain[1:]) if isinstance(o, BaseModel)]
+    names = _names(paper)
+    for item in items:
+        for sub, value in iter_strings(item):
+            if sub and sub[-1] in _NOT_TEXT + ("id",) or sub[-1:] == ("paper",) or (len(sub) >= 2 and sub[-2] in ("papers", "sections")):
+                continue
+            hit = _naming(value, names)
+            if hit is not None:
+                return sentence_around(value, *hit)
+    for item in items:
+        for attr in ("text", "note", "title"):
+            value = getattr(item, attr, None)
+            if isinstance(value, str) and value.strip():
+                return _clip(f"{paper.short}：{sentence_around(value, 0, 0)}")
     return paper.short

@@ -65,7 +65,8 @@ class PaperView(View):
     seen: list[Sighting] = Field(default_factory=list, description="Every brief that names it, oldest first.")
     anchors: list[AnchorView] = Field(default_factory=list)
     open_claims: list[ClaimRef] = Field(default_factory=list)
-    mentions: int = Field(0, description="Places on the site that mention it (backlinks).")
+    mentions: int = Field(0, description="Places on the site that mention it (a brief part, a section, a page): "
+                          "the rows of its page's backlinks.")
 
 
 class BriefView(View):
@@ -140,7 +141,8 @@ def paper_view(kb: KnowledgeBase, ref: str) -> PaperView:
         base = arxiv_id.normalize(ref)
         mentions = kb.unknown_ids().get(base or "", [])
         return PaperView(query=ref, known=False, id=None, arxiv=base, short=None, title=None, page=None,
-                         status="mentioned" if mentions else "unknown", first_seen=None, mentions=len(mentions))
+                         status="mentioned" if mentions else "unknown", first_seen=None,
+                         mentions=len({(m.place.page, m.place.anchor) for m in mentions}))
     seen = [Sighting(date=s.date, brief=s.brief, kind=s.kind) for s in kb.history.by_paper.get(paper.id, [])]
     anchors = []
     for topic in kb.topics:
@@ -152,11 +154,20 @@ def paper_view(kb: KnowledgeBase, ref: str) -> PaperView:
     claims = [claim_ref(kb, s) for s in kb.claims.open_claims() if paper.id in s.claim.papers]
     return PaperView(query=ref if ref != paper.id else None, known=True, id=paper.id, arxiv=paper.arxiv_base,
                      short=paper.short, title=paper.display_title, page=_url(paper_page(paper.id)),
-                     status=_status(kb, paper.id), first_seen=seen[0] if seen else None, seen=seen, anchors=anchors,
-                     open_claims=claims, mentions=len(kb.mentions_of(paper.id)))
+                     status=overall_status(kb, paper.id), first_seen=seen[0] if seen else None, seen=seen, anchors=anchors,
+                     open_claims=claims, mentions=mention_places(kb, paper.id))
 
 
-def _status(kb: KnowledgeBase, pid: str) -> Literal["net-new", "pending", "anchored", "unseen"]:
+def mention_places(kb: KnowledgeBase, pid: str) -> int:
+    """How many places on the site mention the paper (a brief part, a section, a page): the rows of
+    its page's backlinks, not the raw mentions (one place may name it several times)."""
+    return len({(m.place.page, m.place.anchor) for m in kb.mentions_of(pid)})
+
+
+def overall_status(kb: KnowledgeBase, pid: str) -> Literal["net-new", "pending", "anchored", "unseen"]:
+    """A paper's status across topics: per topic it was seen in, its status as of the topic's latest
+    brief; the furthest of them (anchored, then pending, then net-new); ``unseen`` when no brief
+    names it.  This is the ``status`` of ``api/papers.json`` and of the paper index."""
     topics = {kb.briefs[s.brief].topic for s in kb.history.by_paper.get(pid, [])}
     statuses = [paper_status(kb.history, pid, kb.by_topic[t][-1], t).value for t in sorted(topics) if t in kb.by_topic]
     for value in ("anchored", "pending", "net-new"):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from kb.data.models import STATUS_LABELS, Brief
 from kb.knowledge.figures import BriefFigures
 from kb.knowledge.index import KnowledgeBase, brief_page
-from kb.knowledge.views import _status
+from kb.knowledge.views import overall_status
 from kb.render.escape import md
 from kb.render.links import SIGHTING_LABELS, Linker, brief_link, paper_link, section_label, text
 
@@ -100,7 +100,7 @@ def papers(kb: KnowledgeBase) -> str:
     rows = ["| 论文 | arXiv | 会议 | 可信度 | 主分类 | 状态 | 首次出现 | 提及 |", "|---|---|---|---|---|---|---|---|"]
     for pid, p in sorted(kb.papers.items(), key=lambda kv: kv[1].short.lower()):
         ident = text(kb, linker, "arXiv:" + p.arxiv_base) if p.arxiv_base else "—"
-        status = PAPER_STATUS_LABELS[_status(kb, pid)]
+        status = PAPER_STATUS_LABELS[overall_status(kb, pid)]
         anchored = _anchored(kb, pid)
         first = kb.history.first_seen(pid)
         seen = (brief_link(kb, linker, first.brief, first.date.isoformat()) + f" · {SIGHTING_LABELS.get(first.kind, first.kind)}"
