@@ -79,19 +79,58 @@ def test_arxiv_link_to_paper_and_back_through_backlink(page, base_url):
     assert "RetroInfer" in page.locator("#inc-2").inner_text()
 
 
+def _pending_ages() -> list[int]:
+    """The ages of the fixture's pending items, from its data (what the table must show)."""
+    from kb.knowledge.backlog import pending_items
+    from kb.knowledge.index import load_kb
+    from sitebuild import FIXTURE_DATA
+
+    return [it.age_days for it in pending_items(load_kb(FIXTURE_DATA), "inference")]
+
+
 def test_sort_and_filter_backlog(page, base_url):
+    """Sorting by a column (both ways) and filtering work in the browser; the header cells are
+    buttons with aria-sort on the th, the filter's count is announced, and an empty state shows."""
+    expected = _pending_ages()
+    assert len(set(expected)) > 1  # sorting must be observable
     page.goto(base_url + "backlog/")
-    table = page.locator("[data-kb-table='pending-inference'] table")
+    box = page.locator("[data-kb-table='pending-inference']")
+    table = box.locator("table")
+    heads = [t.strip() for t in table.locator("thead th").all_inner_texts()]
+    col = heads.index("天数") + 1
     header = table.locator("thead th", has_text="天数")
-    header.click()
-    ages = [int(t) for t in table.locator("tbody tr td:nth-child(5)").all_inner_texts()]
-    assert ages == sorted(ages) and ages[0] == 0
-    header.click()
-    ages = [int(t) for t in table.locator("tbody tr td:nth-child(5)").all_inner_texts()]
-    assert ages == sorted(ages, reverse=True) and ages[0] == 2
-    page.locator("[data-kb-table='pending-inference'] input.kb-table-filter").fill("Retro")
+    button = header.locator("button")
+    assert button.count() == 1 and header.get_attribute("aria-sort") == "none"
+
+    def ages():
+        return [int(t) for t in table.locator(f"tbody tr:not(.kb-table-empty) td:nth-child({col})").all_inner_texts()]
+
+    button.click()
+    assert header.get_attribute("aria-sort") == "ascending"
+    assert ages() == sorted(expected)
+    button.focus()
+    page.keyboard.press("Enter")  # a real button: the keyboard sorts too
+    assert header.get_attribute("aria-sort") == "descending"
+    assert ages() == sorted(expected, reverse=True)
+    others = [th.get_attribute("aria-sort") for th in table.locator("thead th").all()]
+    assert others.count("descending") == 1 and others.count("none") == len(heads) - 1
+
+    status = box.locator("[role=status][aria-live=polite]")
+    box.locator("input.kb-table-filter").fill("Stream2LLM")
     visible = [r for r in table.locator("tbody tr").all() if r.is_visible()]
-    assert len(visible) == 1 and "RetroInfer" in visible[0].inner_text()
+    assert len(visible) == 1 and "Stream2LLM" in visible[0].inner_text()
+    assert status.inner_text() == f"显示 1 / {len(expected)} 行"
+    empty = table.locator("tbody tr.kb-table-empty")
+    assert not empty.is_visible()
+
+    box.locator("input.kb-table-filter").fill("没有这样的论文")
+    visible = [r for r in table.locator("tbody tr").all() if r.is_visible()]
+    assert [r.get_attribute("class") for r in visible] == ["kb-table-empty"]
+    assert empty.is_visible() and "没有符合" in empty.inner_text()
+    assert status.inner_text() == f"显示 0 / {len(expected)} 行"
+
+    box.locator("input.kb-table-filter").fill("")
+    assert len(ages()) == len(expected) and not empty.is_visible() and status.inner_text() == ""
 
 
 def test_screenshot_of_the_brief_page(page, base_url):
