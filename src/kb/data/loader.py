@@ -21,6 +21,7 @@ from pydantic import BaseModel, ValidationError
 
 from kb.data.hints import did_you_mean, schema_anchor
 from kb.data.typedesc import Describer, example_of, field_at
+from kb.data.safefile import Refused, read_limited, walk
 from kb.data.diagnostics import Diagnostic, format_keypath
 from kb.data.models import Brief, Demo, Paper, Topic
 from kb.data.yamlstrict import DEFAULT_LIMITS, Limits, Located, load_bytes
@@ -143,13 +144,11 @@ def _known_keys(located: Located, loc: tuple) -> set[str]:
 
 def load_file(path: Path, root: Path, model: type[M], limits: Limits = DEFAULT_LIMITS) -> tuple[M | None, Source | None, list[Diagnostic]]:
     shown = display_path(path)
-    try:
-        size = path.stat().st_size
-        if size > limits.max_bytes:
-            return None, None, [Diagnostic(shown, 1, 1, f"file is {size} bytes; the limit is {limits.max_bytes} bytes", code="limit")]
-        raw = path.read_bytes()
-    except OSError as exc:
-        return None, None, [Diagnostic(shown, 1, 1, f"cannot read file: {exc.strerror}", code="io")]
+    try:  # no symlink (also among the parents below root), no device or FIFO, size checked before reading
+        raw = read_limited(path, limits.max_bytes, root)
+    except Refused as exc:
+        code = "limit" if "limit" in str(exc) else "io"
+        return None, None, [Diagnostic(shown, 1, 1, str(exc), code=code)]
     located, diags = load_bytes(raw, shown, limits)
     if located is None:
         return None, None, diags
@@ -163,8 +162,14 @@ def load(data_dir: Path | str, limits: Limits = DEFAULT_LIMITS) -> Loaded:
     if not root.is_dir():
         out.diagnostics.append(Diagnostic(str(root), 1, 1, "expected a data directory", code="io"))
         return out
-    for path in sorted(root.rglob("*")):
-        if path.is_dir() or path.name.startswith(".") or path.name.lower() in ("readme.md",):
+    for entry in walk(root):  # symlinked directories are listed, never entered
+        path = entry.path
+        if path.name.startswith(".") or path.name.lower() in ("readme.md",):
+            continue
+        if entry.kind != "file":
+            what = "a symbolic link" if entry.kind == "symlink" else "not a regular file"
+            out.diagnostics.append(Diagnostic(display_path(path), 1, 1, f"is {what}; refused under data/ "
+                                              "(commit the file itself)", code="io"))
             continue
         rel = path.relative_to(root).parts
         kind = rel[0]
