@@ -14,7 +14,7 @@ from kb.knowledge.index import KnowledgeBase, paper_page, section_anchor
 from kb.knowledge.mentions import Mention
 from kb.render.escape import md, md_link
 from kb.render.links import SIGHTING_LABELS, Linker, anchor_text, brief_link, section_label, text
-from kb.render.messages import finding_text
+from kb.render.messages import finding_text, t
 
 def markdown(kb: KnowledgeBase, paper_id: str, bibtex: str | None = None, demos: str = "") -> str:
     p = kb.papers[paper_id]
@@ -25,12 +25,12 @@ def markdown(kb: KnowledgeBase, paper_id: str, bibtex: str | None = None, demos:
     out.append(_facts(kb, linker, p))
     out.append(_findings(kb, linker, p))
     if p.arxiv_meta and p.arxiv_meta.abstract:
-        out.append("## 摘要（arXiv） { #abstract }\n\n" + text(kb, linker, p.arxiv_meta.abstract))
+        out.append(f"## {t('paper.abstract')} {{ #abstract }}\n\n" + text(kb, linker, p.arxiv_meta.abstract))
     if p.key_numbers:
-        out.append("## 关键数字 { #key-numbers }\n\n| 数字 | 含义 |\n|---|---|\n" +
+        out.append(f"## {t('paper.key_numbers')} {{ #key-numbers }}\n\n| {t('paper.th_number')} | {t('paper.th_meaning')} |\n|---|---|\n" +
                    "\n".join(f"| **{md(n.value)}** | {md(n.what)} |" for n in p.key_numbers))
     if p.notes:
-        out.append("## 笔记 { #notes }\n\n" + "\n".join(f"- {text(kb, linker, n)}" for n in p.notes))
+        out.append(f"## {t('paper.notes')} {{ #notes }}\n\n" + "\n".join(f"- {text(kb, linker, n)}" for n in p.notes))
     out.append(_anchors(kb, linker, p))
     if demos:
         out.append(demos)
@@ -48,57 +48,59 @@ def _facts(kb: KnowledgeBase, linker: Linker, p: Paper) -> str:
     if p.arxiv:
         base = p.arxiv_base
         rows.append(f"- **arXiv**：{md(p.arxiv)} · {md_link('abs', f'https://arxiv.org/abs/{p.arxiv}')} · "
-                    f"{md_link('pdf', f'https://arxiv.org/pdf/{p.arxiv}')}" + ("" if base == p.arxiv else f"（基础号 {md(base)}）"))
+                    f"{md_link('pdf', f'https://arxiv.org/pdf/{p.arxiv}')}" + ("" if base == p.arxiv else t("paper.base_id", id=md(base))))
     authors = p.authors or (meta.authors if meta else [])
     if authors:
-        rows.append("- **作者**：" + "、".join(md(a) for a in authors))
+        rows.append(t("paper.fact", label=t("paper.authors")) + "、".join(md(a) for a in authors))
     if p.affiliations:
-        rows.append("- **机构**：" + " + ".join(md(a) for a in p.affiliations))
+        rows.append(t("paper.fact", label=t("paper.affiliations")) + " + ".join(md(a) for a in p.affiliations))
     if p.authors_note:
-        rows.append(f"- **作者备注**：{text(kb, linker, p.authors_note)}")
+        rows.append(t("paper.fact", label=t("paper.authors_note")) + text(kb, linker, p.authors_note))
     year, _ = date_of(p)
     if year:
-        rows.append(f"- **年份**：{md(year)}")
+        rows.append(t("paper.fact", label=t("paper.year")) + md(year))
     if p.venue:
         detail = f"（{md(p.venue.detail)}）" if p.venue.detail else ""
         note = f" · {md(p.venue.note)}" if p.venue.note else ""
-        rows.append(f"- **会议/期刊**：{md(p.venue.name)}{detail}{note}")
+        rows.append(t("paper.fact", label=t("paper.venue")) + f"{md(p.venue.name)}{detail}{note}")
     if meta and meta.journal_ref:
         rows.append(f"- **Journal ref**：{md(meta.journal_ref)}")
     dates = []
     if p.published:
-        dates.append(f"发表 {md(p.published)}")
+        dates.append(t("paper.published", date=md(p.published)))
     if p.submitted:
         dates.append(f"v1 {p.submitted.isoformat()}")
     elif meta and meta.published:
         dates.append(f"arXiv v1 {meta.published.isoformat()}")
     if meta and meta.updated:
-        dates.append(f"arXiv 更新 {meta.updated.isoformat()}")
+        dates.append(t("paper.arxiv_updated", date=meta.updated.isoformat()))
     if dates:
-        rows.append("- **日期**：" + " · ".join(dates))
+        rows.append(t("paper.fact", label=t("paper.dates")) + " · ".join(dates))
     subjects = p.subjects or (meta.categories if meta else [])
     if subjects:
-        rows.append("- **arXiv 分类**：" + "、".join(md(s) for s in subjects))
+        rows.append(t("paper.fact", label=t("paper.subjects")) + "、".join(md(s) for s in subjects))
     if p.category:
-        adj = ("；邻接 " + "、".join(md(a) for a in p.category.adjacent)) if p.category.adjacent else ""
-        rows.append(f"- **主分类**：{md(p.category.primary)}{adj}")
+        adj = t("paper.adjacent", topics="、".join(md(a) for a in p.category.adjacent)) if p.category.adjacent else ""
+        rows.append(t("paper.fact", label=t("paper.category")) + f"{md(p.category.primary)}{adj}")
     if p.credibility:
         reason = f"（{md(p.credibility.reason)}）" if p.credibility.reason else ""
-        rows.append(f"- **可信度**：{p.credibility.label}{reason}")
+        rows.append(t("paper.fact", label=t("paper.credibility")) + f"{p.credibility.label}{reason}")
     if p.cards:
-        dup = "（同一 arXiv 号有多张卡：重复卡待清理）" if len(p.cards) > 1 else ""
+        dup = t("paper.duplicate_cards") if len(p.cards) > 1 else ""
         rows.append("- **paper_card**：" + "、".join(str(c) for c in p.cards) + dup)
     first = kb.history.first_seen(p.id)
     if first is not None:
-        rows.append(f"- **首次出现**：{first.date.isoformat()} · {brief_link(kb, linker, first.brief)}"
-                    f"（{SIGHTING_LABELS.get(first.kind, first.kind)}）")
+        rows.append(t("paper.fact", label=t("paper.first_seen"))
+                    + t("paper.first_seen_value", date=first.date.isoformat(), brief=brief_link(kb, linker, first.brief),
+                        kind=SIGHTING_LABELS.get(first.kind, first.kind)))
     links = [(label, getattr(p.links, key)) for key, label in
-             (("code", "代码"), ("html", "HTML"), ("pdf", "PDF"), ("proceedings", "会议论文"), ("blog", "博客"), ("other", "其他"))]
+             (("code", t("paper.link_code")), ("html", "HTML"), ("pdf", "PDF"), ("proceedings", t("paper.link_proceedings")),
+              ("blog", t("paper.link_blog")), ("other", t("paper.link_other")))]
     links = [(label, u) for label, u in links if u]
     if meta and meta.doi:
         links.append(("DOI", f"https://doi.org/{meta.doi}"))
     if links:
-        rows.append("- **链接**：" + " · ".join(md_link(label, u) for label, u in links))
+        rows.append(t("paper.fact", label=t("paper.links")) + " · ".join(md_link(label, u) for label, u in links))
     return "\n".join(rows)
 
 
@@ -110,14 +112,14 @@ def _findings(kb: KnowledgeBase, linker: Linker, p: Paper) -> str:
     for n in noted:
         body = [text(kb, linker, finding_text(n.finding, names))]
         if n.acknowledged:
-            body.append(f"已知悉：{text(kb, linker, n.acknowledged.reason)}")
-        title = "核对：日期与 arXiv 号不一致" if n.finding.kind == "submitted-vs-id" else "核对"
+            body.append(t("paper.acknowledged", reason=text(kb, linker, n.acknowledged.reason)))
+        title = t("paper.check_date") if n.finding.kind == "submitted-vs-id" else t("paper.check")
         out.append(f'!!! warning "{title}"\n' + "\n\n".join(f"    {b}" for b in body))
     return "\n\n".join(out)
 
 
 def _anchors(kb: KnowledgeBase, linker: Linker, p: Paper) -> str:
-    lines = ["## 在活文档中的位置 { #anchored }", ""]
+    lines = [f"## {t('paper.anchored')} {{ #anchored }}", ""]
     found = False
     for tid, topic in kb.topics.items():
         rec = kb.history.anchor(p.id, tid)
@@ -127,18 +129,18 @@ def _anchors(kb: KnowledgeBase, linker: Linker, p: Paper) -> str:
         if rec.section and kb.section(tid, rec.section) is not None:
             where = linker.link(f"{topic.title} · {section_label(kb, tid, rec.section)}", topic.page, section_anchor(rec.section))
         else:
-            where = linker.link(f"{topic.title}（未注明节）", topic.page, "unsectioned")
+            where = linker.link(t("paper.anchored_unsectioned", topic=topic.title), topic.page, "unsectioned")
         lines.append(f"- {where}：{anchor_text(kb, linker, rec)}")
     if found:
         return "\n".join(lines)
     seen_in = sorted({kb.briefs[s.brief].topic for s in kb.history.by_paper.get(p.id, [])} & set(kb.by_topic))
     if not seen_in:
-        lines.append("尚未锚入任何活文档；还没有简报提到它。")
+        lines.append(t("paper.never_seen"))
     for tid in seen_in:
         status = paper_status(kb.history, p.id, kb.by_topic[tid][-1], tid)
         title = kb.topics[tid].title if tid in kb.topics else tid
         latest = kb.briefs[kb.by_topic[tid][-1]].date.isoformat()
-        lines.append(f"- 尚未锚入「{md(title)}」活文档：截至最新一期简报（{latest}）为{STATUS_LABELS[status]}。")
+        lines.append("- " + t("paper.not_anchored", topic=md(title), date=latest, status=STATUS_LABELS[status]))
     return "\n".join(lines)
 
 
@@ -168,11 +170,11 @@ def _best_context(p: Paper, mentions: list[Mention]) -> str:
 
 def _backlinks(kb: KnowledgeBase, linker: Linker, p: Paper) -> str:
     groups = backlink_places(kb, p)
-    lines = [f"## 反向链接（{len(groups)}） {{ #backlinks }}", ""]
+    lines = [f"## {t('paper.backlinks', n=len(groups))} {{ #backlinks }}", ""]
     if not groups:
-        lines.append("还没有任何简报、条目或章节提到它。")
+        lines.append(t("paper.no_backlinks"))
         return "\n".join(lines)
-    lines += ['<div class="kb-backlinks" markdown>', "", "| 日期 | 位置 | 提及 |", "|---|---|---|"]
+    lines += ['<div class="kb-backlinks" markdown>', "", f"| {t('paper.th_date')} | {t('paper.th_place')} | {t('paper.th_mention')} |", "|---|---|---|"]
     for first, mentions in groups:
         where = _place_link(linker, first)
         if first.place.brief:
