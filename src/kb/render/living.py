@@ -12,7 +12,6 @@ seen by the one definition of the history), and, from the topic's update log
 from __future__ import annotations
 
 import weakref
-from dataclasses import replace
 from collections.abc import Callable
 from typing import Any
 
@@ -21,7 +20,7 @@ from kb.knowledge.history import AnchorRecord
 from kb.knowledge.index import KnowledgeBase, Noted, section_anchor
 from kb.render.escape import md
 from kb.render.links import SIGHTING_LABELS, Linker, anchor_text, brief_link, paper_link, text
-from kb.render.messages import finding_text
+from kb.render.messages import finding_text, t
 
 _CACHE: dict[int, tuple[weakref.ref, dict[Any, Any]]] = {}
 
@@ -49,7 +48,7 @@ def heading(kb: KnowledgeBase, topic: str, section_id: str) -> str:
     en = f" <small>{md(s.title_en)}</small>" if s.title_en else ""
     intro = ""
     if s.introduced:
-        intro = f" <span class=\"kb-new\">新路线 · {s.introduced.isoformat()}</span>"
+        intro = f" <span class=\"kb-new\">{t('living.new_route', date=s.introduced.isoformat())}</span>"
     return f"{'#' * level} {number}{md(s.title)}{en}{intro} {{ #{section_anchor(s.id)} }}"
 
 
@@ -80,13 +79,13 @@ def papers_in(kb: KnowledgeBase, topic: str, section_id: str | None, page: str) 
         ident = f"（{text(kb, linker, 'arXiv:' + p.arxiv)}）" if p.arxiv else ""
         rows.append(f"- {paper_link(kb, linker, rec.paper)}{ident}：{anchor_text(kb, linker, rec)}")
     if not rows:
-        return '<p class="kb-empty">本节暂无登记锚入的论文。</p>'
-    return '<div class="kb-anchored" markdown>\n\n**已锚入本节：**\n\n' + "\n".join(rows) + "\n\n</div>"
+        return f'<p class="kb-empty">{t("living.none_anchored")}</p>'
+    return f'<div class="kb-anchored" markdown>\n\n**{t("living.anchored_here")}**\n\n' + "\n".join(rows) + "\n\n</div>"
 
 
 def unsectioned(kb: KnowledgeBase, topic: str, page: str) -> str:
     """A block (with the stable anchor ``#unsectioned``) for papers anchored without a section."""
-    return "### 未注明节 { #unsectioned }\n\n" + papers_in(kb, topic, None, page)
+    return f"### {t('status.unsectioned')} {{ #unsectioned }}\n\n" + papers_in(kb, topic, None, page)
 
 
 def pending_for(kb: KnowledgeBase, topic: str, section_id: str, page: str) -> str:
@@ -97,11 +96,12 @@ def pending_for(kb: KnowledgeBase, topic: str, section_id: str, page: str) -> st
     for item in _pending(kb, topic):
         if section_id in item.sections:
             kind = SIGHTING_LABELS.get(item.first_kind, item.first_kind)
-            rows.append(f"- {paper_link(kb, linker, item.paper)}（首次出现 {item.first_seen.isoformat()}，"
-                        f"{brief_link(kb, linker, item.first_brief, '来源简报')} · {kind}；已 {item.age_days} 天）")
+            rows.append(f"- {paper_link(kb, linker, item.paper)}" + t(
+                "living.pending_item", date=item.first_seen.isoformat(),
+                brief=brief_link(kb, linker, item.first_brief, t("living.source_brief")), kind=kind, days=item.age_days))
     if not rows:
         return ""
-    return '<div class="kb-pending" markdown>\n\n**待锚入本节：**\n\n' + "\n".join(rows) + "\n\n</div>"
+    return f'<div class="kb-pending" markdown>\n\n**{t("living.pending_here")}**\n\n' + "\n".join(rows) + "\n\n</div>"
 
 
 def section(kb: KnowledgeBase, topic: str, section_id: str, page: str, demos: str = "") -> str:
@@ -129,13 +129,10 @@ def _topic_checks(kb: KnowledgeBase, topic: str, linker: Linker) -> str:
     rows = []
     for n in noted:
         finding = n.finding
-        if "papers" in finding.params:  # a list of paper ids (the stale log): the names readers know
-            shown = "、".join(names.get(pid, pid) for pid in finding.params["papers"].split("、"))
-            finding = replace(finding, params={**finding.params, "papers": shown})
-        ack = f"（已知悉：{text(kb, linker, n.acknowledged.reason)}）" if n.acknowledged else ""
+        ack = t("living.acknowledged", reason=text(kb, linker, n.acknowledged.reason)) if n.acknowledged else ""
         rows.append(f"- {text(kb, linker, finding_text(finding, names))}{ack}")
     open_ = sum(1 for n in noted if not n.acknowledged)
-    summary = f"核对：{len(noted)} 条" + (f"，其中 {open_} 条待处理" if open_ else "，均已知悉")
+    summary = t("living.checks", n=len(noted)) + (t("living.checks_open", n=open_) if open_ else t("living.checks_all_acknowledged"))
     return (f'<details class="{"warning" if open_ else "note"}" markdown>\n<summary>{summary}</summary>\n\n'
             + "\n".join(rows) + "\n\n</details>")
 
@@ -143,15 +140,15 @@ def _topic_checks(kb: KnowledgeBase, topic: str, linker: Linker) -> str:
 def update_labels(kb: KnowledgeBase, topic: str, page: str) -> str:
     """The update labels per date, from the topic's update log (``updates:``), newest first."""
     linker = Linker(page)
-    t = kb.topics.get(topic)
-    if t is None or not t.updates:
-        return '<p class="kb-empty">本文档的更新记录（updates:）还是空的。</p>'
-    rows = ["| 日期 | 更新标注 | 标注提到的论文 | arXiv 引用 |", "|---|---|---|---|"]
-    for u in sorted(t.updates, key=lambda u: u.date, reverse=True):
+    top = kb.topics.get(topic)
+    if top is None or not top.updates:
+        return f'<p class="kb-empty">{t("living.no_updates")}</p>'
+    rows = [f"| {t('living.th_date')} | {t('living.th_labels')} | {t('living.th_papers')} | {t('living.th_citations')} |", "|---|---|---|---|"]
+    for u in sorted(top.updates, key=lambda u: u.date, reverse=True):
         labels = "；".join(md(lb.text) for lb in u.labels) or "—"
         named = list(dict.fromkeys(p for lb in u.labels for p in lb.papers if p in kb.papers))
         papers = "、".join(paper_link(kb, linker, p) for p in named) or "—"
-        cites = "—" if u.citations is None else ("约 " if u.citations_approx else "") + str(u.citations)
+        cites = "—" if u.citations is None else (t("living.approx") if u.citations_approx else "") + str(u.citations)
         rows.append(f"| {u.date.isoformat()} | {labels} | {papers} | {cites} |")
     checks = _topic_checks(kb, topic, linker)
     return "\n".join(rows) + (f"\n\n{checks}" if checks else "")
@@ -160,19 +157,19 @@ def update_labels(kb: KnowledgeBase, topic: str, page: str) -> str:
 def citation_count(kb: KnowledgeBase, topic: str) -> str:
     """The citation count of the latest entry of the update log, and how many papers the briefs
     record as anchored."""
-    t = kb.topics.get(topic)
+    top = kb.topics.get(topic)
     anchored = list(kb.anchored_in(topic))
     with_id = sum(1 for r in anchored if kb.papers[r.paper].arxiv)
-    known = f"简报登记锚入 {len(anchored)} 篇（其中 {with_id} 篇有 arXiv 号）"
-    latest = next((u for u in reversed(t.updates) if u.citations is not None), None) if t else None
+    known = t("living.anchored_count", n=len(anchored), with_id=with_id)
+    latest = next((u for u in reversed(top.updates) if u.citations is not None), None) if top else None
     if latest is None:
         return known
-    approx = "约 " if latest.citations_approx else ""
-    out = f"活文档最近一次记录引用数（{latest.date.isoformat()}）：{approx}{latest.citations} 条 arXiv；{known}"
-    last = t.updates[-1] if t and t.updates else None
+    approx = t("living.approx") if latest.citations_approx else ""
+    out = t("living.citations", date=latest.date.isoformat(), approx=approx, n=latest.citations, known=known)
+    last = top.updates[-1] if top and top.updates else None
     later = [r for r in anchored if last is not None and r.recorded_on > last.date]
     if later:
-        out += f"；其中 {len(later)} 篇是在更新记录（止于 {last.date.isoformat()}）之后才登记的，更新记录待补"
+        out += t("living.recorded_later", n=len(later), date=last.date.isoformat())
     return out
 
 

@@ -161,6 +161,26 @@ UI: dict[str, str] = {
     "paper.th_date": "日期",
     "paper.th_place": "位置",
     "paper.th_mention": "提及",
+    # living document
+    "living.new_route": "新路线 · {date}",
+    "living.none_anchored": "本节暂无登记锚入的论文。",
+    "living.anchored_here": "已锚入本节：",
+    "living.pending_here": "待锚入本节：",
+    "living.pending_item": "（首次出现 {date}，{brief} · {kind}；已 {days} 天）",
+    "living.source_brief": "来源简报",
+    "living.acknowledged": "（已知悉：{reason}）",
+    "living.checks": "核对：{n} 条",
+    "living.checks_open": "，其中 {n} 条待处理",
+    "living.checks_all_acknowledged": "，均已知悉",
+    "living.no_updates": "本文档的更新记录（updates:）还是空的。",
+    "living.th_date": "日期",
+    "living.th_labels": "更新标注",
+    "living.th_papers": "标注提到的论文",
+    "living.th_citations": "arXiv 引用",
+    "living.approx": "约 ",
+    "living.anchored_count": "简报登记锚入 {n} 篇（其中 {with_id} 篇有 arXiv 号）",
+    "living.citations": "活文档最近一次记录引用数（{date}）：{approx}{n} 条 arXiv；{known}",
+    "living.recorded_later": "；其中 {n} 篇是在更新记录（止于 {date}）之后才登记的，更新记录待补",
 }
 
 FINDINGS: dict[str, str] = {
@@ -208,6 +228,8 @@ def finding_text(finding: Finding, names: dict[str, str] | None = None) -> str:
     for k in ("paper",):
         if k in params and names:
             params[k] = names.get(params[k], params[k])
+    if isinstance(params.get("papers"), str) and names:  # a "、"-joined list of paper ids
+        params["papers"] = "、".join(names.get(pid, pid) for pid in params["papers"].split("、"))
     for k in ("stated", "computed"):
         if params.get(k) in STATUS_WORDS:
             params[k] = STATUS_WORDS[params[k]]
