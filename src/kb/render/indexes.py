@@ -14,11 +14,12 @@ from kb.knowledge.index import KnowledgeBase, brief_page
 from kb.knowledge.views import overall_status
 from kb.render.escape import md
 from kb.render.links import SIGHTING_LABELS, Linker, brief_link, paper_link, section_label, text
+from kb.render.messages import t
 
 BRIEFS = "briefs/index.md"
 PAPERS = "papers/index.md"
 
-PAPER_STATUS_LABELS = {"net-new": "NET-new", "pending": "待锚入", "anchored": "已锚入", "unseen": "简报未提及"}
+PAPER_STATUS_LABELS = {"net-new": "NET-new", "pending": t("index.pending"), "anchored": t("index.anchored"), "unseen": t("index.unseen")}
 
 
 def _figure(stated: int | None, computed: int, partial: bool) -> str:
@@ -26,15 +27,15 @@ def _figure(stated: int | None, computed: int, partial: bool) -> str:
     shown = f"≥{computed}" if partial else str(computed)
     if stated is None or stated == computed:
         return str(stated) if stated is not None else shown
-    return f"{stated}（计算 {shown}）"
+    return t("index.stated_computed", stated=stated, computed=shown)
 
 
 def counts(b: Brief, f: BriefFigures) -> str:
     s = b.stated
-    return (f"主增量 {_figure(s.increments, f.increments, f.partial)} · NET-new {_figure(s.net_new, f.net_new, f.partial)} · "
-            f"邻接预备 {_figure(s.adjacent, f.adjacent, f.partial)} · "
-            f"净增 arXiv 号 {_figure(s.arxiv_net_new, len(f.net_new_ids), f.partial)} · "
-            f"沿用件 {_figure(s.carried_over, len(f.carried), f.partial)}")
+    return t("index.counts", increments=_figure(s.increments, f.increments, f.partial),
+             net_new=_figure(s.net_new, f.net_new, f.partial), adjacent=_figure(s.adjacent, f.adjacent, f.partial),
+             arxiv=_figure(s.arxiv_net_new, len(f.net_new_ids), f.partial),
+             carried=_figure(s.carried_over, len(f.carried), f.partial))
 
 
 def _checks(kb: KnowledgeBase, key: str) -> str:
@@ -43,7 +44,7 @@ def _checks(kb: KnowledgeBase, key: str) -> str:
     acked = len(noted) - open_
     if not noted:
         return "—"
-    parts = ([f"⚠️ {open_} 条待处理"] if open_ else []) + ([f"{acked} 条已知悉"] if acked else [])
+    parts = ([t("index.checks_open", n=open_)] if open_ else []) + ([t("index.checks_acknowledged", n=acked)] if acked else [])
     return "；".join(parts)
 
 
@@ -58,8 +59,7 @@ def _news(kb: KnowledgeBase, linker: Linker, key: str) -> str:
 
 def briefs(kb: KnowledgeBase) -> str:
     linker = Linker(BRIEFS)
-    out = ["# 简报", "每个主题的每日简报，按月分组、按日期倒序：先是本棒性质（标题）和各条主增量，再是计数。"
-           "计数照原文；原文没有写的由知识库根据数据计算；两者不同时括注计算值。重建的简报只给出下限（≥）。"]
+    out = [f"# {t('index.briefs')}", t("index.briefs_intro")]
     for topic, keys in kb.by_topic.items():
         title = kb.topics[topic].title if topic in kb.topics else topic
         out.append(f"## {md(title)} {{ #topic-{topic} }}")
@@ -68,10 +68,11 @@ def briefs(kb: KnowledgeBase) -> str:
             months.setdefault(kb.briefs[key].date.strftime("%Y-%m"), []).append(key)
         for month, month_keys in months.items():
             out.append(f"### {month} {{ #topic-{topic}-{month} }}")
-            rows = ["| 日期 | 简报 | 本棒性质与主增量 | 计数 | 核对 |", "|---|---|---|---|---|"]
+            rows = ["| " + " | ".join(t(f"index.th_{k}") for k in ("date", "brief", "news", "counts", "checks")) + " |",
+                    "|---|---|---|---|---|"]
             for key in month_keys:
                 b, f = kb.briefs[key], kb.figures[key]
-                label = f"{b.round} · {b.instance}" + ("（重建）" if b.reconstructed else "")
+                label = f"{b.round} · {b.instance}" + (t("index.reconstructed") if b.reconstructed else "")
                 rows.append(f"| {b.date.isoformat()} | {brief_link(kb, linker, key, label)} | {_news(kb, linker, key)} "
                             f"| {counts(b, f)} | {_checks(kb, key)} |")
             out.append('<div class="kb-table" data-kb-table="briefs" markdown>\n\n' + "\n".join(rows) + "\n\n</div>")
@@ -84,8 +85,8 @@ def _anchored(kb: KnowledgeBase, pid: str) -> str:
         rec = kb.history.anchor(pid, tid)
         if rec is None:
             continue
-        where = section_label(kb, tid, rec.section) if rec.section else "未注明节"
-        when = rec.since.isoformat() if rec.since else f"最晚 {rec.recorded_on.isoformat()}"
+        where = section_label(kb, tid, rec.section) if rec.section else t("status.unsectioned")
+        when = rec.since.isoformat() if rec.since else t("index.latest_by", date=rec.recorded_on.isoformat())
         parts.append(f"{md(where)} · {when}")
     return "；".join(parts)
 
@@ -94,10 +95,9 @@ def papers(kb: KnowledgeBase) -> str:
     from kb.render.paper import backlink_places
 
     linker = Linker(PAPERS)
-    out = ["# 论文", f"知识库中的全部 {len(kb.papers)} 篇论文（及系统、基准）。“状态”取各主题最新一期简报时的状态，"
-           "已锚入的给出所在节与锚入日期（简报没有写明日期时，给出记录它的简报日期作为最晚日期）。"
-           "全部条目的 BibTeX：[下载 references.bib](../references.bib)；每篇论文页底部也有可复制的 BibTeX。"]
-    rows = ["| 论文 | arXiv | 会议 | 可信度 | 主分类 | 状态 | 首次出现 | 提及 |", "|---|---|---|---|---|---|---|---|"]
+    out = [f"# {t('index.papers')}", t("index.papers_intro", n=len(kb.papers))]
+    heads = ("paper", "arxiv", "venue", "credibility", "category", "status", "first_seen", "mentions")
+    rows = ["| " + " | ".join(t(f"index.th_{k}") for k in heads) + " |", "|---|---|---|---|---|---|---|---|"]
     for pid, p in sorted(kb.papers.items(), key=lambda kv: kv[1].short.lower()):
         ident = text(kb, linker, "arXiv:" + p.arxiv_base) if p.arxiv_base else "—"
         status = PAPER_STATUS_LABELS[overall_status(kb, pid)]
@@ -124,5 +124,5 @@ def latest_briefs(kb: KnowledgeBase, page: str, limit: int = 5) -> str:
         for i, inc in enumerate(b.increments, 1):
             lines.append(f"    - {brief_link(kb, linker, key, inc.title, anchor=f'inc-{i}')}（{STATUS_LABELS[inc.status]}）")
         if not b.increments:
-            lines.append("    - 本期没有主增量。")
-    return "\n".join(lines) or "还没有简报。"
+            lines.append("    - " + t("index.no_increments"))
+    return "\n".join(lines) or t("index.no_briefs")
