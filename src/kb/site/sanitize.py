@@ -142,7 +142,9 @@ class _Finder(HTMLParser):
 def findings(html_text: str) -> list[Finding]:
     """What :func:`clean` would remove from ``html_text`` (comments aside), in document order."""
     finder = _Finder()
-    finder.feed(html_text)
+    # the standard library's parser reads comments the old way; HTML5 (nh3, browsers) ends
+    # "<!-->" and "<!--->" at once and closes a comment at "--!>": read them alike
+    finder.feed(html_text.replace("<!--->", "<!---->").replace("<!-->", "<!---->").replace("--!>", "-->"))
     finder.close()
     return finder.found
 
