@@ -237,7 +237,13 @@ def browse(site: Path, paths: list[str]) -> tuple[list[str], list[str]]:
                 page.goto(base + path, wait_until="load")
                 page.wait_for_timeout(300)
                 before = page.title()
+                # clicks run every handler but follow no link (a click on a span inside a nav link would
+                # leave the page mid-check), except javascript: links, whose "navigation" runs code
                 page.evaluate("""() => {
+                    document.addEventListener('click', e => {
+                        const a = e.target.closest && e.target.closest('a');
+                        if (!a || a.protocol !== 'javascript:') e.preventDefault();
+                    }, true);
                     for (const el of document.querySelectorAll('body *')) {
                         for (const t of ['mouseover', 'mouseenter', 'focus', 'click'])
                             if (t !== 'click' || el.tagName !== 'A' || el.protocol === 'javascript:')
