@@ -100,8 +100,13 @@ def mkdocs_env(data: Path | None = None) -> dict:
 
 def plain_project(data: Path, out: Path) -> None:
     """Write the plain reference project to ``out`` (mkdocs.yml + docs/) from the project's pages."""
-    run = subprocess.run([sys.executable, __file__, "--dump-markdown", str(data), str(out / "docs")],
-                         cwd=ROOT, env=mkdocs_env(data), capture_output=True, text=True)
+    run = subprocess.run(
+        [sys.executable, __file__, "--dump-markdown", str(data), str(out / "docs")],
+        cwd=ROOT,
+        env=mkdocs_env(data),
+        capture_output=True,
+        text=True,
+    )
     if run.returncode != 0:
         sys.exit(f"dumping the project's Markdown failed:\n{run.stdout[-2000:]}{run.stderr[-4000:]}")
     import yaml
@@ -132,7 +137,9 @@ def dump_markdown(data: Path, dest: Path) -> None:
             for f in files:
                 if f.is_documentation_page():
                     continue  # written by on_page_markdown
-                if f.generated_by is None and (not f.abs_src_path or docs not in Path(f.abs_src_path).resolve().parents):
+                if f.generated_by is None and (
+                    not f.abs_src_path or docs not in Path(f.abs_src_path).resolve().parents
+                ):
                     continue  # the theme's own files: the plain build has them too
                 target = dest / f.src_uri
                 target.parent.mkdir(parents=True, exist_ok=True)
@@ -173,12 +180,21 @@ def measure(total: int, args, tmp: Path) -> tuple[dict, dict, Path]:
     build = [sys.executable, "-m", "mkdocs", "build", "--strict", "-d"]
     runs: dict[str, list[Run]] = {"project": [], "plain": []}
     for _ in range(args.repeat):  # interleaved, so that a busy moment hits both alike
-        runs["project"].append(timed([*build, str(work / "site-project")], ROOT, mkdocs_env(data), work / "site-project"))
-        runs["plain"].append(timed([*build, str(work / "site-plain")], work / "plain", mkdocs_env(), work / "site-plain"))
+        runs["project"].append(
+            timed([*build, str(work / "site-project")], ROOT, mkdocs_env(data), work / "site-project")
+        )
+        runs["plain"].append(
+            timed([*build, str(work / "site-plain")], work / "plain", mkdocs_env(), work / "site-plain")
+        )
     result = {}
     for name, rs in runs.items():
-        result[name] = {"time": statistics.median(r.wall for r in rs), "cpu": statistics.median(r.cpu for r in rs),
-                        "peak": max(r.peak_mb for r in rs), "pages": rs[0].pages, "bytes": rs[0].out_bytes / rs[0].pages}
+        result[name] = {
+            "time": statistics.median(r.wall for r in rs),
+            "cpu": statistics.median(r.cpu for r in rs),
+            "peak": max(r.peak_mb for r in rs),
+            "pages": rs[0].pages,
+            "bytes": rs[0].out_bytes / rs[0].pages,
+        }
     result["briefs"], result["papers"] = briefs, papers
     shutil.rmtree(work / "site-project", ignore_errors=True)
     shutil.rmtree(work / "site-plain", ignore_errors=True)
@@ -197,15 +213,18 @@ def validate_time(data: Path, repeat: int, cwd: Path) -> tuple[float, bool]:
 
 
 def table(results: dict[int, dict]) -> list[str]:
-    head = (f"{'size':>5} {'pages':>6} | {'project s':>9} {'ms/page':>7} {'peak MB':>7} {'B/page':>7} | "
-            f"{'plain s':>7} {'ms/page':>7} {'peak MB':>7} {'B/page':>7} | {'time x':>6} {'mem x':>5} {'bytes x':>7}")
+    head = (
+        f"{'size':>5} {'pages':>6} | {'project s':>9} {'ms/page':>7} {'peak MB':>7} {'B/page':>7} | "
+        f"{'plain s':>7} {'ms/page':>7} {'peak MB':>7} {'B/page':>7} | {'time x':>6} {'mem x':>5} {'bytes x':>7}"
+    )
     lines = [head, "-" * len(head)]
     for size, r in results.items():
         p, q = r["project"], r["plain"]
         lines.append(
             f"{size:>5} {p['pages']:>6} | {p['time']:>9.2f} {1000 * p['time'] / p['pages']:>7.1f} {p['peak']:>7.0f} "
             f"{p['bytes']:>7.0f} | {q['time']:>7.2f} {1000 * q['time'] / q['pages']:>7.1f} {q['peak']:>7.0f} "
-            f"{q['bytes']:>7.0f} | {p['time'] / q['time']:>6.2f} {p['peak'] / q['peak']:>5.2f} {p['bytes'] / q['bytes']:>7.2f}")
+            f"{q['bytes']:>7.0f} | {p['time'] / q['time']:>6.2f} {p['peak'] / q['peak']:>5.2f} {p['bytes'] / q['bytes']:>7.2f}"
+        )
     return lines
 
 
@@ -230,9 +249,12 @@ def main(argv: list[str] | None = None) -> int:
         for size in sizes:
             results[size], _, data = measure(size, args, tmp)
             r = results[size]
-            print(f"size {size}: {r['briefs']} briefs + {r['papers']} papers -> {r['project']['pages']} pages; "
-                  f"project {r['project']['time']:.2f} s (cpu {r['project']['cpu']:.2f} s), "
-                  f"plain {r['plain']['time']:.2f} s (cpu {r['plain']['cpu']:.2f} s)", flush=True)
+            print(
+                f"size {size}: {r['briefs']} briefs + {r['papers']} papers -> {r['project']['pages']} pages; "
+                f"project {r['project']['time']:.2f} s (cpu {r['project']['cpu']:.2f} s), "
+                f"plain {r['plain']['time']:.2f} s (cpu {r['plain']['cpu']:.2f} s)",
+                flush=True,
+            )
         largest_validate, ok_largest = validate_time(data, max(args.repeat, 3), tmp)
         files, _ = synth.generate(year_briefs, year_papers, args.seed)
         synth.write(files, tmp / "year")
@@ -251,24 +273,42 @@ def main(argv: list[str] | None = None) -> int:
             failed.append(text)
 
     ratios = [r["project"]["time"] / r["plain"]["time"] for r in results.values()]
-    check(all(x <= RATIO_TARGET for x in ratios),
-          f"project/plain time <= {RATIO_TARGET} at every size: " + ", ".join(f"{x:.2f}" for x in ratios))
+    check(
+        all(x <= RATIO_TARGET for x in ratios),
+        f"project/plain time <= {RATIO_TARGET} at every size: " + ", ".join(f"{x:.2f}" for x in ratios),
+    )
     per_page = lambda r: r["project"]["time"] / r["project"]["pages"]  # noqa: E731
     slope = per_page(last) / per_page(first)
-    check(slope <= SLOPE_TARGET, f"time/page at {sizes[-1]} <= {SLOPE_TARGET} x at {sizes[0]}: "
-          f"{1000 * per_page(last):.1f} vs {1000 * per_page(first):.1f} ms ({slope:.2f} x)")
+    check(
+        slope <= SLOPE_TARGET,
+        f"time/page at {sizes[-1]} <= {SLOPE_TARGET} x at {sizes[0]}: "
+        f"{1000 * per_page(last):.1f} vs {1000 * per_page(first):.1f} ms ({slope:.2f} x)",
+    )
     if len(sizes) > 1:
-        marginal = [(results[b]["project"]["time"] - results[a]["project"]["time"])
-                    / (results[b]["project"]["pages"] - results[a]["project"]["pages"]) for a, b in zip(sizes, sizes[1:])]
-        print(f"     marginal cost per added page (project): "
-              + ", ".join(f"{a}->{b}: {1000 * m:.1f} ms" for (a, b), m in zip(zip(sizes, sizes[1:]), marginal)))
+        marginal = [
+            (results[b]["project"]["time"] - results[a]["project"]["time"])
+            / (results[b]["project"]["pages"] - results[a]["project"]["pages"])
+            for a, b in zip(sizes, sizes[1:])
+        ]
+        print(
+            f"     marginal cost per added page (project): "
+            + ", ".join(f"{a}->{b}: {1000 * m:.1f} ms" for (a, b), m in zip(zip(sizes, sizes[1:]), marginal))
+        )
     spread = [r["project"]["bytes"] / first["project"]["bytes"] - 1 for r in results.values()]
-    check(all(abs(x) <= FLAT_BAND for x in spread), f"output bytes/page flat (within +-{FLAT_BAND:.0%} of size "
-          f"{sizes[0]}): " + ", ".join(f"{x:+.0%}" for x in spread))
-    print(f"info kb validate at size {sizes[-1]} ({last['briefs']} briefs / {last['papers']} papers): "
-          f"{largest_validate:.2f} s median" + ("" if ok_largest else " (did not validate)"))
-    check(ok_year and year_validate < YEAR_TARGET, f"kb validate of a synthetic year ({year_briefs} briefs / "
-          f"{year_papers} papers) < {YEAR_TARGET:.1f} s: {year_validate:.2f} s median of 3")
+    check(
+        all(abs(x) <= FLAT_BAND for x in spread),
+        f"output bytes/page flat (within +-{FLAT_BAND:.0%} of size "
+        f"{sizes[0]}): " + ", ".join(f"{x:+.0%}" for x in spread),
+    )
+    print(
+        f"info kb validate at size {sizes[-1]} ({last['briefs']} briefs / {last['papers']} papers): "
+        f"{largest_validate:.2f} s median" + ("" if ok_largest else " (did not validate)")
+    )
+    check(
+        ok_year and year_validate < YEAR_TARGET,
+        f"kb validate of a synthetic year ({year_briefs} briefs / "
+        f"{year_papers} papers) < {YEAR_TARGET:.1f} s: {year_validate:.2f} s median of 3",
+    )
     load_avg = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
     if load_avg > (os.cpu_count() or 1) / 2:
         print(f"note: load average {load_avg:.1f} on {os.cpu_count()} cores: wall times include waiting for the CPU")

@@ -82,8 +82,13 @@ def tree_bytes(path: Path) -> int:
 def build(data: Path, dest: Path) -> float:
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "KB_DATA": str(data)}
     t = time.perf_counter()
-    run = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(dest)], cwd=ROOT, env=env,
-                         capture_output=True, text=True)
+    run = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(dest)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     if run.returncode != 0:
         sys.exit(f"build failed:\n{run.stdout[-2000:]}{run.stderr[-4000:]}")
     return time.perf_counter() - t
@@ -97,9 +102,17 @@ def measure(years: float, seed: int, tmp: Path) -> tuple[Point, Path]:
     seconds = build(data, site)
     frozen = freeze(site, edition, "2031-01")
     search = site / "search" / "search_index.json"
-    point = Point(years, briefs, papers, len(site_pages(site)), seconds, tree_bytes(site),
-                  search.stat().st_size if search.is_file() else 0, frozen.bytes,
-                  sum((site / p).stat().st_size for p in INDEX_PAGES if (site / p).is_file()))
+    point = Point(
+        years,
+        briefs,
+        papers,
+        len(site_pages(site)),
+        seconds,
+        tree_bytes(site),
+        search.stat().st_size if search.is_file() else 0,
+        frozen.bytes,
+        sum((site / p).stat().st_size for p in INDEX_PAGES if (site / p).is_file()),
+    )
     shutil.rmtree(data)
     shutil.rmtree(edition)
     return point, site
@@ -124,10 +137,17 @@ def model(points: list[Point], horizon: int) -> list[dict]:
         months = [m / 12 for m in range(1, 12 * year + 1)]
         editions = sum(at(edition, y) for y in months)
         current = at(site, year)
-        rows.append({"year": year, "current": current, "editions": editions, "published": current + editions,
-                     "no_lunr": current - at(search, year) + editions,
-                     "with_indexes": current + editions + sum(at(indexes, y) for y in months),
-                     "mike": sum(at(site, y) for y in months)})
+        rows.append(
+            {
+                "year": year,
+                "current": current,
+                "editions": editions,
+                "published": current + editions,
+                "no_lunr": current - at(search, year) + editions,
+                "with_indexes": current + editions + sum(at(indexes, y) for y in months),
+                "mike": sum(at(site, y) for y in months),
+            }
+        )
     return rows
 
 
@@ -135,9 +155,15 @@ def deploy_time(site: Path, tmp: Path) -> dict:
     """Publish ``site`` twice (two consecutive months) into a throw-away repository; time the second."""
     repo = tmp / "pages"
     repo.mkdir()
-    env = {**os.environ, "GIT_AUTHOR_NAME": "bench", "GIT_AUTHOR_EMAIL": "bench@example.invalid",
-           "GIT_COMMITTER_NAME": "bench", "GIT_COMMITTER_EMAIL": "bench@example.invalid",
-           "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": os.devnull}
+    env = {
+        **os.environ,
+        "GIT_AUTHOR_NAME": "bench",
+        "GIT_AUTHOR_EMAIL": "bench@example.invalid",
+        "GIT_COMMITTER_NAME": "bench",
+        "GIT_COMMITTER_EMAIL": "bench@example.invalid",
+        "GIT_CONFIG_NOSYSTEM": "1",
+        "GIT_CONFIG_GLOBAL": os.devnull,
+    }
     subprocess.run(["git", "init", "-q", "-b", "main"], cwd=repo, env=env, check=True)
     tool = [sys.executable, str(HERE / "publish_edition.py"), "deploy", "--site", str(site)]
     times = []
@@ -156,8 +182,13 @@ def deploy_time(site: Path, tmp: Path) -> dict:
         tar.add(out, arcname=".")
     tar_s = time.perf_counter() - t
     files = sum(1 for p in out.rglob("*") if p.is_file())
-    result = {"first": times[0], "second": times[1], "tar": tar_s, "tar_bytes": (tmp / "pages.tar").stat().st_size,
-              "files": files}
+    result = {
+        "first": times[0],
+        "second": times[1],
+        "tar": tar_s,
+        "tar_bytes": (tmp / "pages.tar").stat().st_size,
+        "files": files,
+    }
     shutil.rmtree(out)
     (tmp / "pages.tar").unlink()
     shutil.rmtree(repo)
@@ -170,7 +201,9 @@ def mb(n: float) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--years", default="1,2", help="measured sizes in simulated years, comma-separated (fractions allowed)")
+    p.add_argument(
+        "--years", default="1,2", help="measured sizes in simulated years, comma-separated (fractions allowed)"
+    )
     p.add_argument("--horizon", type=int, default=5, help="years to model (default 5)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--keep", type=Path, help="keep the largest built site here (to look at it)")
@@ -187,9 +220,12 @@ def main(argv: list[str] | None = None) -> int:
         for years in sizes:
             point, site = measure(years, args.seed, tmp)
             points.append(point)
-            print(f"measured {years:g} year(s): {point.briefs} briefs + {point.papers} papers -> {point.pages} pages, "
-                  f"built in {point.build_s:.1f} s; site {mb(point.site)} MB (lunr index {mb(point.search)} MB), "
-                  f"one edition {mb(point.edition)} MB, index pages {mb(point.indexes)} MB", flush=True)
+            print(
+                f"measured {years:g} year(s): {point.briefs} briefs + {point.papers} papers -> {point.pages} pages, "
+                f"built in {point.build_s:.1f} s; site {mb(point.site)} MB (lunr index {mb(point.search)} MB), "
+                f"one edition {mb(point.edition)} MB, index pages {mb(point.indexes)} MB",
+                flush=True,
+            )
             if largest is not None:
                 shutil.rmtree(largest)
             largest = site
@@ -202,32 +238,48 @@ def main(argv: list[str] | None = None) -> int:
     print()
     print(" years  briefs  papers  pages | build s | site MB  lunr MB  edition MB  index pages MB | bytes/page")
     for pt in points:
-        print(f"{pt.years:6g} {pt.briefs:7d} {pt.papers:7d} {pt.pages:6d} | {pt.build_s:7.1f} | {mb(pt.site):>7} "
-              f"{mb(pt.search):>8} {mb(pt.edition):>11} {mb(pt.indexes):>15} | {pt.site / pt.pages:10.0f}")
+        print(
+            f"{pt.years:6g} {pt.briefs:7d} {pt.papers:7d} {pt.pages:6d} | {pt.build_s:7.1f} | {mb(pt.site):>7} "
+            f"{mb(pt.search):>8} {mb(pt.edition):>11} {mb(pt.indexes):>15} | {pt.site / pt.pages:10.0f}"
+        )
     rows = model(points, args.horizon)
     print()
     print("modelled gh-pages tree at the end of each year (MB; editions: one a month):")
-    print(" year | latest/  editions  published  share of 1 GB | published w/o lunr | editions with indexes | mike (whole copies)  mike/published")
+    print(
+        " year | latest/  editions  published  share of 1 GB | published w/o lunr | editions with indexes | mike (whole copies)  mike/published"
+    )
     for r in rows:
-        print(f"{r['year']:5d} | {mb(r['current']):>7} {mb(r['editions']):>9} {mb(r['published']):>10} "
-              f"{r['published'] / LIMIT:13.0%} | {mb(r['no_lunr']):>18} | {mb(r['with_indexes']):>21} | "
-              f"{mb(r['mike']):>19} {r['mike'] / r['published']:15.2f}")
+        print(
+            f"{r['year']:5d} | {mb(r['current']):>7} {mb(r['editions']):>9} {mb(r['published']):>10} "
+            f"{r['published'] / LIMIT:13.0%} | {mb(r['no_lunr']):>18} | {mb(r['with_indexes']):>21} | "
+            f"{mb(r['mike']):>19} {r['mike'] / r['published']:15.2f}"
+        )
     far = model(points, 30)
-    crossing = {key: next((r["year"] for r in far if r[key] >= LIMIT), None) for key in ("published", "no_lunr", "mike")}
-    print("first year whose end passes 1 GB (same model, beyond the horizon): "
-          + ", ".join(f"{key} {'after 30' if year is None else year}" for key, year in crossing.items()))
+    crossing = {
+        key: next((r["year"] for r in far if r[key] >= LIMIT), None) for key in ("published", "no_lunr", "mike")
+    }
+    print(
+        "first year whose end passes 1 GB (same model, beyond the horizon): "
+        + ", ".join(f"{key} {'after 30' if year is None else year}" for key, year in crossing.items())
+    )
     print()
     big = points[-1]
-    print(f"deployment at {big.years:g} year(s) ({deploy['files']} files, {mb(deploy['tar_bytes'])} MB tree): "
-          f"first {deploy['first']:.1f} s, next month {deploy['second']:.1f} s (extract, lay out, git add + commit; "
-          f"no push); tar of the tree {deploy['tar']:.1f} s")
+    print(
+        f"deployment at {big.years:g} year(s) ({deploy['files']} files, {mb(deploy['tar_bytes'])} MB tree): "
+        f"first {deploy['first']:.1f} s, next month {deploy['second']:.1f} s (extract, lay out, git add + commit; "
+        f"no push); tar of the tree {deploy['tar']:.1f} s"
+    )
     horizon = rows[-1]
     ok_size = horizon["published"] < LIMIT
     ok_time = deploy["second"] < DEPLOY_TARGET
-    print(f"published size after {args.horizon} years < 1 GB: {mb(horizon['published'])} MB "
-          f"({horizon['published'] / LIMIT:.0%}) -> {'ok' if ok_size else 'MISSED'}")
-    print(f"one deployment < {DEPLOY_TARGET:.0f} s: {deploy['second']:.1f} s "
-          f"({deploy['second'] / 600:.1%} of GitHub Pages' 10 minutes) -> {'ok' if ok_time else 'MISSED'}")
+    print(
+        f"published size after {args.horizon} years < 1 GB: {mb(horizon['published'])} MB "
+        f"({horizon['published'] / LIMIT:.0%}) -> {'ok' if ok_size else 'MISSED'}"
+    )
+    print(
+        f"one deployment < {DEPLOY_TARGET:.0f} s: {deploy['second']:.1f} s "
+        f"({deploy['second'] / 600:.1%} of GitHub Pages' 10 minutes) -> {'ok' if ok_time else 'MISSED'}"
+    )
     print(json.dumps({"points": [pt.__dict__ for pt in points], "model": rows, "deploy": deploy}), file=sys.stderr)
     return 1 if args.check and not (ok_size and ok_time) else 0
 

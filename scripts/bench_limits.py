@@ -32,9 +32,11 @@ def time_validate(fixture_name: str | None, oversize: bool = False) -> tuple[flo
         else:
             shutil.copyfile(CORPUS / fixture_name, data / "papers" / fixture_name.split("__")[1])
         # time the work only: the in-process call, after the interpreter and imports are up
-        code = ("import time,sys;from kb.data.loader import load;from kb.knowledge.index import build;"
-                "t=time.perf_counter();kb=build(load(sys.argv[1]),mentions=False);"
-                "print(time.perf_counter()-t);print(next(d.text() for d in kb.errors))")
+        code = (
+            "import time,sys;from kb.data.loader import load;from kb.knowledge.index import build;"
+            "t=time.perf_counter();kb=build(load(sys.argv[1]),mentions=False);"
+            "print(time.perf_counter()-t);print(next(d.text() for d in kb.errors))"
+        )
         run = subprocess.run([sys.executable, "-c", code, str(data)], capture_output=True, text=True, check=True)
         seconds, first_error = run.stdout.splitlines()[:2]
         return float(seconds), "data/papers/" + first_error.split("/papers/", 1)[-1]
@@ -48,7 +50,9 @@ def main() -> int:
     rows = [(name, *time_validate(name)) for name in CASES] + [("oversize file (12 MB)", *time_validate(None, True))]
     for name, seconds, error in rows:
         worst = max(worst, seconds)
-        print(f"{name}: refused in {seconds * 1000:.1f} ms (target {TARGET:.0f} s, ratio {seconds / TARGET:.3f})\n    {error}")
+        print(
+            f"{name}: refused in {seconds * 1000:.1f} ms (target {TARGET:.0f} s, ratio {seconds / TARGET:.3f})\n    {error}"
+        )
     return 1 if args.check and worst > TARGET else 0
 
 

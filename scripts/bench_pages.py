@@ -45,8 +45,10 @@ def shape(name: str, size: int) -> str:
     elif name == "open-braces":
         unit = "{{ " * 64
     else:
-        unit = ("## 推理引擎 { #engines }\n\n投机解码的接受率与草稿长度 arXiv:2505.02922 一起看，"
-                "RetroInfer 在 VLDB 2026 给出 `code {{ x }}` 数据。\n\n{{ section(\"s1\") }}\n\n")
+        unit = (
+            "## 推理引擎 { #engines }\n\n投机解码的接受率与草稿长度 arXiv:2505.02922 一起看，"
+            'RetroInfer 在 VLDB 2026 给出 `code {{ x }}` 数据。\n\n{{ section("s1") }}\n\n'
+        )
     text = unit * (size // len(unit.encode("utf-8")) + 1)
     return text[: max(1, size * len(text) // len(text.encode("utf-8")))]
 
@@ -95,8 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     sizes = [s for s in SIZES_KB if s <= args.max_kb] or [SIZES_KB[0]]
     names = ("heading-spaces", "ids", "open-braces", "prose")
     per_mb: dict[tuple[str, str], list[float]] = {}
-    print(f"{'shape':<15} {'size':>8}  " + "  ".join(f"{s:>12}" for s in STAGES)
-          + "   (ms per MB)")
+    print(f"{'shape':<15} {'size':>8}  " + "  ".join(f"{s:>12}" for s in STAGES) + "   (ms per MB)")
     for name in names:
         for kb in sizes:
             text = shape(name, kb * 1024)

@@ -43,8 +43,10 @@ def validate_command(data: Path, patch: Path | None) -> list[str]:
     if patch is None:
         kb = Path(sys.executable).with_name("kb")
         return [str(kb), *args] if kb.exists() else [sys.executable, "-m", "kb.cli", *args]
-    code = (f"import runpy, sys; runpy.run_path({str(patch)!r})['apply'](); "
-            f"from kb.cli import main; sys.exit(main({args!r}))")
+    code = (
+        f"import runpy, sys; runpy.run_path({str(patch)!r})['apply'](); "
+        f"from kb.cli import main; sys.exit(main({args!r}))"
+    )
     return [sys.executable, "-c", code]
 
 
@@ -87,8 +89,10 @@ def main(argv: list[str] | None = None) -> int:
             t = time.perf_counter()
             files, s = synth.generate(args.briefs, args.papers, args.seed, topics=args.topics.split(","))
             synth.write(files, data)
-            print(f"generated {s.briefs} briefs, {s.papers} papers, {s.topics} topic(s), {s.bytes / 1e6:.1f} MB "
-                  f"in {time.perf_counter() - t:.1f} s")
+            print(
+                f"generated {s.briefs} briefs, {s.papers} papers, {s.topics} topic(s), {s.bytes / 1e6:.1f} MB "
+                f"in {time.perf_counter() - t:.1f} s"
+            )
         if args.patch:
             runpy.run_path(str(args.patch))["apply"]()
             print(f"patched with {args.patch}")
@@ -126,11 +130,15 @@ def main(argv: list[str] | None = None) -> int:
     size = f"{n_briefs} briefs / {n_papers} papers"
     total = [a + b for a, b in zip(loads, builds)]
     med = statistics.median(walls)
-    print(f"in process, {size}: {statistics.median(total):.2f} s median "
-          f"(load {statistics.median(loads):.2f} s + index/rules/figures {statistics.median(builds):.2f} s; "
-          f"cpu {statistics.median(cpus):.2f} s); {errors} error(s), {warnings} warning(s)")
-    print(f"kb validate, {size}: {med:.2f} s median (target {args.target:.1f} s, ratio {med / args.target:.2f}) "
-          f"over {args.repeat} run(s): {', '.join(f'{w:.2f}' for w in walls)}; cpu {statistics.median(child_cpus):.2f} s median")
+    print(
+        f"in process, {size}: {statistics.median(total):.2f} s median "
+        f"(load {statistics.median(loads):.2f} s + index/rules/figures {statistics.median(builds):.2f} s; "
+        f"cpu {statistics.median(cpus):.2f} s); {errors} error(s), {warnings} warning(s)"
+    )
+    print(
+        f"kb validate, {size}: {med:.2f} s median (target {args.target:.1f} s, ratio {med / args.target:.2f}) "
+        f"over {args.repeat} run(s): {', '.join(f'{w:.2f}' for w in walls)}; cpu {statistics.median(child_cpus):.2f} s median"
+    )
     load_avg = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
     if load_avg > (os.cpu_count() or 1):
         print(f"note: load average {load_avg:.1f} on {os.cpu_count()} cores: wall times include waiting for the CPU")

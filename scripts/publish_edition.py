@@ -33,8 +33,12 @@ def git(repo: Path, *args: str, env: dict[str, str] | None = None) -> str:
 
 
 def ref_exists(repo: Path, ref: str) -> bool:
-    return subprocess.run(["git", "rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}"], cwd=repo,
-                          capture_output=True).returncode == 0
+    return (
+        subprocess.run(
+            ["git", "rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}"], cwd=repo, capture_output=True
+        ).returncode
+        == 0
+    )
 
 
 def default_from(repo: Path, branch: str) -> str | None:
@@ -58,8 +62,12 @@ def commit(repo: Path, tree_dir: Path, parent: str | None, branch: str, message:
     """Commit ``tree_dir`` as the whole tree of ``branch`` (parent: ``parent``); None when nothing changed."""
     git_dir = git(repo, "rev-parse", "--absolute-git-dir")
     with tempfile.TemporaryDirectory() as tmp:
-        env = {**os.environ, "GIT_DIR": git_dir, "GIT_WORK_TREE": str(tree_dir),
-               "GIT_INDEX_FILE": str(Path(tmp) / "index")}
+        env = {
+            **os.environ,
+            "GIT_DIR": git_dir,
+            "GIT_WORK_TREE": str(tree_dir),
+            "GIT_INDEX_FILE": str(Path(tmp) / "index"),
+        }
         # the sparse checkout of the deploy job must not limit what goes into this tree
         git(tree_dir, "-c", "core.sparseCheckout=false", "add", "--all", "--force", ".", env=env)
         tree = git(tree_dir, "write-tree", env=env)
@@ -83,7 +91,9 @@ def main(argv: list[str] | None = None) -> int:
             c.add_argument("--out", type=Path, required=True, help="directory holding (or to hold) the tree")
         else:
             c.add_argument("--repo", type=Path, default=Path("."))
-            c.add_argument("--from", dest="from_ref", help="tree to start from (default: gh-pages, else origin/gh-pages)")
+            c.add_argument(
+                "--from", dest="from_ref", help="tree to start from (default: gh-pages, else origin/gh-pages)"
+            )
             c.add_argument("--branch", default="gh-pages")
             c.add_argument("--source", default="", help="commit the site was built from, for the message")
     args = p.parse_args(argv)
@@ -91,7 +101,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "tree":
             done = publish(args.site.resolve(), args.edition, args.out.resolve())
-            print(f"{args.out}: edition {done.edition} ({done.edition_bytes} bytes), latest moved: {done.moved_current}")
+            print(
+                f"{args.out}: edition {done.edition} ({done.edition_bytes} bytes), latest moved: {done.moved_current}"
+            )
             return 0
         repo = args.repo.resolve()
         start = args.from_ref or default_from(repo, args.branch)
@@ -106,10 +118,12 @@ def main(argv: list[str] | None = None) -> int:
                 done = publish(args.site.resolve(), args.edition, tree_dir)
                 what = "latest and " if done.moved_current else "the fix of "
                 message = f"Publish {what}edition {args.edition}" + (f" from {args.source}" if args.source else "")
-                summary = (f"edition {done.edition}: {done.edition_bytes} bytes; latest "
-                           f"{'replaced' if done.moved_current else 'left as it was'}; changes pages: "
-                           f"{', '.join(done.changes_written)}" + (f"; frozen mike editions: {', '.join(done.migrated)}"
-                                                                   if done.migrated else ""))
+                summary = (
+                    f"edition {done.edition}: {done.edition_bytes} bytes; latest "
+                    f"{'replaced' if done.moved_current else 'left as it was'}; changes pages: "
+                    f"{', '.join(done.changes_written)}"
+                    + (f"; frozen mike editions: {', '.join(done.migrated)}" if done.migrated else "")
+                )
             else:
                 left = delete(args.edition, tree_dir)
                 message = f"Delete edition {args.edition}"

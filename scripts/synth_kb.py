@@ -31,8 +31,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--topics", default="inference", help="comma-separated topic ids (default: inference)")
     p.add_argument("--start", type=dt.date.fromisoformat, default=dt.date(2026, 1, 1), help="date of the first brief")
-    p.add_argument("--disagree-rate", type=float, default=0.02,
-                   help="share of briefs with one stated figure deliberately off (each gives one warning)")
+    p.add_argument(
+        "--disagree-rate",
+        type=float,
+        default=0.02,
+        help="share of briefs with one stated figure deliberately off (each gives one warning)",
+    )
     p.add_argument("--force", action="store_true", help="replace the *.yaml files of an existing data directory")
     args = p.parse_args(argv)
 
@@ -46,14 +50,17 @@ def main(argv: list[str] | None = None) -> int:
                 old.unlink()
     topics = [t.strip() for t in args.topics.split(",") if t.strip()]
     try:
-        files, summary = synth.generate(args.briefs, args.papers, args.seed, topics=topics, start=args.start,
-                                        disagree_rate=args.disagree_rate)
+        files, summary = synth.generate(
+            args.briefs, args.papers, args.seed, topics=topics, start=args.start, disagree_rate=args.disagree_rate
+        )
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     synth.write(files, out)
-    print(f"wrote {summary.files} files ({summary.bytes / 1e6:.1f} MB) to {out}: {summary.briefs} briefs, "
-          f"{summary.papers} papers, {summary.topics} topic(s); {summary.disagreements} stated figure(s) deliberately off")
+    print(
+        f"wrote {summary.files} files ({summary.bytes / 1e6:.1f} MB) to {out}: {summary.briefs} briefs, "
+        f"{summary.papers} papers, {summary.topics} topic(s); {summary.disagreements} stated figure(s) deliberately off"
+    )
     return 0
 
 

@@ -20,8 +20,9 @@ FIXTURE_DATA = FIXTURE / "data"
 CODE = ("mkdocs.yml", "docs", "hooks", "overrides")  # what a build reads besides data/
 
 
-def build(dest: Path, env_extra: dict | None = None, data: Path | None = None,
-          project: Path | None = None) -> subprocess.CompletedProcess:
+def build(
+    dest: Path, env_extra: dict | None = None, data: Path | None = None, project: Path | None = None
+) -> subprocess.CompletedProcess:
     """``mkdocs build --strict`` of ``project`` (default: a fresh copy of the frozen one beside
     ``dest``) into ``dest``; ``data`` replaces its data directory (``KB_DATA``)."""
     if project is None:
@@ -30,8 +31,13 @@ def build(dest: Path, env_extra: dict | None = None, data: Path | None = None,
     env.update({"NO_MKDOCS_2_WARNING": "1", **(env_extra or {})})
     if data is not None:
         env["KB_DATA"] = str(data)
-    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(dest)],
-                          cwd=project, capture_output=True, text=True, env=env)
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(dest)],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        env=env,
+    )
 
 
 def copy_project(dest: Path, live: bool = False) -> Path:
@@ -54,8 +60,13 @@ def copy_project(dest: Path, live: bool = False) -> Path:
 
 
 CHROMIUM = Path("/usr/bin/chromium")  # Debian's chromium; tests never download a browser
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 
 class serve_directory:
@@ -69,7 +80,9 @@ class serve_directory:
             def log_message(self, *args):
                 pass
 
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(directory)))
+        self.server = http.server.ThreadingHTTPServer(
+            ("127.0.0.1", 0), functools.partial(Quiet, directory=str(directory))
+        )
 
     def __enter__(self) -> str:
         import threading

@@ -194,8 +194,14 @@ class FakeArxiv:
             body = body[: len(body) // 2]
         return self._send(h, 200, body)
 
-    def _send(self, h, status: int, body: bytes, ctype: str = "application/atom+xml; charset=utf-8",
-              headers: dict[str, str] | None = None) -> None:
+    def _send(
+        self,
+        h,
+        status: int,
+        body: bytes,
+        ctype: str = "application/atom+xml; charset=utf-8",
+        headers: dict[str, str] | None = None,
+    ) -> None:
         try:
             h.send_response(status)
             h.send_header("Content-Type", ctype)

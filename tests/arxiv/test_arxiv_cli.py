@@ -33,7 +33,9 @@ def test_refresh_all_touches_only_the_arxiv_meta_block(api, data_dir, run_kb):
         assert text.startswith(before[name]) or "arxiv_meta:" not in before[name]
     kb = load_kb(data_dir)
     assert kb.papers["retroinfer"].arxiv_meta.doi == "10.5555/retroinfer.2026"
-    assert kb.papers["retroinfer"].title == "RetroInfer: A Vector Storage Engine for Scalable Long-Context LLM Inference"
+    assert (
+        kb.papers["retroinfer"].title == "RetroInfer: A Vector Storage Engine for Scalable Long-Context LLM Inference"
+    )
     assert kb.papers["ssr"].authors == ["Ravisri Valluri"]  # hand-written key kept as it was
     assert kb.papers["flashattention-4"].arxiv_meta is None  # no arXiv id, not touched
     assert run_kb("validate", data_dir)[0] == 0
@@ -51,7 +53,9 @@ def test_add_250_ids_in_3_requests_then_none(api, data_dir, run_kb):
     ids = sample + [f"2601.{i:05d}" for i in range(1, 251 - len(sample))]
     code, out, err = run_kb("paper", "add", *ids, "--data", data_dir, "--quiet")
     assert code == 0, err
-    assert "250 id(s), 3 request(s): 250 fetched" in out and f"{250 - len(sample)} created, {len(sample)} updated" in out
+    assert (
+        "250 id(s), 3 request(s): 250 fetched" in out and f"{250 - len(sample)} created, {len(sample)} updated" in out
+    )
     assert [len(r.ids) for r in api.requests] == [100, 100, 50]
     kb = load_kb(data_dir)
     assert len(kb.papers) == len(list((data_dir / "papers").glob("*.yaml")))
@@ -91,7 +95,8 @@ def test_add_never_takes_a_reserved_id(api, tmp_path, run_kb):
     from fakeapi import synthetic_entry
 
     api.entries["2601.00007"] = synthetic_entry("2601.00007").replace(
-        "Synthetic Serving Study 2601.00007: Scheduling Tokens\n  Under Load", "Index: Fast Retrieval for KV Caches")
+        "Synthetic Serving Study 2601.00007: Scheduling Tokens\n  Under Load", "Index: Fast Retrieval for KV Caches"
+    )
     data = tmp_path / "d"
     code, out, err = run_kb("paper", "add", "2601.00007", "--data", data)
     assert code == 0, err
@@ -104,7 +109,7 @@ def test_tricky_text_is_quoted_safely(api, tmp_path, run_kb):
     assert run_kb("paper", "add", "2505.11329", "2609.01925", "--data", data)[0] == 0
     kb = load_kb(data)
     weave = kb.papers["tokenweave"].arxiv_meta
-    assert "\"overlap\" is #1 - compute: $O(n^2)$" in weave.abstract
+    assert '"overlap" is #1 - compute: $O(n^2)$' in weave.abstract
     assert weave.comment == "10 pages; 100% reproducible: see appendix #A & {B}"
     assert "Zoë O'Neil-Smith" in kb.papers["crisp"].arxiv_meta.authors
 
@@ -121,7 +126,7 @@ def test_hand_written_layout_is_kept_byte_for_byte(api, tmp_path, run_kb):
         "  version: 1\r\n"
         "\r\n"
         "# notes below are mine\r\n"
-        "short: \"RetroInfer\"\r\n"
+        'short: "RetroInfer"\r\n'
         "notes:\r\n"
         "  - 'quoted: note'   \r\n"
     )
@@ -131,7 +136,7 @@ def test_hand_written_layout_is_kept_byte_for_byte(api, tmp_path, run_kb):
     assert code == 0, err
     new = path.read_bytes().decode("utf-8")
     head, rest = original.split("arxiv_meta:\r\n", 1)
-    tail = rest[rest.index("\r\n\r\n") + 2:]
+    tail = rest[rest.index("\r\n\r\n") + 2 :]
     assert new.startswith(head + "arxiv_meta:\r\n  title: 'RetroInfer: A Vector")
     assert new.endswith(tail)
     assert "stale title" not in new and "\n" not in new.replace("\r\n", "")
@@ -177,8 +182,10 @@ def test_options_override_environment(api, data_dir, run_kb, monkeypatch):
     monkeypatch.setenv("KB_ARXIV_API_URL", "http://127.0.0.1:9/nowhere")
     code, out, _ = run_kb("paper", "refresh", "--all", "--data", data_dir, "--api-url", api.url, "--batch-size", "5")
     assert code == 0 and "3 request(s)" in out
-    assert run_kb("paper", "refresh", "--all", "--data", data_dir, "--batch-size", "500")[2] == \
-        "error: batch size must be between 1 and 100, got 500\n"
+    assert (
+        run_kb("paper", "refresh", "--all", "--data", data_dir, "--batch-size", "500")[2]
+        == "error: batch size must be between 1 and 100, got 500\n"
+    )
 
 
 def test_refetch_and_cache_files(api, data_dir, run_kb, tmp_path):

@@ -71,7 +71,9 @@ def test_retry_after_beyond_the_longest_wait_gives_up_at_once(api):
     assert time.monotonic() - started < 1 and len(api.requests) == 1
 
 
-@pytest.mark.parametrize("plan", [["503"], ["503", "502", "500"], ["reset"], ["empty"], ["malformed"], ["html"], ["hang"]])
+@pytest.mark.parametrize(
+    "plan", [["503"], ["503", "502", "500"], ["reset"], ["empty"], ["malformed"], ["html"], ["hang"]]
+)
 def test_transient_failures_are_retried(api, plan):
     api.plan = list(plan)
     started = time.monotonic()
@@ -82,13 +84,16 @@ def test_transient_failures_are_retried(api, plan):
     assert time.monotonic() - started < 3
 
 
-@pytest.mark.parametrize("kind, reason", [
-    ("503", "HTTP 503"),
-    ("reset", "connection reset"),
-    ("empty", "empty answer to an explicit id list"),
-    ("malformed", "malformed XML"),
-    ("hang", "no answer within 0.2 s"),
-])
+@pytest.mark.parametrize(
+    "kind, reason",
+    [
+        ("503", "HTTP 503"),
+        ("reset", "connection reset"),
+        ("empty", "empty answer to an explicit id list"),
+        ("malformed", "malformed XML"),
+        ("hang", "no answer within 0.2 s"),
+    ],
+)
 def test_persistent_failures_are_reported_after_the_retries(api, kind, reason):
     api.plan = [kind] * 10
     got = list(fetch([SAMPLE, "2505.11329"], config(api, timeout=0.2, retries=2)))
@@ -117,7 +122,10 @@ def test_time_budget_bounds_the_whole_run(api):
 def test_hanging_server_is_bounded_by_the_timeout(api):
     api.plan = ["hang"]
     started = time.monotonic()
-    with ArxivClient(config(api, timeout=0.3, retries=0)) as client, pytest.raises(FetchError, match="no answer within"):
+    with (
+        ArxivClient(config(api, timeout=0.3, retries=0)) as client,
+        pytest.raises(FetchError, match="no answer within"),
+    ):
         client.get_batch([SAMPLE])
     assert time.monotonic() - started < 1.5
 
@@ -125,14 +133,18 @@ def test_hanging_server_is_bounded_by_the_timeout(api):
 def test_backoff_doubles_with_jitter_and_honours_retry_after():
     waits: list[float] = []
     now = [0.0]
-    client = ArxivClient(FetchConfig(api_url="http://127.0.0.1:9/", delay=0, backoff=1, backoff_cap=30, max_time=1000),
-                         clock=lambda: now[0], sleep=waits.append, rng=random.Random(7))
+    client = ArxivClient(
+        FetchConfig(api_url="http://127.0.0.1:9/", delay=0, backoff=1, backoff_cap=30, max_time=1000),
+        clock=lambda: now[0],
+        sleep=waits.append,
+        rng=random.Random(7),
+    )
     for attempt in range(4):
         client._back_off(attempt, _Retry("HTTP 503"))
     for attempt, wait in enumerate(waits):
-        step = 2 ** attempt
+        step = 2**attempt
         assert step / 2 <= wait <= step
-    assert len(set(round(w / 2 ** i, 6) for i, w in enumerate(waits))) > 1  # jittered
+    assert len(set(round(w / 2**i, 6) for i, w in enumerate(waits))) > 1  # jittered
     client._back_off(0, _Retry("HTTP 429", retry_after=7))
     assert waits[-1] == 7
     tight = ArxivClient(FetchConfig(api_url="http://127.0.0.1:9/", max_time=5), clock=lambda: 0.0, sleep=waits.append)

@@ -47,7 +47,8 @@ def test_entry_fields_are_read_and_normalised():
 def test_wrapped_title_is_unwrapped():
     _, found = parse_entries("2608.06557")
     assert found["2608.06557"].title == (
-        "Cascade: Exploiting SLO-Aware Latency Budget for Fair and High Goodput LLM Inference Serving")
+        "Cascade: Exploiting SLO-Aware Latency Budget for Fair and High Goodput LLM Inference Serving"
+    )
 
 
 def test_malformed_xml_is_an_error():
@@ -78,8 +79,10 @@ def test_entry_without_dates_is_reported_not_dropped():
 
 
 def test_entities_are_not_expanded():
-    bomb = (b'<?xml version="1.0"?><!DOCTYPE feed [<!ENTITY a "aaaaaaaaaa">]>'
-            b'<feed xmlns="http://www.w3.org/2005/Atom"><title>&a;</title></feed>')
+    bomb = (
+        b'<?xml version="1.0"?><!DOCTYPE feed [<!ENTITY a "aaaaaaaaaa">]>'
+        b'<feed xmlns="http://www.w3.org/2005/Atom"><title>&a;</title></feed>'
+    )
     assert atom.parse(bomb) == (0, {})
 
 
@@ -105,7 +108,12 @@ def test_every_field_is_read():
     assert count == 1 and meta.version == 2 and meta.title == "A bold title" and meta.abstract == "Ab stract"
     assert (meta.published, meta.updated) == (dt.date(1999, 1, 4), dt.date(1999, 2, 1))
     assert meta.authors == ["A One", "B Two"] and meta.categories == ["hep-th", "gr-qc"]
-    assert (meta.primary_category, meta.doi, meta.journal_ref, meta.comment) == ("hep-th", "10.1/x", "J. 1 (1999)", "5 pages")
+    assert (meta.primary_category, meta.doi, meta.journal_ref, meta.comment) == (
+        "hep-th",
+        "10.1/x",
+        "J. 1 (1999)",
+        "5 pages",
+    )
 
 
 def test_a_bad_date_is_reported():

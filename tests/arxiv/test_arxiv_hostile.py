@@ -68,19 +68,22 @@ def test_redirect_loops_end(api):
     assert len(api.requests) == 4
 
 
-@pytest.mark.parametrize("start, target, same", [
-    ("https://export.arxiv.org/api/query", "https://export.arxiv.org/api/query?x=1", True),
-    ("http://export.arxiv.org/api/query", "https://export.arxiv.org/api/query", True),  # upgrade
-    ("https://export.arxiv.org/api/query", "http://export.arxiv.org/api/query", False),  # downgrade
-    ("https://export.arxiv.org/api/query", "https://EXPORT.arxiv.org/x", True),
-    ("https://export.arxiv.org/api/query", "https://arxiv.org/api/query", False),
-    ("https://export.arxiv.org/api/query", "https://export.arxiv.org.evil.example/", False),
-    ("https://export.arxiv.org/api/query", "https://export.arxiv.org@evil.example/", False),
-    ("https://export.arxiv.org/api/query", "https://export.arxiv.org:8443/", False),
-    ("http://127.0.0.1:8000/api", "http://127.0.0.1:8000/other", True),
-    ("http://127.0.0.1:8000/api", "http://localhost:8000/api", False),
-    ("https://export.arxiv.org/api/query", "https://export.arxiv.org:x/", False),
-])
+@pytest.mark.parametrize(
+    "start, target, same",
+    [
+        ("https://export.arxiv.org/api/query", "https://export.arxiv.org/api/query?x=1", True),
+        ("http://export.arxiv.org/api/query", "https://export.arxiv.org/api/query", True),  # upgrade
+        ("https://export.arxiv.org/api/query", "http://export.arxiv.org/api/query", False),  # downgrade
+        ("https://export.arxiv.org/api/query", "https://EXPORT.arxiv.org/x", True),
+        ("https://export.arxiv.org/api/query", "https://arxiv.org/api/query", False),
+        ("https://export.arxiv.org/api/query", "https://export.arxiv.org.evil.example/", False),
+        ("https://export.arxiv.org/api/query", "https://export.arxiv.org@evil.example/", False),
+        ("https://export.arxiv.org/api/query", "https://export.arxiv.org:8443/", False),
+        ("http://127.0.0.1:8000/api", "http://127.0.0.1:8000/other", True),
+        ("http://127.0.0.1:8000/api", "http://localhost:8000/api", False),
+        ("https://export.arxiv.org/api/query", "https://export.arxiv.org:x/", False),
+    ],
+)
 def test_same_host(start, target, same):
     assert same_host(start, target) is same
 
@@ -109,7 +112,9 @@ def test_match_answer_maps_answers_to_the_ids_asked():
     assert match_answer(["math.GT/0309136", SAMPLE], {"math/0309136": meta}) == {"math.GT/0309136": meta}
     with pytest.raises(FetchError, match="more than once"):
         match_answer(["math.GT/0309136"], {"math/0309136": meta, "math.GT/0309136": meta})
-    with pytest.raises(FetchError, match=r"not asked for \(2601.00001, 2601.00002, 2601.00003, 2601.00004, 2601.00005, …\)"):
+    with pytest.raises(
+        FetchError, match=r"not asked for \(2601.00001, 2601.00002, 2601.00003, 2601.00004, 2601.00005, …\)"
+    ):
         match_answer([SAMPLE], {f"2601.{i:05d}": meta for i in range(1, 8)})
 
 
@@ -157,15 +162,18 @@ def now_iso(delta: dt.timedelta = dt.timedelta(0)) -> str:
     return (dt.datetime.now(dt.timezone.utc) + delta).isoformat(timespec="seconds")
 
 
-@pytest.mark.parametrize("record", [
-    {"id": SAMPLE, "fetched": now_iso(dt.timedelta(days=3650))},  # from the future: fresh forever
-    {"id": SAMPLE, "fetched": now_iso(dt.timedelta(minutes=5))},
-    {"id": SAMPLE, "fetched": dt.datetime.now().isoformat()},  # no time zone
-    {"id": SAMPLE, "fetched": "yesterday"},
-    {"id": SAMPLE, "fetched": 1788912000},
-    {"id": "2608.20359", "fetched": now_iso()},  # a record for another id
-    {"id": SAMPLE, "fetched": now_iso(), "format": 0},
-])
+@pytest.mark.parametrize(
+    "record",
+    [
+        {"id": SAMPLE, "fetched": now_iso(dt.timedelta(days=3650))},  # from the future: fresh forever
+        {"id": SAMPLE, "fetched": now_iso(dt.timedelta(minutes=5))},
+        {"id": SAMPLE, "fetched": dt.datetime.now().isoformat()},  # no time zone
+        {"id": SAMPLE, "fetched": "yesterday"},
+        {"id": SAMPLE, "fetched": 1788912000},
+        {"id": "2608.20359", "fetched": now_iso()},  # a record for another id
+        {"id": SAMPLE, "fetched": now_iso(), "format": 0},
+    ],
+)
 def test_untrusted_records_are_treated_as_missing(tmp_path, record):
     cache = Cache(tmp_path)
     write_record(cache, SAMPLE, **{"format": 1, "meta": {"title": "Attacker title"}, **record})
@@ -201,8 +209,14 @@ def test_refresh_ignores_a_committed_cache_entry_from_the_future(api, data_dir, 
     from kb.knowledge.index import load_kb
 
     cache = Cache(tmp_path / "cache")
-    write_record(cache, SAMPLE, format=1, id=SAMPLE, fetched="2999-01-01T00:00:00+00:00",
-                 meta={"title": "Attacker title", "authors": ["Mallory"]})
+    write_record(
+        cache,
+        SAMPLE,
+        format=1,
+        id=SAMPLE,
+        fetched="2999-01-01T00:00:00+00:00",
+        meta={"title": "Attacker title", "authors": ["Mallory"]},
+    )
     code, out, err = run_kb("paper", "refresh", SAMPLE, "--data", data_dir)
     assert code == 0, err
     assert "1 fetched, 0 from cache" in out and len(api.requests) == 1

@@ -48,7 +48,7 @@ HAND_MADE = (
     "arxiv_meta:\n"
     "  title: stale\n"
     "# the rest is mine\n"
-    "short: \"RetroInfer\"\n"
+    'short: "RetroInfer"\n'
     "notes:\n"
     "  - keep me\n"
 )
@@ -62,8 +62,7 @@ def slow_api(api):
 
 
 def snapshot(data_dir):
-    return {p.name: paperfile.without_block(p.read_text("utf-8"))
-            for p in sorted((data_dir / "papers").glob("*.yaml"))}
+    return {p.name: paperfile.without_block(p.read_text("utf-8")) for p in sorted((data_dir / "papers").glob("*.yaml"))}
 
 
 def assert_all_valid(data_dir, cache_dir, hand_written):
@@ -77,10 +76,27 @@ def assert_all_valid(data_dir, cache_dir, hand_written):
 
 
 def launch(data_dir, api, cache_dir, **env_extra) -> subprocess.Popen:
-    env = {**os.environ, "KB_ARXIV_API_URL": api.url, "KB_CACHE_DIR": str(cache_dir), "KB_ARXIV_DELAY": "0",
-           **env_extra}
-    argv = [sys.executable, "-c", LAUNCH, "paper", "refresh", "--all", "--data", str(data_dir),
-            "--batch-size", "1", "--refetch", "--quiet"]
+    env = {
+        **os.environ,
+        "KB_ARXIV_API_URL": api.url,
+        "KB_CACHE_DIR": str(cache_dir),
+        "KB_ARXIV_DELAY": "0",
+        **env_extra,
+    }
+    argv = [
+        sys.executable,
+        "-c",
+        LAUNCH,
+        "paper",
+        "refresh",
+        "--all",
+        "--data",
+        str(data_dir),
+        "--batch-size",
+        "1",
+        "--refetch",
+        "--quiet",
+    ]
     return subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 
 

@@ -15,24 +15,26 @@ from kb.data.text import clean
 from kb.data.loader import validate
 from kb.data.models import ArxivMeta, Paper
 
-META = ArxivMeta(title="RetroInfer: A Vector Storage Engine", authors=["A B"], version=2,
-                 published=dt.date(2025, 5, 1))
+META = ArxivMeta(title="RetroInfer: A Vector Storage Engine", authors=["A B"], version=2, published=dt.date(2025, 5, 1))
 
 # --------------------------------------------------------------------------- surgery
 
 
-@pytest.mark.parametrize("text", [
-    "id: x\nshort: X\n",
-    "id: x\nshort: X",  # no final newline
-    "id: x\narxiv_meta:\n  title: old\nshort: X\n",
-    "id: x\narxiv_meta: {title: old}  # flow\nshort: X\n",
-    "id: x\narxiv_meta:\n  title: |\n    a literal\n    block\n\n# mine\nshort: X\n",
-    "id: x\nshort: X\narxiv_meta:\n  title: old\n  authors:\n  - a\n  - b\n",
-    "---\nid: x\nshort: X\n# last comment\n",
-    "\ufeffid: x\r\nshort: X\r\n",
-    "id: x\nnotes:\n  - >-\n    folded\n    text\nshort: X\n",
-    "  id: x\n  short: X\n",  # indented document
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "id: x\nshort: X\n",
+        "id: x\nshort: X",  # no final newline
+        "id: x\narxiv_meta:\n  title: old\nshort: X\n",
+        "id: x\narxiv_meta: {title: old}  # flow\nshort: X\n",
+        "id: x\narxiv_meta:\n  title: |\n    a literal\n    block\n\n# mine\nshort: X\n",
+        "id: x\nshort: X\narxiv_meta:\n  title: old\n  authors:\n  - a\n  - b\n",
+        "---\nid: x\nshort: X\n# last comment\n",
+        "\ufeffid: x\r\nshort: X\r\n",
+        "id: x\nnotes:\n  - >-\n    folded\n    text\nshort: X\n",
+        "  id: x\n  short: X\n",  # indented document
+    ],
+)
 def test_surgery_keeps_every_other_byte(text):
     new = paperfile.with_meta(text, META)
     kept = paperfile.without_block(text)
@@ -42,17 +44,21 @@ def test_surgery_keeps_every_other_byte(text):
     located, diags = yamlstrict.load_text(new.removeprefix("\ufeff").replace("\r\n", "\n"), "t")
     assert not diags
     old, _ = yamlstrict.load_text(text.removeprefix("\ufeff").replace("\r\n", "\n"), "t")
-    assert {k: v for k, v in located.data.items() if k != "arxiv_meta"} == \
-        {k: v for k, v in old.data.items() if k != "arxiv_meta"}
+    assert {k: v for k, v in located.data.items() if k != "arxiv_meta"} == {
+        k: v for k, v in old.data.items() if k != "arxiv_meta"
+    }
 
 
-@pytest.mark.parametrize("text, message", [
-    ("{id: x, short: X}\n", "flow style"),
-    ("- a\n", "expected a mapping"),
-    ("id: x\n---\nid: y\n", "one YAML document"),
-    ("id: [x\n", "not valid YAML"),
-    ("", "empty"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("{id: x, short: X}\n", "flow style"),
+        ("- a\n", "expected a mapping"),
+        ("id: x\n---\nid: y\n", "one YAML document"),
+        ("id: [x\n", "not valid YAML"),
+        ("", "empty"),
+    ],
+)
 def test_surgery_refuses_what_it_cannot_do(text, message):
     with pytest.raises(paperfile.PaperFileError, match=message):
         paperfile.with_meta(text, META)
@@ -87,14 +93,17 @@ def test_scan_finds_files_by_arxiv_id_even_when_broken(tmp_path):
     assert index.path_for("2601.00001") is None and index.ids == {"a", "b"}
 
 
-@pytest.mark.parametrize("title, short, paper_id", [
-    ("RetroInfer: A Vector Storage Engine for Scalable Long-Context LLM Inference", "RetroInfer", "retroinfer"),
-    ("RTP-LLM: High-Performance Alibaba LLM Inference Engine", "RTP-LLM", "rtp-llm"),
-    ("The Silent Hyperparameter", "The Silent Hyperparameter", "the-silent-hyperparameter"),
-    ("Attention Is All You Need", "Attention Is All You Need", "attention"),
-    ("Towards Efficient Serving of Mixture-of-Experts Models under Tight Memory", "Efficient", "efficient"),
-    ("推理系统的调度", "推理系统的调度", "arxiv-2601-00001"),
-])
+@pytest.mark.parametrize(
+    "title, short, paper_id",
+    [
+        ("RetroInfer: A Vector Storage Engine for Scalable Long-Context LLM Inference", "RetroInfer", "retroinfer"),
+        ("RTP-LLM: High-Performance Alibaba LLM Inference Engine", "RTP-LLM", "rtp-llm"),
+        ("The Silent Hyperparameter", "The Silent Hyperparameter", "the-silent-hyperparameter"),
+        ("Attention Is All You Need", "Attention Is All You Need", "attention"),
+        ("Towards Efficient Serving of Mixture-of-Experts Models under Tight Memory", "Efficient", "efficient"),
+        ("推理系统的调度", "推理系统的调度", "arxiv-2601-00001"),
+    ],
+)
 def test_names_for_new_files(title, short, paper_id):
     assert paperfile.derive_short(title) == short
     assert paperfile.derive_id(short, title, "2601.00001", set()) == paper_id
@@ -104,7 +113,9 @@ def test_ids_are_made_unique():
     assert paperfile.derive_id("X", "X", None, {"x", "x-2"}) == "x-3"
 
 
-@pytest.mark.parametrize("title", ["Index: Fast Retrieval for KV Caches", "Index", "INDEX", "The Index of Everything Big Here"])
+@pytest.mark.parametrize(
+    "title", ["Index: Fast Retrieval for KV Caches", "Index", "INDEX", "The Index of Everything Big Here"]
+)
 def test_reserved_ids_are_never_derived(title):
     from kb.data.models import RESERVED_PAPER_IDS
 
@@ -117,17 +128,58 @@ def test_reserved_ids_are_never_derived(title):
 # --------------------------------------------------------------------------- quoting
 
 _raw = st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=60)
-_tricky = st.sampled_from(["NO", "yes", "~", "null", "2505.02922", "0x1F", "- a", "a: b", "#x", "'q'", '"q"',
-                           "@at", "`b`", "!tag", "&anchor", "*alias", "{a}", "[b]", "1e3", "2025-05-01", "%x",
-                           "a #b", "|", ">", "? k", "\\", "…", "Zoë O'Neil", "\u00a0x", "x\u0085y", "\x1bz",
-                           "a\u2028b", "\ufeffbom", "\ufffe", "\U0001F600 emoji", "tab\there"])
+_tricky = st.sampled_from(
+    [
+        "NO",
+        "yes",
+        "~",
+        "null",
+        "2505.02922",
+        "0x1F",
+        "- a",
+        "a: b",
+        "#x",
+        "'q'",
+        '"q"',
+        "@at",
+        "`b`",
+        "!tag",
+        "&anchor",
+        "*alias",
+        "{a}",
+        "[b]",
+        "1e3",
+        "2025-05-01",
+        "%x",
+        "a #b",
+        "|",
+        ">",
+        "? k",
+        "\\",
+        "…",
+        "Zoë O'Neil",
+        "\u00a0x",
+        "x\u0085y",
+        "\x1bz",
+        "a\u2028b",
+        "\ufeffbom",
+        "\ufffe",
+        "\U0001f600 emoji",
+        "tab\there",
+    ]
+)
 # what the fetch path writes: any text after feed.clean (as arXiv answers and BibTeX imports are)
 _value = st.one_of(_raw, _tricky).map(clean).filter(bool)
 
 
 @settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow], deadline=None)
-@given(title=_value, authors=st.lists(_value, max_size=4), abstract=st.one_of(st.none(), _value),
-       comment=st.one_of(st.none(), _value), doi=st.one_of(st.none(), _value))
+@given(
+    title=_value,
+    authors=st.lists(_value, max_size=4),
+    abstract=st.one_of(st.none(), _value),
+    comment=st.one_of(st.none(), _value),
+    doi=st.one_of(st.none(), _value),
+)
 def test_any_text_round_trips_through_the_strict_reader(title, authors, abstract, comment, doi):
     meta = ArxivMeta(title=title, authors=authors, abstract=abstract, comment=comment, doi=doi, version=1)
     text = paperfile.new_paper_text("x", "2505.02922", title, meta)

@@ -13,8 +13,13 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_bench_pages_reports_flat_time_per_mb():
-    run = subprocess.run([sys.executable, str(ROOT / "scripts" / "bench_pages.py"), "--max-kb", "160"],
-                         cwd=ROOT, capture_output=True, text=True, timeout=600)
+    run = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "bench_pages.py"), "--max-kb", "160"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert run.returncode == 0, run.stdout + run.stderr
     rows = re.findall(r"^(heading-spaces|ids|open-braces|prose)\s+(\d+)KB((?:\s+\d+){6})$", run.stdout, re.M)
     assert len(rows) == 4 * 3, run.stdout

@@ -12,8 +12,10 @@ from sitebuild import FIXTURE_DATA
 
 ROOT = Path(__file__).resolve().parents[2]
 ENTRIES = ROOT / "tests" / "fixtures" / "arxiv" / "entries"
-FEED_HEAD = ('<?xml version="1.0" encoding="UTF-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom" '
-             'xmlns:arxiv="http://arxiv.org/schemas/atom" xmlns:opensearch="http://a9.com/-/spec/opensearch/1.1/">\n')
+FEED_HEAD = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n<feed xmlns="http://www.w3.org/2005/Atom" '
+    'xmlns:arxiv="http://arxiv.org/schemas/atom" xmlns:opensearch="http://a9.com/-/spec/opensearch/1.1/">\n'
+)
 
 
 @pytest.fixture(autouse=True)

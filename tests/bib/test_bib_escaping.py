@@ -23,11 +23,55 @@ from kb.bib.read import parse as read
 from kb.data.models import ArxivMeta, Paper
 
 # the only commands an entry may hold: escapes of special characters and accented letters
-ALLOWED = frozenset({
-    "textbackslash", "textbraceleft", "textbraceright", "textasciicircum", "textasciitilde", "texttimes", "textdiv",
-    "&", "%", "$", "#", "_", '"', "'", "`", "^", "~", "=", ".", "H", "c", "k", "r", "u", "v",
-    "i", "l", "L", "o", "O", "ss", "ae", "AE", "oe", "OE", "dh", "DH", "dj", "DJ", "th", "TH", "ng", "NG", "ij", "IJ",
-})
+ALLOWED = frozenset(
+    {
+        "textbackslash",
+        "textbraceleft",
+        "textbraceright",
+        "textasciicircum",
+        "textasciitilde",
+        "texttimes",
+        "textdiv",
+        "&",
+        "%",
+        "$",
+        "#",
+        "_",
+        '"',
+        "'",
+        "`",
+        "^",
+        "~",
+        "=",
+        ".",
+        "H",
+        "c",
+        "k",
+        "r",
+        "u",
+        "v",
+        "i",
+        "l",
+        "L",
+        "o",
+        "O",
+        "ss",
+        "ae",
+        "AE",
+        "oe",
+        "OE",
+        "dh",
+        "DH",
+        "dj",
+        "DJ",
+        "th",
+        "TH",
+        "ng",
+        "NG",
+        "ij",
+        "IJ",
+    }
+)
 COMMAND = re.compile(r"\\([A-Za-z]+|.)")
 
 
@@ -65,10 +109,15 @@ INJECTION = r"\input{/etc/passwd}\immediate\write18{rm -rf x}"
 
 
 def test_commands_in_any_field_are_text():
-    p = Paper(id="x", short="X", title=INJECTION, authors=[INJECTION, "A B"], arxiv="2505.02922",
-              venue={"name": INJECTION, "detail": INJECTION},
-              arxiv_meta=ArxivMeta(title="T", doi="10.1/" + INJECTION, primary_category=INJECTION,
-                                   journal_ref=INJECTION))
+    p = Paper(
+        id="x",
+        short="X",
+        title=INJECTION,
+        authors=[INJECTION, "A B"],
+        arxiv="2505.02922",
+        venue={"name": INJECTION, "detail": INJECTION},
+        arxiv_meta=ArxivMeta(title="T", doi="10.1/" + INJECTION, primary_category=INJECTION, journal_ref=INJECTION),
+    )
     text = bib.entry_for(p)
     assert "\\input" not in text and "\\write" not in text and "\\immediate" not in text
     for key, value in values(text).items():
@@ -80,8 +129,14 @@ def test_commands_in_any_field_are_text():
 
 
 def test_urls_are_percent_encoded_where_bibtex_would_misread_them():
-    p = Paper(id="x", short="X", title="T", authors=["A B"], published="2026",
-              links={"other": "https://example.org/a_b%20c/{x}\\y?q=1&r=2#frag~"})
+    p = Paper(
+        id="x",
+        short="X",
+        title="T",
+        authors=["A B"],
+        published="2026",
+        links={"other": "https://example.org/a_b%20c/{x}\\y?q=1&r=2#frag~"},
+    )
     url = values(bib.entry_for(p))["url"]
     assert url == "https://example.org/a_b%20c/%7Bx%7D%5Cy?q=1&r=2#frag~"
     assert_safe(url)
@@ -89,19 +144,44 @@ def test_urls_are_percent_encoded_where_bibtex_would_misread_them():
 
 _text = st.text(st.characters(blacklist_categories=("Cs", "Cc", "Zl", "Zp", "Co", "Cn")), min_size=1, max_size=40)
 _line = _text.map(lambda s: " ".join(s.split())).filter(bool)
-_url = st.text(st.characters(min_codepoint=33, max_codepoint=0x2FF, blacklist_characters="<>\"'`",
-                             blacklist_categories=("Zs", "Cc")), max_size=30).map(lambda s: "https://example.org/" + s)
+_url = st.text(
+    st.characters(
+        min_codepoint=33, max_codepoint=0x2FF, blacklist_characters="<>\"'`", blacklist_categories=("Zs", "Cc")
+    ),
+    max_size=30,
+).map(lambda s: "https://example.org/" + s)
 
 
 @settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow], deadline=None)
-@given(title=_line, authors=st.lists(_line, min_size=1, max_size=3), venue=_line, detail=_line, journal=_line, doi=_line,
-       primary=_line, url=_url)
+@given(
+    title=_line,
+    authors=st.lists(_line, min_size=1, max_size=3),
+    venue=_line,
+    detail=_line,
+    journal=_line,
+    doi=_line,
+    primary=_line,
+    url=_url,
+)
 def test_any_text_is_safe_and_reads_back(title, authors, venue, detail, journal, doi, primary, url):
-    with_venue = Paper(id="x", short="X", title=title, authors=authors, published="2026",
-                       venue={"name": venue, "detail": detail}, links={"other": url},
-                       arxiv_meta=ArxivMeta(title="T", doi=doi))
-    with_arxiv = Paper(id="y", short="Y", title=title, authors=authors, arxiv="2505.02922",
-                       arxiv_meta=ArxivMeta(title="T", journal_ref=journal, primary_category=primary, doi=doi))
+    with_venue = Paper(
+        id="x",
+        short="X",
+        title=title,
+        authors=authors,
+        published="2026",
+        venue={"name": venue, "detail": detail},
+        links={"other": url},
+        arxiv_meta=ArxivMeta(title="T", doi=doi),
+    )
+    with_arxiv = Paper(
+        id="y",
+        short="Y",
+        title=title,
+        authors=authors,
+        arxiv="2505.02922",
+        arxiv_meta=ArxivMeta(title="T", journal_ref=journal, primary_category=primary, doi=doi),
+    )
     for p in (with_venue, with_arxiv):
         text = bib.entry_for(p)
         for value in values(text).values():
@@ -117,8 +197,25 @@ def test_any_text_is_safe_and_reads_back(title, authors, venue, detail, journal,
                 assert back.journal == nfc(journal)
 
 
-@pytest.mark.parametrize("text", ["a--b", "``quoted''", "!`", "<<x>>", ",,", "$O(n^2)$", "~^", "50% & #1 _x_",
-                                  "{unbalanced", "}", "\\", "Zoë Ærø Łukasz Ű ħ", "推理 😀", "α Ω Привет"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a--b",
+        "``quoted''",
+        "!`",
+        "<<x>>",
+        ",,",
+        "$O(n^2)$",
+        "~^",
+        "50% & #1 _x_",
+        "{unbalanced",
+        "}",
+        "\\",
+        "Zoë Ærø Łukasz Ű ħ",
+        "推理 😀",
+        "α Ω Привет",
+    ],
+)
 def test_text_round_trips_exactly(text):
     assert latex.decode(latex.encode(text)) == nfc(text) == text
     assert_safe(latex.encode(text))
@@ -130,9 +227,16 @@ def test_accents_are_bibtex_special_characters():
 
 
 def test_names_bibtex_would_misread_are_braced_whole():
-    p = Paper(id="x", short="X", title="T", published="2026",
-              authors=["Team A and B", "Smith, John", "José María López de la Fuente", "Plato", "ravisri valluri"])
+    p = Paper(
+        id="x",
+        short="X",
+        title="T",
+        published="2026",
+        authors=["Team A and B", "Smith, John", "José María López de la Fuente", "Plato", "ravisri valluri"],
+    )
     author = values(bib.entry_for(p))["author"]
-    assert author == ("{Team A and B} and {Smith, John} and de la Fuente, Jos{\\'e} Mar{\\'\\i}a L{\\'o}pez"
-                      " and Plato and valluri, ravisri")
+    assert author == (
+        "{Team A and B} and {Smith, John} and de la Fuente, Jos{\\'e} Mar{\\'\\i}a L{\\'o}pez"
+        " and Plato and valluri, ravisri"
+    )
     assert read_back(bib.entry_for(p)).authors == tuple(p.authors)

@@ -49,14 +49,23 @@ def paper(**kw) -> Paper:
     return Paper(**{"id": "p", "short": "P", "title": "A Title", **kw})
 
 
-@pytest.mark.parametrize("kw, entry_type, venue_field", [
-    (dict(arxiv="2505.02922"), "misc", None),
-    (dict(arxiv="2505.02922", venue={"name": "MLSys 2026"}), "inproceedings", ("booktitle", "MLSys 2026")),
-    (dict(arxiv="2505.02922", arxiv_meta=ArxivMeta(title="T", journal_ref="J. Foo 3 (2026)")), "article",
-     ("journal", "J. Foo 3 (2026)")),
-    (dict(authors=["A B"], published="2026", venue={"name": "NSDI 2026", "detail": "pp. 1-2"}), "inproceedings",
-     ("note", "pp. 1-2")),
-])
+@pytest.mark.parametrize(
+    "kw, entry_type, venue_field",
+    [
+        (dict(arxiv="2505.02922"), "misc", None),
+        (dict(arxiv="2505.02922", venue={"name": "MLSys 2026"}), "inproceedings", ("booktitle", "MLSys 2026")),
+        (
+            dict(arxiv="2505.02922", arxiv_meta=ArxivMeta(title="T", journal_ref="J. Foo 3 (2026)")),
+            "article",
+            ("journal", "J. Foo 3 (2026)"),
+        ),
+        (
+            dict(authors=["A B"], published="2026", venue={"name": "NSDI 2026", "detail": "pp. 1-2"}),
+            "inproceedings",
+            ("note", "pp. 1-2"),
+        ),
+    ],
+)
 def test_entry_types(kw, entry_type, venue_field):
     text = bib.entry_for(paper(**kw))
     assert parse(text).entries[0].entry_type == entry_type
@@ -66,14 +75,17 @@ def test_entry_types(kw, entry_type, venue_field):
     assert ("eprint" in fields) == ("arxiv" in kw)
 
 
-@pytest.mark.parametrize("kw, year, month", [
-    (dict(published="2026-03-04", arxiv="2505.02922"), "2026", "mar"),  # stated date first
-    (dict(published="2026", arxiv="2505.02922"), "2026", None),
-    (dict(arxiv="2505.02922v2", arxiv_meta=ArxivMeta(title="T", published=dt.date(2025, 4, 30))), "2025", "apr"),
-    (dict(arxiv="2505.02922"), "2025", "may"),  # the month the id encodes
-    (dict(arxiv="hep-th/9901001"), "1999", "jan"),
-    (dict(authors=["A B"], submitted=dt.date(2024, 12, 1)), "2024", "dec"),
-])
+@pytest.mark.parametrize(
+    "kw, year, month",
+    [
+        (dict(published="2026-03-04", arxiv="2505.02922"), "2026", "mar"),  # stated date first
+        (dict(published="2026", arxiv="2505.02922"), "2026", None),
+        (dict(arxiv="2505.02922v2", arxiv_meta=ArxivMeta(title="T", published=dt.date(2025, 4, 30))), "2025", "apr"),
+        (dict(arxiv="2505.02922"), "2025", "may"),  # the month the id encodes
+        (dict(arxiv="hep-th/9901001"), "1999", "jan"),
+        (dict(authors=["A B"], submitted=dt.date(2024, 12, 1)), "2024", "dec"),
+    ],
+)
 def test_year_always_from_the_best_source(kw, year, month):
     fields = fields_of(bib.entry_for(paper(**kw)))
     assert fields["year"] == year and fields.get("month") == month
@@ -81,16 +93,21 @@ def test_year_always_from_the_best_source(kw, year, month):
 
 def test_author_from_the_paper_else_from_arxiv():
     meta = ArxivMeta(title="T", authors=["Jürgen Müller", "Ludwig van Beethoven"])
-    assert fields_of(bib.entry_for(paper(arxiv="2505.02922", arxiv_meta=meta)))["author"] == \
-        'M{\\"u}ller, J{\\"u}rgen and van Beethoven, Ludwig'
+    assert (
+        fields_of(bib.entry_for(paper(arxiv="2505.02922", arxiv_meta=meta)))["author"]
+        == 'M{\\"u}ller, J{\\"u}rgen and van Beethoven, Ludwig'
+    )
     assert fields_of(bib.entry_for(paper(arxiv="2505.02922", arxiv_meta=meta, authors=["Plato"])))["author"] == "Plato"
 
 
-@pytest.mark.parametrize("kw, why", [
-    (dict(), "no year (add `published: YYYY`, or an arXiv id); neither authors nor an arXiv id"),
-    (dict(authors=["A B"]), "no year"),
-    (dict(published="2026"), "neither authors nor an arXiv id (add `authors:` or `arxiv:`)"),
-])
+@pytest.mark.parametrize(
+    "kw, why",
+    [
+        (dict(), "no year (add `published: YYYY`, or an arXiv id); neither authors nor an arXiv id"),
+        (dict(authors=["A B"]), "no year"),
+        (dict(published="2026"), "neither authors nor an arXiv id (add `authors:` or `arxiv:`)"),
+    ],
+)
 def test_papers_that_cannot_be_cited_get_no_entry(kw, why):
     p = paper(**kw)
     assert bib.uncitable(p).startswith(why)
@@ -141,8 +158,15 @@ def test_colliding_keys_get_suffixes_in_arxiv_order():
 
 
 def test_non_arxiv_paper_uses_its_link():
-    p = Paper(id="m", short="M", title="Meta 推理 & 100% {x}", links={"proceedings": "https://p.example/x.pdf"},
-              venue={"name": "MLSys 2026"}, authors=["A B"], published="2026")
+    p = Paper(
+        id="m",
+        short="M",
+        title="Meta 推理 & 100% {x}",
+        links={"proceedings": "https://p.example/x.pdf"},
+        venue={"name": "MLSys 2026"},
+        authors=["A B"],
+        published="2026",
+    )
     fields = fields_of(bib.entry_for(p))
     assert "eprint" not in fields and fields["url"] == "https://p.example/x.pdf"
     assert fields["title"] == "{Meta 推理 \\& 100\\% {\\textbraceleft}x{\\textbraceright}}"
@@ -171,17 +195,22 @@ def test_cli_export_all_and_selections(data_dir, run_kb, tmp_path):
     assert everything == out_file.read_text("utf-8")  # deterministic
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["--topic", "nope"], "unknown topic 'nope'; expected one of: inference"),
-    (["--section", "nope"], "unknown section 'nope'"),
-    (["--brief", "nope"], "unknown brief 'nope'"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--topic", "nope"], "unknown topic 'nope'; expected one of: inference"),
+        (["--section", "nope"], "unknown section 'nope'"),
+        (["--brief", "nope"], "unknown brief 'nope'"),
+    ],
+)
 def test_cli_export_unknown_selection(data_dir, run_kb, argv, message):
     code, _, err = run_kb("bib", "export", "--data", data_dir, *argv)
     assert code == 1 and err.startswith(f"error: {message}")
 
 
 def test_site_module_stays_offline():
-    probe = "import sys, kb.bib; print(sorted(m for m in ('requests', 'kb.arxiv', 'arxiv', 'urllib3') if m in sys.modules))"
+    probe = (
+        "import sys, kb.bib; print(sorted(m for m in ('requests', 'kb.arxiv', 'arxiv', 'urllib3') if m in sys.modules))"
+    )
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"

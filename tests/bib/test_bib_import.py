@@ -74,16 +74,30 @@ def test_import_all_and_existing_papers(data_dir, run_kb, tmp_path):
     assert new.links.other == "https://example.org/paper.pdf" and new.published == "2026"
 
 
-@pytest.mark.parametrize("text, where, message", [
-    ("@misc{a,\n  title = {X},\n}\n\n@misc{a,\n  title = {Y},\n}\n", "5:1", "duplicate citation key 'a' (first defined at line 1)"),
-    ("@misc{ok, title = {X}, eprint = {2505.02922}}\n\n  @article{b,\n  title = {never closed\n\n@misc{c, title={Z}}\n",
-     "3:3", "cannot parse this block"),
-    ("@misc{a,\n  title = {X},\n  eprint = {not-an-id},\n}\n", "3:3", "entry 'a': eprint 'not-an-id' is not an arXiv id"),
-    ("@misc{a title = {X}}\n", "1:1", "cannot parse this block: Expected comma after entry key"),
-    ("\n@misc{a title}\n", "2:1", "malformed entry: bad citation key 'a title'"),
-    ("@misc{a,\n  title = {X},\n  title = {Y},\n}\n", "1:1", "duplicate field(s) title in one entry"),
-    ("@misc{a,\n  author = {X Y},\n  eprint = {2505.02922},\n}\n", "1:1", "entry 'a' has no title"),
-])
+@pytest.mark.parametrize(
+    "text, where, message",
+    [
+        (
+            "@misc{a,\n  title = {X},\n}\n\n@misc{a,\n  title = {Y},\n}\n",
+            "5:1",
+            "duplicate citation key 'a' (first defined at line 1)",
+        ),
+        (
+            "@misc{ok, title = {X}, eprint = {2505.02922}}\n\n  @article{b,\n  title = {never closed\n\n@misc{c, title={Z}}\n",
+            "3:3",
+            "cannot parse this block",
+        ),
+        (
+            "@misc{a,\n  title = {X},\n  eprint = {not-an-id},\n}\n",
+            "3:3",
+            "entry 'a': eprint 'not-an-id' is not an arXiv id",
+        ),
+        ("@misc{a title = {X}}\n", "1:1", "cannot parse this block: Expected comma after entry key"),
+        ("\n@misc{a title}\n", "2:1", "malformed entry: bad citation key 'a title'"),
+        ("@misc{a,\n  title = {X},\n  title = {Y},\n}\n", "1:1", "duplicate field(s) title in one entry"),
+        ("@misc{a,\n  author = {X Y},\n  eprint = {2505.02922},\n}\n", "1:1", "entry 'a' has no title"),
+    ],
+)
 def test_import_errors_are_located_and_nothing_is_written(tmp_path, run_kb, text, where, message):
     data = tmp_path / "data"
     path = write(tmp_path, text, "bad.bib")
@@ -94,8 +108,10 @@ def test_import_errors_are_located_and_nothing_is_written(tmp_path, run_kb, text
 
 
 def test_import_never_takes_a_reserved_id(tmp_path, run_kb):
-    text = "@misc{a, title = {Index: Fast Retrieval}, eprint = {2601.00007}, year = 2026}\n" \
-           "@misc{b, title = {Index}, author = {A B}, year = 2026}\n"
+    text = (
+        "@misc{a, title = {Index: Fast Retrieval}, eprint = {2601.00007}, year = 2026}\n"
+        "@misc{b, title = {Index}, author = {A B}, year = 2026}\n"
+    )
     data = tmp_path / "data"
     code, _, err = run_kb("bib", "import", write(tmp_path, text), "--data", data, "--all")
     assert code == 0, err
@@ -123,8 +139,9 @@ def test_foreign_latex_and_names_are_read_as_text():
 
 
 def test_a_name_bibtex_cannot_split_is_a_located_error(tmp_path, run_kb):
-    code, _, err = run_kb("bib", "import", write(tmp_path, "@misc{a,\n  title = {T},\n  author = {Doe, }\n}\n"),
-                          "--data", tmp_path / "d")
+    code, _, err = run_kb(
+        "bib", "import", write(tmp_path, "@misc{a,\n  title = {T},\n  author = {Doe, }\n}\n"), "--data", tmp_path / "d"
+    )
     assert code == 1 and "in.bib:1:1: cannot read this block:" in err and "Doe" in err
 
 

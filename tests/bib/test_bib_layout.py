@@ -9,8 +9,16 @@ from pathlib import Path
 import pytest
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "kb"
-FILES = sorted([*(SRC / "bib").glob("*.py"), *(SRC / "arxiv").glob("*.py"), SRC / "cli" / "bib.py",
-                SRC / "cli" / "paper.py", SRC / "data" / "paperfile.py", SRC / "data" / "arxiv_id.py"])
+FILES = sorted(
+    [
+        *(SRC / "bib").glob("*.py"),
+        *(SRC / "arxiv").glob("*.py"),
+        SRC / "cli" / "bib.py",
+        SRC / "cli" / "paper.py",
+        SRC / "data" / "paperfile.py",
+        SRC / "data" / "arxiv_id.py",
+    ]
+)
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(SRC)))

@@ -32,8 +32,12 @@ def test_attention_demo_on_the_retroinfer_page(demo_url):
         page.goto(demo_url + "papers/retroinfer/")
         page.wait_for_function("() => window.kbDemos !== undefined")
         page.evaluate("() => window.kbDemos.ready")
-        res = page.evaluate("() => window.kbDemos.run('attention-decode-topk', {heads: 2, len: 300, dim: 32, topk: 17, reps: 1})")
+        res = page.evaluate(
+            "() => window.kbDemos.run('attention-decode-topk', {heads: 2, len: 300, dim: 32, topk: 17, reps: 1})"
+        )
         assert res["backend"] == "webgpu" and res["ok"] is True, res
         assert "WGSL" in page.locator(".kb-demo").first.inner_text() or page.locator(".kb-demo pre code").count() > 0
         browser.close()
-    assert requests and all(u.startswith(demo_url) for u in requests), [u for u in requests if not u.startswith(demo_url)]
+    assert requests and all(u.startswith(demo_url) for u in requests), [
+        u for u in requests if not u.startswith(demo_url)
+    ]

@@ -52,7 +52,9 @@ NO_GPU_ADAPTER = "此浏览器不支持 WebGPU（未取得 GPU 适配器），�
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason=f"{CHROMIUM} not installed (Debian package chromium); no browser is downloaded"),
+    pytest.mark.skipif(
+        not CHROMIUM.exists(), reason=f"{CHROMIUM} not installed (Debian package chromium); no browser is downloaded"
+    ),
 ]
 
 DEMOS = [Demo(id=f"t-{k}", kernel=k, title=f"测试 {k}") for k in KERNELS]
@@ -60,15 +62,24 @@ DEMOS = [Demo(id=f"t-{k}", kernel=k, title=f"测试 {k}") for k in KERNELS]
 # Sizes include 1, exact multiples of the workgroup size (256) and sizes just off them.
 CASES = {
     "softmax": [
-        {"rows": 1, "cols": 1}, {"rows": 3, "cols": 257}, {"rows": 5, "cols": 256},
-        {"rows": 2, "cols": 1000}, {"rows": 1, "cols": 4099},
+        {"rows": 1, "cols": 1},
+        {"rows": 3, "cols": 257},
+        {"rows": 5, "cols": 256},
+        {"rows": 2, "cols": 1000},
+        {"rows": 1, "cols": 4099},
     ],
     "rmsnorm": [
-        {"rows": 1, "cols": 1}, {"rows": 4, "cols": 255}, {"rows": 2, "cols": 512}, {"rows": 3, "cols": 4097},
+        {"rows": 1, "cols": 1},
+        {"rows": 4, "cols": 255},
+        {"rows": 2, "cols": 512},
+        {"rows": 3, "cols": 4097},
     ],
     "gemv": [
-        {"rows": 1, "cols": 1}, {"rows": 7, "cols": 257}, {"rows": 33, "cols": 1000},
-        {"rows": 16, "cols": 4099}, {"rows": 64, "cols": 256},
+        {"rows": 1, "cols": 1},
+        {"rows": 7, "cols": 257},
+        {"rows": 33, "cols": 1000},
+        {"rows": 16, "cols": 4099},
+        {"rows": 64, "cols": 256},
     ],
     "attention-decode": [
         {"heads": 1, "len": 1, "dim": 1, "topk": 0},
@@ -90,8 +101,12 @@ GRID_CASES = [
 
 
 class _Handler(SimpleHTTPRequestHandler):
-    extensions_map = {**SimpleHTTPRequestHandler.extensions_map,
-                      ".js": "text/javascript", ".wgsl": "text/plain; charset=utf-8", ".css": "text/css"}
+    extensions_map = {
+        **SimpleHTTPRequestHandler.extensions_map,
+        ".js": "text/javascript",
+        ".wgsl": "text/plain; charset=utf-8",
+        ".css": "text/css",
+    }
 
     def log_message(self, format, *args):  # keep test output quiet
         pass
@@ -175,7 +190,9 @@ def gpu_browser(playwright):
 @pytest.fixture(scope="module")
 def gpu_tab(gpu_browser, site):
     tab = Tab(gpu_browser, site)
-    adapter = tab.page.evaluate("async () => { const a = navigator.gpu && await navigator.gpu.requestAdapter(); return !!a; }")
+    adapter = tab.page.evaluate(
+        "async () => { const a = navigator.gpu && await navigator.gpu.requestAdapter(); return !!a; }"
+    )
     assert adapter, "chromium started with --enable-unsafe-webgpu but gave no WebGPU adapter"
     yield tab
     tab.close()
@@ -194,8 +211,11 @@ def _check_gpu_result(res: dict, sizes: dict):
         assert res["sizes"][key] == value
 
 
-@pytest.mark.parametrize("kernel, sizes", [(k, s) for k in KERNELS for s in CASES[k]],
-                         ids=lambda v: v if isinstance(v, str) else "x".join(map(str, v.values())))
+@pytest.mark.parametrize(
+    "kernel, sizes",
+    [(k, s) for k in KERNELS for s in CASES[k]],
+    ids=lambda v: v if isinstance(v, str) else "x".join(map(str, v.values())),
+)
 def test_gpu_matches_cpu_reference(gpu_tab, kernel, sizes):
     res = gpu_tab.run(f"t-{kernel}", {**sizes, "reps": 2})
     _check_gpu_result(res, sizes)
@@ -240,7 +260,8 @@ def test_run_button_with_edited_sizes(gpu_tab):
     block.locator("button", has_text="运行").click()
     page.wait_for_function(
         """() => ['ok', 'fail', 'error'].includes(
-            document.querySelector('.kb-demo[data-demo-id="t-gemv"]').dataset.state)""")
+            document.querySelector('.kb-demo[data-demo-id="t-gemv"]').dataset.state)"""
+    )
     assert block.get_attribute("data-state") == "ok"
     text = block.locator(".kb-demo-result").inner_text()
     for part in ("WebGPU", "通过", "最大绝对误差", "容差", "ms", "GB/s", "GFLOP/s"):

@@ -59,8 +59,10 @@ def cells(svg: str) -> dict[tuple[str, str], int]:
 def bars(svg: str) -> list[tuple[int, int | None, int]]:
     root = ET.fromstring(svg)
     assert root.tag == f"{S}svg"
-    return [(int(r.get("data-min")), int(r.get("data-max")) if r.get("data-max") else None, int(r.get("data-count")))
-            for r in root.iter(f"{S}rect")]
+    return [
+        (int(r.get("data-min")), int(r.get("data-max")) if r.get("data-max") else None, int(r.get("data-count")))
+        for r in root.iter(f"{S}rect")
+    ]
 
 
 def test_increments_heat_table_matches_the_briefs(kb):
@@ -68,7 +70,11 @@ def test_increments_heat_table_matches_the_briefs(kb):
     want = expected_week_counts(FIXTURE_DATA, "inference")
     # hand-checked: the five briefs 9-1 … 9-5 all fall in the week of Monday 2026-08-31; 9-4 adds an
     # increment on §1.(2) and one on §1.(3), 9-5 one on §1.(2)
-    assert want == {("s1-1-engines", "2026-08-31"): 4, ("s1-2-scheduling", "2026-08-31"): 6, ("s1-3-kv-cache", "2026-08-31"): 4}
+    assert want == {
+        ("s1-1-engines", "2026-08-31"): 4,
+        ("s1-2-scheduling", "2026-08-31"): 6,
+        ("s1-3-kv-cache", "2026-08-31"): 4,
+    }
     assert got == dict(want)
 
 
@@ -90,10 +96,14 @@ def test_weeks_are_contiguous_and_every_pair_has_a_cell(tmp_path, capsys):
     shutil.copytree(FIXTURE_DATA, data)
     assert main(["new", "brief", "--topic", "inference", "--date", "2026-09-16", "--data", str(data)]) == 0
     path = data / "briefs" / "inference" / "2026-09-16-e1.yaml"
-    text = path.read_text("utf-8").replace("increments: []\n", (
-        "increments:\n"
-        "  - {sections: [s1-1-spec-decoding, s1-1-spec-decoding], title: x, label: x, papers: [ssr], status: pending}\n"
-        "  - {sections: [s1-3-kv-cache], title: y, label: y, status: net-new}\n"))
+    text = path.read_text("utf-8").replace(
+        "increments: []\n",
+        (
+            "increments:\n"
+            "  - {sections: [s1-1-spec-decoding, s1-1-spec-decoding], title: x, label: x, papers: [ssr], status: pending}\n"
+            "  - {sections: [s1-3-kv-cache], title: y, label: y, status: net-new}\n"
+        ),
+    )
     # raised again as an increment, so it leaves the carried-over candidates (one status per brief)
     text = re.sub(r"  - paper: ssr\n    status: net-new\n    note: [^\n]*\n", "", text)
     path.write_text(text, "utf-8")
@@ -119,7 +129,8 @@ def test_text_in_svg_is_escaped(kb):
     info = kb.sections["inference"]["s1-2-scheduling"]
     hostile = '<script>alert("x")</script> & ]]> 调度'
     kb.sections["inference"]["s1-2-scheduling"] = SectionInfo(
-        info.topic, info.section.model_copy(update={"title": hostile}), info.parents, info.depth)
+        info.topic, info.section.model_copy(update={"title": hostile}), info.parents, info.depth
+    )
     kb.papers["ssr"] = kb.papers["ssr"].model_copy(update={"short": "<i>SSR & co</i>"})
     svg = charts.increments_svg(kb, "inference")
     root = ET.fromstring(svg)
@@ -136,7 +147,9 @@ def test_no_data_no_chart(tmp_path):
     data = tmp_path / "data"
     shutil.copytree(FIXTURE_DATA, data)
     (data / "topics" / "other.yaml").write_text(
-        "id: other\ntitle: Other\ndocument: other.md\npage: inference.md\nsections:\n  - {id: o1, title: One}\n", "utf-8")
+        "id: other\ntitle: Other\ndocument: other.md\npage: inference.md\nsections:\n  - {id: o1, title: One}\n",
+        "utf-8",
+    )
     kb = load_kb(data)
     assert charts.increments_svg(kb, "other") is None and charts.backlog_age_svg(kb, "other") is None
     page = charts.page(kb)
@@ -157,7 +170,8 @@ def test_stats_page_is_built_with_both_charts(pages, kb):
     assert inc == dict(expected_week_counts(FIXTURE_DATA, "inference"))
     ages = [it.age_days for it in pending_items(kb, "inference")]
     assert [int(r["data-count"]) for r in svgs["backlog-age"].select("rect")] == [
-        sum(1 for a in ages if lo <= a <= hi) for lo, hi in BUCKETS]
+        sum(1 for a in ages if lo <= a <= hi) for lo, hi in BUCKETS
+    ]
     links = {a.get_text(): a["href"] for a in art.select("a[href]")}
     assert links["Atom"] == "../inference.atom.xml" and links["RSS"] == "../inference.rss.xml"
     assert links["待办"] == "../backlog/#pending-inference"
@@ -171,4 +185,4 @@ def test_backlog_page_has_the_age_chart(site, pages):
     # the raw HTML of the built page parses as XML around the SVG: it was not mangled by Markdown
     html = (site / "backlog" / "index.html").read_text("utf-8")
     start = html.index('<svg xmlns="http://www.w3.org/2000/svg"')
-    ET.fromstring(html[start: html.index("</svg>", start) + len("</svg>")])
+    ET.fromstring(html[start : html.index("</svg>", start) + len("</svg>")])

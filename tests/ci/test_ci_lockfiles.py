@@ -49,7 +49,9 @@ def parse_lock(path: Path) -> dict[str, Pin]:
         assert not spec.startswith("-"), f"{path.name}: option line {stripped!r} (no index or find-links lines)"
         m = re.fullmatch(r"([A-Za-z0-9][A-Za-z0-9._-]*)==([^\s;]+)", spec)
         assert m, f"{path.name}: {spec!r} is not pinned with =="
-        assert options and all(HASH.match(o) for o in options), f"{path.name}: {spec} has no (or a malformed) sha256 hash"
+        assert options and all(HASH.match(o) for o in options), (
+            f"{path.name}: {spec} has no (or a malformed) sha256 hash"
+        )
         current = Pin(canonicalize_name(m.group(1)), m.group(2), options)
         assert current.name not in pins, f"{path.name}: {current.name} pinned twice"
         pins[current.name] = current
@@ -58,8 +60,10 @@ def parse_lock(path: Path) -> dict[str, Pin]:
 
 def declared() -> tuple[list[Requirement], list[Requirement]]:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]
-    return ([Requirement(r) for r in project["dependencies"]],
-            [Requirement(r) for r in project["optional-dependencies"]["test"]])
+    return (
+        [Requirement(r) for r in project["dependencies"]],
+        [Requirement(r) for r in project["optional-dependencies"]["test"]],
+    )
 
 
 LOCKS = {"site.txt": lambda deps, test: deps, "test.txt": lambda deps, test: deps + test}
@@ -71,10 +75,13 @@ def test_lock_pins_every_declared_dependency_with_hashes(name):
     wanted = LOCKS[name](*declared())
     for req in wanted:
         pin = pins.get(canonicalize_name(req.name))
-        assert pin is not None, f"requirements/{name}: {req.name} is declared in pyproject.toml but not locked " \
-                                "(run bash scripts/lock-requirements)"
-        assert req.specifier.contains(pin.version, prereleases=True), \
+        assert pin is not None, (
+            f"requirements/{name}: {req.name} is declared in pyproject.toml but not locked "
+            "(run bash scripts/lock-requirements)"
+        )
+        assert req.specifier.contains(pin.version, prereleases=True), (
             f"requirements/{name}: {req.name}=={pin.version} does not satisfy {req} (run bash scripts/lock-requirements)"
+        )
         assert PROJECT in pin.via, f"requirements/{name}: {req.name} is not marked as wanted by the project"
     direct = {n for n, p in pins.items() if PROJECT in p.via}
     stale = direct - {canonicalize_name(r.name) for r in wanted}
@@ -99,8 +106,12 @@ def test_the_parser_refuses_unpinned_and_unhashed_lines(tmp_path):
     """Control: the checks above really read the files."""
     good = "a==1.0 \\\n    --hash=sha256:" + "0" * 64 + "\n    # via llm-inference-kb (pyproject.toml)\n"
     assert parse_lock(_write(tmp_path, good))["a"].via == [PROJECT]
-    for bad in ("a>=1.0 \\\n    --hash=sha256:" + "0" * 64 + "\n", "a==1.0\n", "a==1.0 --hash=md5:00\n",
-                "--extra-index-url https://example.invalid/simple\n"):
+    for bad in (
+        "a>=1.0 \\\n    --hash=sha256:" + "0" * 64 + "\n",
+        "a==1.0\n",
+        "a==1.0 --hash=md5:00\n",
+        "--extra-index-url https://example.invalid/simple\n",
+    ):
         with pytest.raises(AssertionError):
             parse_lock(_write(tmp_path, bad))
 

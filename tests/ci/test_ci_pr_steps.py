@@ -71,8 +71,10 @@ def test_pr_workflow_steps_pass_in_order(tmp_path):
     assert "changed: docs/guide.md" in changed.stdout
     assert "kb validate: ok" in changed.stdout
     # the whole knowledge base is validated strictly: a finding nobody acknowledged fails the pull request
-    assert any("kb validate --strict --format github" in s["run"] and "changed" not in s["run"]
-               for s in steps_run(runner, names))
+    assert any(
+        "kb validate --strict --format github" in s["run"] and "changed" not in s["run"]
+        for s in steps_run(runner, names)
+    )
     assert "mkdocs build --strict -d site" in steps_run(runner, names)[-1]["run"]  # the build comes last
     assert "本页在拉取请求中改过" in (runner.workspace / "site" / "guide" / "index.html").read_text("utf-8")
 

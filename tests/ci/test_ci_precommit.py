@@ -48,9 +48,14 @@ def test_hooks_are_local_system_hooks_on_the_right_files():
         assert hook["language"] == "system" and hook["pass_filenames"] is True
     data, pages = h["kb-validate-data"]["files"], h["kb-validate-pages"]["files"]
     assert data == r"^data/.*\.yaml$"
-    for path, d, p in [("data/papers/albireo.yaml", True, False), ("data/briefs/inference/2026-09-01-e1.yaml", True, False),
-                       ("docs/guide.md", False, True), ("docs/papers/x.md", False, True),
-                       ("mkdocs.yml", False, False), ("tests/fixtures/broken/tag/papers/a.yaml", False, False)]:
+    for path, d, p in [
+        ("data/papers/albireo.yaml", True, False),
+        ("data/briefs/inference/2026-09-01-e1.yaml", True, False),
+        ("docs/guide.md", False, True),
+        ("docs/papers/x.md", False, True),
+        ("mkdocs.yml", False, False),
+        ("tests/fixtures/broken/tag/papers/a.yaml", False, False),
+    ]:
         assert bool(re.search(data, path)) is d, path
         assert bool(re.search(pages, path)) is p, path
 
@@ -96,8 +101,10 @@ def test_hook_uses_the_projects_venv_when_kb_is_not_on_path(repo):
     assert run.returncode == 0, run.stdout + run.stderr
 
 
-@pytest.mark.skipif(importlib.util.find_spec("pre_commit") is None,
-                    reason="pre-commit is not installed (it is in the test extras: pip install -e '.[test]')")
+@pytest.mark.skipif(
+    importlib.util.find_spec("pre_commit") is None,
+    reason="pre-commit is not installed (it is in the test extras: pip install -e '.[test]')",
+)
 def test_through_pre_commit(repo, tmp_path):
     env = base_env(PRE_COMMIT_HOME=str(tmp_path / "pre-commit-home"))
     cmd = [sys.executable, "-m", "pre_commit", "run", "--files", "data/papers/albireo.yaml", "docs/guide.md"]

@@ -25,8 +25,9 @@ def origin_repo(tmp: Path) -> Path:
     work = tmp / "upstream"
     (work / "scripts").mkdir(parents=True)
     shutil.copy2(ROOT / "scripts" / "publish_edition.py", work / "scripts")
-    shutil.copytree(ROOT / "src" / "kb" / "editions", work / "src" / "kb" / "editions",
-                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(
+        ROOT / "src" / "kb" / "editions", work / "src" / "kb" / "editions", ignore=shutil.ignore_patterns("__pycache__")
+    )
     for name in ("docs", "data", "hooks"):
         shutil.copytree(ROOT / name, work / name, ignore=shutil.ignore_patterns("__pycache__"))
     git(work.parent, "init", "-q", "-b", "main", str(work))
@@ -50,14 +51,24 @@ def deploy_job(origin: Path, site: Path, tmp: Path, edition: str) -> tuple[Runne
     temp = tmp / f"runner-temp-{ws.name}"
     temp.mkdir()
     shutil.copytree(site, temp / "site")
-    files = {name: str(temp / name.lower()) for name in ("GITHUB_OUTPUT", "GITHUB_ENV", "GITHUB_PATH",
-                                                          "GITHUB_STEP_SUMMARY")}
+    files = {
+        name: str(temp / name.lower()) for name in ("GITHUB_OUTPUT", "GITHUB_ENV", "GITHUB_PATH", "GITHUB_STEP_SUMMARY")
+    }
     for f in files.values():
         Path(f).touch()
     sha = git(ws, "rev-parse", "HEAD").strip()
-    env = base_env(CI="true", GITHUB_ACTIONS="true", GITHUB_EVENT_NAME="push", GITHUB_REF="refs/heads/main",
-                   GITHUB_SHA=sha, GITHUB_WORKSPACE=str(ws), GITHUB_SERVER_URL="https://github.example",
-                   RUNNER_TEMP=str(temp), RUNNER_OS="Linux", **files)
+    env = base_env(
+        CI="true",
+        GITHUB_ACTIONS="true",
+        GITHUB_EVENT_NAME="push",
+        GITHUB_REF="refs/heads/main",
+        GITHUB_SHA=sha,
+        GITHUB_WORKSPACE=str(ws),
+        GITHUB_SERVER_URL="https://github.example",
+        RUNNER_TEMP=str(temp),
+        RUNNER_OS="Linux",
+        **files,
+    )
     context = {"needs": {"build": {"outputs": {"edition": edition}}}, "github": {"token": TOKEN}}
     runner = Runner(load_workflow("publish.yml"), "deploy", ws, context, env, temp)
     results = []
@@ -85,7 +96,9 @@ def test_deploy_job_publishes_and_fixes_editions_through_its_own_steps(site, tmp
     top = set(git(origin, "ls-tree", "--name-only", "gh-pages").split())
     assert top == {".nojekyll", "404.html", "index.html", "versions.json", "latest", "2026-09"}
     sha = git(origin, "rev-parse", "main").strip()
-    assert git(origin, "log", "-1", "--format=%s", "gh-pages").strip() == f"Publish latest and edition 2026-09 from {sha}"
+    assert (
+        git(origin, "log", "-1", "--format=%s", "gh-pages").strip() == f"Publish latest and edition 2026-09 from {sha}"
+    )
 
     deploy_job(origin, site, tmp_path, "2026-10")
     latest_tree = git(origin, "rev-parse", "gh-pages:latest").strip()

@@ -29,8 +29,9 @@ def test_both_workflows_exist():
 
 
 def test_zizmor_offline_has_no_findings():
-    run = subprocess.run([tool("zizmor"), "--offline", "--no-progress", str(WORKFLOWS)],
-                         capture_output=True, text=True, timeout=120)
+    run = subprocess.run(
+        [tool("zizmor"), "--offline", "--no-progress", str(WORKFLOWS)], capture_output=True, text=True, timeout=120
+    )
     assert run.returncode == 0, run.stdout + run.stderr
     assert "No findings" in run.stdout, run.stdout
 
@@ -42,15 +43,20 @@ def test_zizmor_would_catch_an_injected_expression(tmp_path):
     text = (WORKFLOWS / "pr.yml").read_text("utf-8")
     assert '"origin/${BASE_REF}...HEAD"' in text
     (bad / "pr.yml").write_text(text.replace('"origin/${BASE_REF}...HEAD"', '"origin/${{ github.head_ref }}...HEAD"'))
-    run = subprocess.run([tool("zizmor"), "--offline", "--no-progress", str(bad)],
-                         capture_output=True, text=True, timeout=120)
+    run = subprocess.run(
+        [tool("zizmor"), "--offline", "--no-progress", str(bad)], capture_output=True, text=True, timeout=120
+    )
     assert run.returncode != 0
     assert "template-injection" in run.stdout
 
 
 def test_workflows_match_the_github_workflow_schema():
-    run = subprocess.run([tool("check-jsonschema"), "--builtin-schema", "vendor.github-workflows",
-                          *map(str, WORKFLOW_FILES)], capture_output=True, text=True, timeout=120)
+    run = subprocess.run(
+        [tool("check-jsonschema"), "--builtin-schema", "vendor.github-workflows", *map(str, WORKFLOW_FILES)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert run.returncode == 0, run.stdout + run.stderr
 
 
@@ -113,8 +119,9 @@ def test_publish_build_job_builds_without_the_token():
     assert "github.token" not in text and "secrets." not in text
     runs = [s.get("run", "") for s in build["steps"]]
     assert any("kb validate" in r for r in runs)
-    assert runs.index(next(r for r in runs if "mkdocs build --strict -d site" in r)) > \
-        runs.index(next(r for r in runs if "--require-hashes -r requirements/site.txt" in r))
+    assert runs.index(next(r for r in runs if "mkdocs build --strict -d site" in r)) > runs.index(
+        next(r for r in runs if "--require-hashes -r requirements/site.txt" in r)
+    )
     upload = next(s for s in build["steps"] if s.get("uses", "").startswith("actions/upload-artifact@"))
     assert upload["with"]["name"] == "site" and upload["with"]["path"] == "site"
     assert build["outputs"]["edition"] == "${{ steps.edition.outputs.edition }}"
@@ -134,11 +141,14 @@ def test_publish_deploy_job_runs_no_contributor_code():
     download = next(s for s in deploy["steps"] if s.get("uses", "").startswith("actions/download-artifact@"))
     assert download["with"]["name"] == "site"
     python_runs = [line.strip() for line in runs.splitlines() if line.strip().startswith("python")]
-    assert python_runs == ['python scripts/publish_edition.py deploy --site "$RUNNER_TEMP/site" --edition "$EDITION" \\']
+    assert python_runs == [
+        'python scripts/publish_edition.py deploy --site "$RUNNER_TEMP/site" --edition "$EDITION" \\'
+    ]
     assert '--branch gh-pages --source "$GITHUB_SHA"' in runs
     token_steps = [s for s in deploy["steps"] if "github.token" in str(s.get("env", {}))]
     assert len(token_steps) == 1 and token_steps[0]["run"].rstrip().endswith(
-        "git push origin refs/heads/gh-pages:refs/heads/gh-pages")
+        "git push origin refs/heads/gh-pages:refs/heads/gh-pages"
+    )
     assert 'git config user.name "github-actions[bot]"' in runs
 
 
@@ -147,19 +157,22 @@ def edition_step() -> dict:
     return next(s for s in wf["jobs"]["build"]["steps"] if s.get("id") == "edition")
 
 
-@pytest.mark.parametrize("given, expected", [
-    ("2026-09", "2026-09"),
-    ("1999-12", "1999-12"),
-    ("", None),  # empty: the current month
-    ("2026-9", False),
-    ("2026-13", False),
-    ("2026-00", False),
-    ("26-09", False),
-    ("2026-09\nlatest", False),
-    ("2026-09 latest", False),
-    ("$(touch pwned)", False),
-    ("latest", False),
-])
+@pytest.mark.parametrize(
+    "given, expected",
+    [
+        ("2026-09", "2026-09"),
+        ("1999-12", "1999-12"),
+        ("", None),  # empty: the current month
+        ("2026-9", False),
+        ("2026-13", False),
+        ("2026-00", False),
+        ("26-09", False),
+        ("2026-09\nlatest", False),
+        ("2026-09 latest", False),
+        ("$(touch pwned)", False),
+        ("latest", False),
+    ],
+)
 def test_publish_edition_input_is_checked(tmp_path, given, expected):
     if not shutil.which("bash"):
         pytest.skip("bash is not installed")
@@ -167,9 +180,14 @@ def test_publish_edition_input_is_checked(tmp_path, given, expected):
     assert step["env"] == {"INPUT_EDITION": "${{ inputs.edition }}"}
     out = tmp_path / "github_output"
     out.touch()
-    run = subprocess.run(["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", step["run"]], cwd=tmp_path,
-                         env={"PATH": "/usr/bin:/bin", "INPUT_EDITION": given, "GITHUB_OUTPUT": str(out)},
-                         capture_output=True, text=True, timeout=30)
+    run = subprocess.run(
+        ["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", step["run"]],
+        cwd=tmp_path,
+        env={"PATH": "/usr/bin:/bin", "INPUT_EDITION": given, "GITHUB_OUTPUT": str(out)},
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
     assert not (tmp_path / "pwned").exists()
     if expected is False:
         assert run.returncode == 1, run.stdout

@@ -114,10 +114,12 @@ class Runner:
         return env
 
     def shell(self, step: dict) -> list[str]:
-        shell = (step.get("shell")
-                 or (self.workflow["jobs"][self.job].get("defaults") or {}).get("run", {}).get("shell")
-                 or (self.workflow.get("defaults") or {}).get("run", {}).get("shell")
-                 or "bash")
+        shell = (
+            step.get("shell")
+            or (self.workflow["jobs"][self.job].get("defaults") or {}).get("run", {}).get("shell")
+            or (self.workflow.get("defaults") or {}).get("run", {}).get("shell")
+            or "bash"
+        )
         assert shell == "bash", f"the test only runs bash steps, not {shell!r}"
         return ["bash", "--noprofile", "--norc", "-eo", "pipefail"]
 
@@ -127,16 +129,28 @@ class Runner:
         n = len(self.results)
         path = self.temp / f"step-{n}.sh"
         path.write_text(script, "utf-8")
-        proc = subprocess.run([*self.shell(step), str(path)], cwd=self.workspace, env=self.env_for(step),
-                              capture_output=True, text=True, timeout=timeout)
+        proc = subprocess.run(
+            [*self.shell(step), str(path)],
+            cwd=self.workspace,
+            env=self.env_for(step),
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+        )
         result = StepResult(step.get("name", script.splitlines()[0]), proc.returncode, proc.stdout, proc.stderr)
         self.results.append(result)
         return result
 
 
 def pr_context(base_ref: str = "main", head_ref: str = "feature") -> dict:
-    return {"github": {"base_ref": base_ref, "head_ref": head_ref, "event_name": "pull_request",
-                       "event": {"pull_request": {"number": 1}}}}
+    return {
+        "github": {
+            "base_ref": base_ref,
+            "head_ref": head_ref,
+            "event_name": "pull_request",
+            "event": {"pull_request": {"number": 1}},
+        }
+    }
 
 
 def pr_runner_env(workspace: Path, temp: Path, base_ref: str = "main", head_ref: str = "feature") -> dict[str, str]:
@@ -147,8 +161,14 @@ def pr_runner_env(workspace: Path, temp: Path, base_ref: str = "main", head_ref:
         files[name] = str(temp / name.lower())
         Path(files[name]).touch()
     return base_env(
-        CI="true", GITHUB_ACTIONS="true", GITHUB_EVENT_NAME="pull_request",
-        GITHUB_BASE_REF=base_ref, GITHUB_HEAD_REF=head_ref, GITHUB_REF="refs/pull/1/merge",
-        GITHUB_WORKSPACE=str(workspace), RUNNER_TEMP=str(temp),
-        RUNNER_OS="Linux", **files,
+        CI="true",
+        GITHUB_ACTIONS="true",
+        GITHUB_EVENT_NAME="pull_request",
+        GITHUB_BASE_REF=base_ref,
+        GITHUB_HEAD_REF=head_ref,
+        GITHUB_REF="refs/pull/1/merge",
+        GITHUB_WORKSPACE=str(workspace),
+        RUNNER_TEMP=str(temp),
+        RUNNER_OS="Linux",
+        **files,
     )

@@ -34,8 +34,13 @@ def materialize(case: str, dest: Path) -> Path:
 
 
 def run_validate(cwd: Path, *extra: str, github: bool = False) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "kb", "validate", *extra], cwd=cwd, capture_output=True, text=True,
-                          env={**os.environ, "GITHUB_ACTIONS": "true" if github else "false"})
+    return subprocess.run(
+        [sys.executable, "-m", "kb", "validate", *extra],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "GITHUB_ACTIONS": "true" if github else "false"},
+    )
 
 
 def test_the_valid_base_passes(tmp_path):
@@ -62,8 +67,12 @@ def test_each_expected_error_is_reported_where_the_case_says(case):
     assert spec["why"] and spec["expect"]
     got = json.loads((BROKEN / case / "expected.json").read_text("utf-8"))
     for want in spec["expect"]:
-        matches = [d for d in got if all(d[k] == v for k, v in want.items() if k != "has") and want["has"] in d["message"]]
-        assert matches, f"{case}: no error matches {want}:\n" + "\n".join(f"{d['line']}:{d['col']} [{d['key']}] {d['message']}" for d in got)
+        matches = [
+            d for d in got if all(d[k] == v for k, v in want.items() if k != "has") and want["has"] in d["message"]
+        ]
+        assert matches, f"{case}: no error matches {want}:\n" + "\n".join(
+            f"{d['line']}:{d['col']} [{d['key']}] {d['message']}" for d in got
+        )
 
 
 @pytest.mark.parametrize("case", CASES)
@@ -81,8 +90,10 @@ def test_github_annotations(tmp_path):
     run = run_validate(materialize("unknown-paper", tmp_path), github=True)
     notes = [ln for ln in run.stdout.splitlines() if ln.startswith("::error ")]
     assert len(notes) == 1
-    assert notes[0].startswith("::error file=data/briefs/inference/2026-09-03-e1.yaml,line=15,col=19,title=unknown-paper::"
-                               "unknown paper 'not-a-paper': no data/papers/not-a-paper.yaml")
+    assert notes[0].startswith(
+        "::error file=data/briefs/inference/2026-09-03-e1.yaml,line=15,col=19,title=unknown-paper::"
+        "unknown paper 'not-a-paper': no data/papers/not-a-paper.yaml"
+    )
 
 
 def test_paths_limit_the_report_to_those_files(tmp_path):

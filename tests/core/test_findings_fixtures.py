@@ -21,8 +21,13 @@ FIELDS = ("path", "line", "col", "key", "severity", "code", "message")
 
 
 def validate(cwd: Path, *extra: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "kb", "validate", *extra], cwd=cwd, capture_output=True, text=True,
-                          env={**os.environ, "GITHUB_ACTIONS": "false"})
+    return subprocess.run(
+        [sys.executable, "-m", "kb", "validate", *extra],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "GITHUB_ACTIONS": "false"},
+    )
 
 
 @pytest.mark.parametrize("case", cases(GROUP))
@@ -37,8 +42,9 @@ def test_finding_is_a_warning_located_as_derived(case, tmp_path):
     assert got == json.loads(golden.read_text("utf-8"))
     spec = yaml.safe_load((FIXTURES / GROUP / case / "case.yaml").read_text("utf-8"))
     for want in spec["expect"]:
-        assert [d for d in got if d["path"] == want["path"] and d["code"] == want["code"] and want["has"] in d["message"]], \
-            f"{case}: nothing matches {want}:\n" + "\n".join(f"{d['code']}: {d['message']}" for d in got)
+        assert [
+            d for d in got if d["path"] == want["path"] and d["code"] == want["code"] and want["has"] in d["message"]
+        ], f"{case}: nothing matches {want}:\n" + "\n".join(f"{d['code']}: {d['message']}" for d in got)
     strict = validate(project, "--strict")
     assert strict.returncode == 1 and "Traceback" not in strict.stderr
 

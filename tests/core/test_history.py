@@ -40,7 +40,12 @@ def test_anchors_are_derived_from_the_briefs(sample_kb):
     assert (cascade.brief, cascade.section) == (D5, "s1-2-scheduling")
     assert h.anchor("retroinfer", "inference", as_of="inference/2026-09-03-e1") is None  # not yet on 9-3
     assert {r.paper for r in sample_kb.anchored_in("inference")} == {
-        "flashattention-4", "mlcommons-mlperf-rag", "retroinfer", "meta-llama-inference", "cascade"}
+        "flashattention-4",
+        "mlcommons-mlperf-rag",
+        "retroinfer",
+        "meta-llama-inference",
+        "cascade",
+    }
 
 
 def test_carried_over_items_follow_the_anchoring(sample_kb):
@@ -59,7 +64,12 @@ def test_backlog_agrees_with_anchors_and_first_seen(sample_kb):
     anchored = {r.paper for r in sample_kb.anchored_in("inference")}
     assert not anchored & set(items)
     lm = items["lmcache-v2"]
-    assert (lm.first_seen, lm.first_kind, lm.age_days, lm.status) == (dt.date(2026, 9, 2), "adjacent", 3, Status.pending)
+    assert (lm.first_seen, lm.first_kind, lm.age_days, lm.status) == (
+        dt.date(2026, 9, 2),
+        "adjacent",
+        3,
+        Status.pending,
+    )
     assert (items["prefixpool"].age_days, items["prefixpool"].status) == (1, Status.pending)
     assert items["ssr"].briefs == ("inference/2026-09-03-e1", D4, D5)
     for pid, it in items.items():  # one definition of first seen everywhere

@@ -32,8 +32,17 @@ def test_any_bytes_give_data_or_located_errors(raw):
     assert (located is None) == bool(diags)
 
 
-SCALARS = st.one_of(st.none(), st.text(max_size=40), st.integers().map(str), st.sampled_from(["NO", "yes", "2510.09660", "net-new", "2026-13-40"]))
-VALUES = st.recursive(SCALARS, lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(st.text(max_size=8), inner, max_size=3)), max_leaves=8)
+SCALARS = st.one_of(
+    st.none(),
+    st.text(max_size=40),
+    st.integers().map(str),
+    st.sampled_from(["NO", "yes", "2510.09660", "net-new", "2026-13-40"]),
+)
+VALUES = st.recursive(
+    SCALARS,
+    lambda inner: st.one_of(st.lists(inner, max_size=3), st.dictionaries(st.text(max_size=8), inner, max_size=3)),
+    max_leaves=8,
+)
 BRIEF_KEYS = list(Brief.model_fields)
 PAPER_KEYS = list(Paper.model_fields)
 

@@ -20,8 +20,12 @@ SEED = "inference/2026-09-03-e1"
 
 
 def test_the_frozen_knowledge_base_validates():
-    run = subprocess.run([sys.executable, "-m", "kb", "validate", "--data", str(FIXTURE_DATA)], cwd=FIXTURE,
-                         capture_output=True, text=True)
+    run = subprocess.run(
+        [sys.executable, "-m", "kb", "validate", "--data", str(FIXTURE_DATA)],
+        cwd=FIXTURE,
+        capture_output=True,
+        text=True,
+    )
     assert run.returncode == 0, run.stdout + run.stderr
     assert "0 error(s)" in run.stdout
 
@@ -37,8 +41,19 @@ def test_seed_brief_counts(sample_kb):
 def test_seed_brief_carried_over(sample_kb):
     f = sample_kb.figures[SEED]
     assert {c.paper for c in f.carried} == {
-        "flashattention-4", "replayssm", "silent-hyperparameter", "swiftcache", "albireo", "tokenweave",
-        "stream2llm", "flexllm", "tokenflow", "neuroprefetcher", "oneiros", "mlcommons-mlperf-rag"}
+        "flashattention-4",
+        "replayssm",
+        "silent-hyperparameter",
+        "swiftcache",
+        "albireo",
+        "tokenweave",
+        "stream2llm",
+        "flexllm",
+        "tokenflow",
+        "neuroprefetcher",
+        "oneiros",
+        "mlcommons-mlperf-rag",
+    }
     anchored = {c.paper: c.anchor for c in f.carried if c.status is Status.anchored}
     assert set(anchored) == {"flashattention-4", "mlcommons-mlperf-rag"}
     fa4 = anchored["flashattention-4"]
@@ -51,18 +66,21 @@ def test_seed_brief_carried_over(sample_kb):
 def test_the_seeds_own_disagreements_are_findings_each_acknowledged(sample_kb):
     noted = {n.finding.code: n for n in sample_kb.findings("brief", SEED)}
     assert set(noted) == {
-        "stated/net_new",              # "3 条 NET-new" but all five increments are first seen and not anchored
-        "stated/adjacent_ingested",    # "2 条 paper_card 邻接入库" but only CRISP is a card of another axis
-        "stated/sources_breakdown",    # "20+ 来源" but the signature's breakdown adds up to 15
+        "stated/net_new",  # "3 条 NET-new" but all five increments are first seen and not anchored
+        "stated/adjacent_ingested",  # "2 条 paper_card 邻接入库" but only CRISP is a card of another axis
+        "stated/sources_breakdown",  # "20+ 来源" but the signature's breakdown adds up to 15
         "confirmed-pending/flashattention-4",  # §1.8 says not anchored; the carried list says anchored
-        "origin/tokenflow",            # a 9-2 item in one place, a 9-1 candidate in another
-        "category/crisp",              # evaluation/agent in the 14:40 radar, llm-infra on its card
-        "sources/7/range",             # "近 3 日" spans four calendar days
+        "origin/tokenflow",  # a 9-2 item in one place, a 9-1 candidate in another
+        "category/crisp",  # evaluation/agent in the 14:40 radar, llm-infra on its card
+        "sources/7/range",  # "近 3 日" spans four calendar days
     }
     assert all(n.acknowledged for n in noted.values())
     topic = {n.finding.code for n in sample_kb.findings("topic", "inference")}
     assert {c for c in topic if c.startswith("update-label/2026-09-03/")} == {
-        "update-label/2026-09-03/tokenweave", "update-label/2026-09-03/stream2llm", "update-label/2026-09-03/flexllm"}
+        "update-label/2026-09-03/tokenweave",
+        "update-label/2026-09-03/stream2llm",
+        "update-label/2026-09-03/flexllm",
+    }
     assert [n.finding.code for n in sample_kb.findings("paper", "ssr")] == ["submitted-vs-id"]
 
 
@@ -119,14 +137,23 @@ def test_rounds_order_by_number(base):
     data, brief = base
     text = brief.read_text("utf-8").replace("papers: [ssr]", "papers: []")
     for rnd in ("E2", "E10"):
-        (brief.parent / f"2026-09-03-{rnd.lower()}.yaml").write_text(text.replace("round: E1", f"round: {rnd}"), "utf-8")
+        (brief.parent / f"2026-09-03-{rnd.lower()}.yaml").write_text(
+            text.replace("round: E1", f"round: {rnd}"), "utf-8"
+        )
     kb = build(load(data))
-    assert kb.by_topic["inference"][-3:] == ["inference/2026-09-03-e1", "inference/2026-09-03-e2", "inference/2026-09-03-e10"]
+    assert kb.by_topic["inference"][-3:] == [
+        "inference/2026-09-03-e1",
+        "inference/2026-09-03-e2",
+        "inference/2026-09-03-e10",
+    ]
 
 
 def test_dates_and_numbers_must_be_written_as_such(base):
     data, brief = base
-    brief.write_text(brief.read_text("utf-8").replace("date: 2026-09-03", 'date: "1788912000"').replace("value: 3", "value: 1_2"), "utf-8")
+    brief.write_text(
+        brief.read_text("utf-8").replace("date: 2026-09-03", 'date: "1788912000"').replace("value: 3", "value: 1_2"),
+        "utf-8",
+    )
     msgs = sorted(d.message.split(" (")[0] for d in build(load(data)).errors)
     assert msgs == ["expected a date YYYY-MM-DD, got '1788912000'", "expected a whole number, got '1_2'"]
 
@@ -135,7 +162,10 @@ def test_anchored_on_its_own_day_is_no_contradiction(base):
     """The anchoring brief itself may say `anchored`: only a later brief going back is an error
     (the status-going-backwards rule compares strictly earlier briefs)."""
     data, brief = base
-    brief.write_text(brief.read_text("utf-8").replace("status: net-new", "status: anchored\n    anchored_in: s1-1-spec-decoding"), "utf-8")
+    brief.write_text(
+        brief.read_text("utf-8").replace("status: net-new", "status: anchored\n    anchored_in: s1-1-spec-decoding"),
+        "utf-8",
+    )
     kb = build(load(data))
     assert kb.errors == []
     rec = kb.history.anchor("ssr", "inference")

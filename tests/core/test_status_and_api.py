@@ -15,8 +15,9 @@ from sitebuild import FIXTURE_DATA
 
 
 def status(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "kb", "status", "--data", str(FIXTURE_DATA), *args],
-                          capture_output=True, text=True)
+    return subprocess.run(
+        [sys.executable, "-m", "kb", "status", "--data", str(FIXTURE_DATA), *args], capture_output=True, text=True
+    )
 
 
 def test_status_json_validates_against_the_paper_schema():
@@ -30,9 +31,15 @@ def test_status_json_validates_against_the_paper_schema():
     assert [c["id"] for c in record["open_claims"]] == ["retroinfer-maturity"]
 
 
-@pytest.mark.parametrize("ident, status_word", [
-    ("arXiv:2505.02922v3", "anchored"), ("lmcache-v2", "pending"), ("2608.01526", "mentioned"), ("2612.99999", "unknown"),
-])
+@pytest.mark.parametrize(
+    "ident, status_word",
+    [
+        ("arXiv:2505.02922v3", "anchored"),
+        ("lmcache-v2", "pending"),
+        ("2608.01526", "mentioned"),
+        ("2612.99999", "unknown"),
+    ],
+)
 def test_status_answers_any_id(ident, status_word):
     run = status(ident, "--json")
     assert run.returncode == 0
@@ -45,7 +52,9 @@ def test_status_text_names_first_sighting_anchor_and_claims():
     run = status("retroinfer", "2612.99999")
     assert run.returncode == 0
     assert "first seen: 2026-09-03 in inference/2026-09-03-e1 (increment)" in run.stdout
-    assert "anchored: inference § s1-3-vector-storage since 2026-09-04, recorded by inference/2026-09-04-e1" in run.stdout
+    assert (
+        "anchored: inference § s1-3-vector-storage since 2026-09-04, recorded by inference/2026-09-04-e1" in run.stdout
+    )
     assert "open claim: retroinfer-maturity" in run.stdout
     assert "2612.99999: not in the knowledge base" in run.stdout
 
@@ -91,6 +100,7 @@ def test_the_build_writes_the_api_files_and_llms_txt(site, sample_kb):
 
 # --------------------------------------------------------------------------- knowledge-layer pins
 
+
 def test_explicit_backlink_context_is_the_nearest_text_that_names_the_paper(sample_kb):
     """A paper named in an increment's relation gets the relation's text, not the increment's title
     (TokenWeave in CRISP's relations); a claim's title or points, not its id; every context names the paper."""
@@ -99,7 +109,11 @@ def test_explicit_backlink_context_is_the_nearest_text_that_names_the_paper(samp
     ctx = {(m.place.brief, m.place.anchor): m.context for m in sample_kb.mentions_of("tokenweave")}
     inc5 = ctx[("inference/2026-09-03-e1", "inc-5")]
     assert "TokenWeave" in inc5 and not inc5.startswith("CRISP：")
-    claim = {m.place.anchor: m.context for m in sample_kb.mentions_of("opscale") if m.place.brief == "inference/2026-09-03-e1"}
+    claim = {
+        m.place.anchor: m.context
+        for m in sample_kb.mentions_of("opscale")
+        if m.place.brief == "inference/2026-09-03-e1"
+    }
     assert claim["claim-4"] == "Cascade / OpScale 的生产部署可行性"
     for pid, paper in sample_kb.papers.items():
         names = [n.lower() for n in (paper.short, paper.arxiv_base, paper.id, paper.display_title) if n]

@@ -21,8 +21,17 @@ def err(text, limits=Limits()):
 
 def test_scalars_keep_their_text():
     data = ok("a: 2510.09660\nb: NO\nc: yes\nd: 1e3\ne: 0x1F\nf: 2026-09-03\ng: '~'\nh: ~\ni:\n").data
-    assert data == {"a": "2510.09660", "b": "NO", "c": "yes", "d": "1e3", "e": "0x1F", "f": "2026-09-03",
-                    "g": "~", "h": None, "i": None}
+    assert data == {
+        "a": "2510.09660",
+        "b": "NO",
+        "c": "yes",
+        "d": "1e3",
+        "e": "0x1F",
+        "f": "2026-09-03",
+        "g": "~",
+        "h": None,
+        "i": None,
+    }
 
 
 def test_positions_are_one_based_and_per_key():
@@ -32,18 +41,21 @@ def test_positions_are_one_based_and_per_key():
     assert loc.value_where(("b", 1, "c")) == (4, 9)
 
 
-@pytest.mark.parametrize("text,line,col,needle", [
-    ("a: &x 1\nb: *x\n", 1, 4, "anchor"),
-    ("a: [1]\nb: *x\n", 2, 4, "alias"),
-    ("a: 1\na: 2\n", 2, 1, "duplicate key 'a' (first defined at line 1, column 1)"),
-    ("a: !!python/object:os.system x\n", 1, 4, "tag"),
-    ("a: !custom x\n", 1, 4, "tag"),
-    ("a: !!str 1\n", 1, 4, "tag"),
-    ("<<: {a: 1}\n", 1, 1, "merge key"),
-    ("a: [1\n", 2, 1, "invalid YAML"),
-    ("a: 1\n---\nb: 2\n", 2, 1, "one YAML document"),
-    ("a: \"\\x00\"\n", 1, 4, "control character"),
-])
+@pytest.mark.parametrize(
+    "text,line,col,needle",
+    [
+        ("a: &x 1\nb: *x\n", 1, 4, "anchor"),
+        ("a: [1]\nb: *x\n", 2, 4, "alias"),
+        ("a: 1\na: 2\n", 2, 1, "duplicate key 'a' (first defined at line 1, column 1)"),
+        ("a: !!python/object:os.system x\n", 1, 4, "tag"),
+        ("a: !custom x\n", 1, 4, "tag"),
+        ("a: !!str 1\n", 1, 4, "tag"),
+        ("<<: {a: 1}\n", 1, 1, "merge key"),
+        ("a: [1\n", 2, 1, "invalid YAML"),
+        ("a: 1\n---\nb: 2\n", 2, 1, "one YAML document"),
+        ('a: "\\x00"\n', 1, 4, "control character"),
+    ],
+)
 def test_refused_with_location(text, line, col, needle):
     d = err(text)
     assert needle in d.message
@@ -51,8 +63,9 @@ def test_refused_with_location(text, line, col, needle):
 
 
 def test_alias_bomb_is_refused_at_the_first_anchor():
-    bomb = "a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n" + "".join(
-        f"{chr(98 + i)}: &{chr(98 + i)} [" + ",".join(["*" + chr(97 + i)] * 9) + "]\n" for i in range(8))
+    bomb = 'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]\n' + "".join(
+        f"{chr(98 + i)}: &{chr(98 + i)} [" + ",".join(["*" + chr(97 + i)] * 9) + "]\n" for i in range(8)
+    )
     d = err(bomb)
     assert (d.line, d.col, d.code) == (1, 4, "alias")
 
@@ -77,7 +90,13 @@ def test_bom_and_crlf_are_accepted():
 
 
 def test_folded_line_breaks_between_chinese_characters_are_no_spaces():
-    text = "a: >-\n  这一棒的料，\n  推理系统 RetroInfer\n  很多\nb: >-\n  English words\n  stay apart\nc: \"中文 中文\"\n"
+    text = (
+        'a: >-\n  这一棒的料，\n  推理系统 RetroInfer\n  很多\nb: >-\n  English words\n  stay apart\nc: "中文 中文"\n'
+    )
     located, diags = load_text(text, "x.yaml")
     assert diags == []
-    assert located.data == {"a": "这一棒的料，推理系统 RetroInfer 很多", "b": "English words stay apart", "c": "中文 中文"}
+    assert located.data == {
+        "a": "这一棒的料，推理系统 RetroInfer 很多",
+        "b": "English words stay apart",
+        "c": "中文 中文",
+    }

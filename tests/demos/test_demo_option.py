@@ -18,10 +18,22 @@ def test_config_value(value):
     assert enabled(value, {}) is value
 
 
-@pytest.mark.parametrize("word, expected", [
-    ("1", True), ("true", True), ("yes", True), ("on", True), ("TRUE", True), (" on ", True),
-    ("0", False), ("false", False), ("no", False), ("off", False), ("Off", False),
-])
+@pytest.mark.parametrize(
+    "word, expected",
+    [
+        ("1", True),
+        ("true", True),
+        ("yes", True),
+        ("on", True),
+        ("TRUE", True),
+        (" on ", True),
+        ("0", False),
+        ("false", False),
+        ("no", False),
+        ("off", False),
+        ("Off", False),
+    ],
+)
 @pytest.mark.parametrize("config", [True, False])
 def test_environment_overrides_config(word, expected, config):
     assert enabled(config, {ENV: word}) is expected

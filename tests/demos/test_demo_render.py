@@ -51,7 +51,9 @@ def test_every_kernel_has_a_shader_and_a_harness_entry(kernel):
     assert "@compute" in wgsl and "fn main(" in wgsl
     assert "@workgroup_size(WG)" in wgsl  # one constant drives the size and the strided loops
     js = (ASSET_DIR / SCRIPT).read_text("utf-8")
-    assert re.search(rf"^\s*'?{re.escape(kernel)}'?: \{{", js, re.MULTILINE), f"{kernel} missing from KERNELS in {SCRIPT}"
+    assert re.search(rf"^\s*'?{re.escape(kernel)}'?: \{{", js, re.MULTILINE), (
+        f"{kernel} missing from KERNELS in {SCRIPT}"
+    )
 
 
 def test_asset_list():
@@ -99,7 +101,9 @@ def test_block_escapes_hostile_title_and_description():
 
 
 def test_block_escapes_the_id_even_if_validation_was_bypassed():
-    demo = Demo.model_construct(id='x" onmouseover="alert(1)', kernel="gemv", title="t", description=None, papers=[], sections=[])
+    demo = Demo.model_construct(
+        id='x" onmouseover="alert(1)', kernel="gemv", title="t", description=None, papers=[], sections=[]
+    )
     soup = _soup(demo_block(demo, "a"))
     block = soup.select_one("div.kb-demo")
     assert block["data-demo-id"] == 'x" onmouseover="alert(1)'
@@ -117,12 +121,15 @@ def test_block_carries_the_data_attributes_the_harness_reads():
     assert soup.find("link")["href"] == "assets/kb-demos.css"  # trailing slash is not doubled
 
 
-@pytest.mark.parametrize("base, expected", [
-    ("", "kb-demos.js"),
-    ("/", "kb-demos.js"),
-    ("../../assets/kb-demos/", "../../assets/kb-demos/kb-demos.js"),
-    ('x"><script>', 'x"><script>/kb-demos.js'),
-])
+@pytest.mark.parametrize(
+    "base, expected",
+    [
+        ("", "kb-demos.js"),
+        ("/", "kb-demos.js"),
+        ("../../assets/kb-demos/", "../../assets/kb-demos/kb-demos.js"),
+        ('x"><script>', 'x"><script>/kb-demos.js'),
+    ],
+)
 def test_asset_base_url(base, expected):
     soup = _soup(demo_block(_demo(), base))
     assert soup.find("script")["src"] == expected
@@ -143,10 +150,13 @@ def test_section_without_demos_is_empty():
     assert "<script" not in standalone_page([], "assets")
 
 
-@pytest.mark.parametrize("html", [
-    demo_block(_demo(description="一\n\n\n二\n  三"), "a"),
-    demo_section([_demo(k, description="段一\n\n段二") for k in KERNELS], "a"),
-])
+@pytest.mark.parametrize(
+    "html",
+    [
+        demo_block(_demo(description="一\n\n\n二\n  三"), "a"),
+        demo_section([_demo(k, description="段一\n\n段二") for k in KERNELS], "a"),
+    ],
+)
 def test_markup_has_no_blank_lines_or_indentation(html):
     # Safe to drop into Markdown: one raw-HTML block, never an indented code block.
     for line in html.splitlines():

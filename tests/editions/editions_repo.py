@@ -17,9 +17,14 @@ from bs4 import BeautifulSoup
 from sitebuild import ROOT, copy_project
 
 TOOL = ROOT / "scripts" / "publish_edition.py"
-GIT_ENV = {"GIT_AUTHOR_NAME": "KB Test", "GIT_AUTHOR_EMAIL": "kb-test@example.invalid",
-           "GIT_COMMITTER_NAME": "KB Test", "GIT_COMMITTER_EMAIL": "kb-test@example.invalid",
-           "GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": os.devnull}
+GIT_ENV = {
+    "GIT_AUTHOR_NAME": "KB Test",
+    "GIT_AUTHOR_EMAIL": "kb-test@example.invalid",
+    "GIT_COMMITTER_NAME": "KB Test",
+    "GIT_COMMITTER_EMAIL": "kb-test@example.invalid",
+    "GIT_CONFIG_NOSYSTEM": "1",
+    "GIT_CONFIG_GLOBAL": os.devnull,
+}
 NEW_PAPER = """id: editions-demo
 kind: system
 short: EditionsDemo
@@ -37,8 +42,14 @@ def env() -> dict[str, str]:
 
 
 def build_site(sources: Path, dest: Path) -> Path:
-    run = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(dest)], cwd=sources,
-                         env=env(), capture_output=True, text=True, timeout=600)
+    run = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(dest)],
+        cwd=sources,
+        env=env(),
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert run.returncode == 0, run.stdout + run.stderr
     return dest
 
@@ -73,8 +84,9 @@ def new_repo(path: Path) -> Path:
 
 
 def tool(repo: Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, str(TOOL), *args], cwd=repo, env=env(), capture_output=True, text=True,
-                          timeout=600)
+    return subprocess.run(
+        [sys.executable, str(TOOL), *args], cwd=repo, env=env(), capture_output=True, text=True, timeout=600
+    )
 
 
 def deploy(repo: Path, site: Path, edition: str) -> str:
@@ -114,7 +126,7 @@ class Tree:
         target = urlsplit(urljoin("https://pages.example/site/" + page, unquote(parts.path))).path
         if not target.startswith("/site/"):
             return None
-        path = target[len("/site/"):]
+        path = target[len("/site/") :]
         if path in self.modes:
             return path
         index = (path.rstrip("/") + "/index.html") if path else "index.html"

@@ -21,8 +21,11 @@ from sitebuild import CHROMIUM, CHROMIUM_ARGS, ROOT
 ARTIFACTS = ROOT / "test-artifacts"
 PREFIX = "/kb/"
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow,
-              pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian chromium is not installed")]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.slow,
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian chromium is not installed"),
+]
 
 
 class Pages(http.server.SimpleHTTPRequestHandler):
@@ -33,7 +36,7 @@ class Pages(http.server.SimpleHTTPRequestHandler):
 
     def translate_path(self, path: str) -> str:
         path = path.split("?", 1)[0].split("#", 1)[0]
-        return super().translate_path("/" + path[len(PREFIX):] if path.startswith(PREFIX) else "/__outside__")
+        return super().translate_path("/" + path[len(PREFIX) :] if path.startswith(PREFIX) else "/__outside__")
 
     def send_error(self, code, message=None, explain=None):
         if code != 404:
@@ -50,8 +53,22 @@ class Pages(http.server.SimpleHTTPRequestHandler):
 def base_url(site, tmp_path_factory):
     tree = tmp_path_factory.mktemp("gh-pages")
     for edition in ("2026-09", "2026-10"):
-        run = subprocess.run([sys.executable, str(ROOT / "scripts" / "publish_edition.py"), "tree", "--site", str(site),
-                              "--edition", edition, "--out", str(tree)], capture_output=True, text=True, timeout=300)
+        run = subprocess.run(
+            [
+                sys.executable,
+                str(ROOT / "scripts" / "publish_edition.py"),
+                "tree",
+                "--site",
+                str(site),
+                "--edition",
+                edition,
+                "--out",
+                str(tree),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
         assert run.returncode == 0, run.stderr
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Pages, directory=str(tree)))
     threading.Thread(target=server.serve_forever, daemon=True).start()

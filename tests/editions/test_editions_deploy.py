@@ -19,8 +19,7 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 
-from editions_repo import (ERRATUM, OCTOBER, Tree, build_site, deploy, git, new_repo, sources, tool,
-                           version_config)
+from editions_repo import ERRATUM, OCTOBER, Tree, build_site, deploy, git, new_repo, sources, tool, version_config
 
 pytestmark = pytest.mark.slow
 SELECTOR = {"provider": "mike", "default": "latest", "alias": True}
@@ -61,7 +60,7 @@ def site_files(site: Path) -> list[str]:
 def test_the_branch_holds_latest_the_editions_and_the_root_files(tree):
     assert tree.top() == {".nojekyll", "404.html", "index.html", "versions.json", "latest", "2026-09", "2026-10"}
     index = tree.text("index.html")
-    assert 'url=latest/' in index and 'window.location.replace("latest/"' in index
+    assert "url=latest/" in index and 'window.location.replace("latest/"' in index
 
 
 def test_versions_json_lists_latest_then_the_editions_newest_first(tree):
@@ -81,10 +80,15 @@ def test_latest_is_the_newest_build_whole_and_the_fix_left_it_alone(tree, built)
 
 def test_editions_hold_only_their_frozen_pages(tree):
     for edition in ("2026-09", "2026-10"):
-        files = [f[len(edition) + 1:] for f in tree.files(edition + "/")]
+        files = [f[len(edition) + 1 :] for f in tree.files(edition + "/")]
         pages = sorted(f for f in files if f.endswith(".html") and not f.startswith("assets/"))
-        assert pages == ["changes/index.html", "guide/index.html", "index.html", "inference/index.html",
-                         "performance/index.html"], edition
+        assert pages == [
+            "changes/index.html",
+            "guide/index.html",
+            "index.html",
+            "inference/index.html",
+            "performance/index.html",
+        ], edition
         assert not [f for f in files if f.startswith(INDEXES) or f.startswith("feeds/")], edition
         assert "edition.json" in files and "search/search_index.json" in files
         assert any(f.startswith("assets/stylesheets/main.") for f in files)
@@ -97,8 +101,11 @@ def test_editions_hold_only_their_frozen_pages(tree):
 
 
 def test_every_link_of_every_page_resolves_in_the_tree(tree):
-    pages = [p for p in tree.files() if p.endswith(".html") and p != "index.html" and not p.endswith("404.html")
-             and "/assets/" not in p]
+    pages = [
+        p
+        for p in tree.files()
+        if p.endswith(".html") and p != "index.html" and not p.endswith("404.html") and "/assets/" not in p
+    ]
     assert len(pages) > 40
     for page in pages:
         assert tree.broken_links(page) == [], page
@@ -108,14 +115,22 @@ def test_frozen_pages_link_records_and_indexes_at_their_permanent_urls(tree):
     from bs4 import BeautifulSoup
 
     soup = BeautifulSoup(tree.text("2026-09/inference/index.html"), "lxml")
-    targets = {tree.resolve("2026-09/inference/index.html", a["href"]) for a in soup.select("article a[href]")
-               if not a["href"].startswith(("#", "http"))}
+    targets = {
+        tree.resolve("2026-09/inference/index.html", a["href"])
+        for a in soup.select("article a[href]")
+        if not a["href"].startswith(("#", "http"))
+    }
     assert "latest/papers/ssr/index.html" in targets
     assert "latest/briefs/inference/2026-09-03-e1/index.html" in targets
     assert not any(t and t.startswith("2026-09/") and t.split("/")[1] in ("papers", "briefs") for t in targets)
     nav = {tree.resolve("2026-09/inference/index.html", a["href"]) for a in soup.select("nav a[href]")}
-    assert {"latest/backlog/index.html", "latest/stats/index.html", "latest/papers/index.html",
-            "2026-09/guide/index.html", "2026-09/index.html"} <= nav
+    assert {
+        "latest/backlog/index.html",
+        "latest/stats/index.html",
+        "latest/papers/index.html",
+        "2026-09/guide/index.html",
+        "2026-09/index.html",
+    } <= nav
     banner = soup.select_one("article .kb-edition")
     assert banner and "2026-09 版" in banner.get_text()
     assert tree.resolve("2026-09/inference/index.html", banner.select("a")[1]["href"]) == "2026-09/changes/index.html"
@@ -127,8 +142,13 @@ def test_version_selector_finds_versions_json_and_every_version(tree):
     entry links to new URL("../<version>/", base)."""
     site = "https://pages.example/site/"
     versions = tree.json("versions.json")
-    for page in ("latest/index.html", "latest/papers/ssr/index.html", "2026-09/inference/index.html",
-                 "2026-10/index.html", "2026-10/guide/index.html"):
+    for page in (
+        "latest/index.html",
+        "latest/papers/ssr/index.html",
+        "2026-09/inference/index.html",
+        "2026-10/index.html",
+        "2026-10/guide/index.html",
+    ):
         config = version_config(tree.text(page))
         assert config["version"] == SELECTOR, page
         base = urljoin(site + page, config["base"]).rstrip("/") + "/"
@@ -136,7 +156,7 @@ def test_version_selector_finds_versions_json_and_every_version(tree):
         current = urlsplit(base).path.rstrip("/").rsplit("/", 1)[-1]
         assert current == page.split("/", 1)[0] and current in [v["version"] for v in versions], page
         for v in versions:
-            target = urlsplit(urljoin(base, f"../{v['version']}/")).path[len("/site/"):]
+            target = urlsplit(urljoin(base, f"../{v['version']}/")).path[len("/site/") :]
             assert target + "index.html" in tree.modes, (page, v)
 
 
@@ -172,8 +192,11 @@ def test_the_fix_replaced_only_the_older_edition(repo, tree):
 
 def test_history_is_one_commit_per_deployment_and_main_is_untouched(repo):
     log = git(repo, "log", "--format=%s", "gh-pages").splitlines()
-    assert log == ["Publish the fix of edition 2026-09 from test", "Publish latest and edition 2026-10 from test",
-                   "Publish latest and edition 2026-09 from test"]
+    assert log == [
+        "Publish the fix of edition 2026-09 from test",
+        "Publish latest and edition 2026-10 from test",
+        "Publish latest and edition 2026-09 from test",
+    ]
     assert git(repo, "log", "--format=%s", "main").splitlines() == ["sources"]
     assert git(repo, "status", "--porcelain") == ""
 
@@ -194,7 +217,7 @@ def test_a_new_month_moves_latest_and_compares_with_the_month_before(repo, built
     assert run.returncode == 0, run.stderr
     t = Tree(clone)
     assert [v["version"] for v in t.json("versions.json")] == ["latest", "2026-11", "2026-10", "2026-09"]
-    assert "papers/editions-demo/index.html" not in [f[len("latest/"):] for f in t.files("latest/")]
+    assert "papers/editions-demo/index.html" not in [f[len("latest/") :] for f in t.files("latest/")]
     changes = t.text("2026-11/changes/index.html")
     assert "不再存在的论文（1）" in changes and f"<del>{OCTOBER}</del>" in changes
 

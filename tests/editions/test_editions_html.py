@@ -19,12 +19,18 @@ PAGE = """<!doctype html><html><head><title>活文档 &amp; X - 站点</title>
 def test_scan_finds_attribute_urls_the_worker_title_and_article():
     s = scan(PAGE)
     urls = [r.url for r in s.refs]
-    assert urls == ["../assets/main.css", "../assets/b.js", "../assets/w.js", "#t", "../papers/ssr/?x=1&y=2#bib",
-                    "../assets/a.png 1x, ../assets/b.png 2x"]
+    assert urls == [
+        "../assets/main.css",
+        "../assets/b.js",
+        "../assets/w.js",
+        "#t",
+        "../papers/ssr/?x=1&y=2#bib",
+        "../assets/a.png 1x, ../assets/b.png 2x",
+    ]
     assert "../papers/not-a-link/" not in urls  # inside a script: not markup
     assert s.title == "活文档 & X - 站点"
     assert s.stylesheets == ["../assets/main.css"]
-    assert PAGE[s.article_start:].startswith('<h1 id="t">')
+    assert PAGE[s.article_start :].startswith('<h1 id="t">')
     worker = next(r for r in s.refs if r.url == "../assets/w.js")
     assert worker.start is None
 
@@ -36,10 +42,20 @@ def test_rewrite_replaces_only_the_values_and_escapes_them():
     out = rewrite(PAGE, {paper: "../../latest/papers/ssr/?x=1&y=2#bib", script: '../x".js'})
     assert 'href="../../latest/papers/ssr/?x=1&amp;y=2#bib"' in out
     assert "src='../x&quot;.js'" in out
-    assert out.replace('../../latest/papers/ssr/?x=1&amp;y=2#bib', '../papers/ssr/?x=1&amp;y=2#bib') \
-        .replace("../x&quot;.js", "../assets/b.js") == PAGE
+    assert (
+        out.replace("../../latest/papers/ssr/?x=1&amp;y=2#bib", "../papers/ssr/?x=1&amp;y=2#bib").replace(
+            "../x&quot;.js", "../assets/b.js"
+        )
+        == PAGE
+    )
 
 
 def test_blocks_read_the_article_text_without_permalinks_or_the_edition_banner():
-    assert blocks(PAGE) == [("h1", "标题"), ("p", "见 SSR 与"), ("p", "一 {{ x }}"), ("p", "二"),
-                            ("tr", "日期 | 值"), ("tr", "9-1 | 3")]
+    assert blocks(PAGE) == [
+        ("h1", "标题"),
+        ("p", "见 SSR 与"),
+        ("p", "一 {{ x }}"),
+        ("p", "二"),
+        ("tr", "日期 | 值"),
+        ("tr", "9-1 | 3"),
+    ]

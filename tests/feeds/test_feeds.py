@@ -96,8 +96,10 @@ def test_feeds_without_site_url_link_relative_to_the_feed(kb):
     assert entries[0].findtext(f"{A}id") == f"urn:kb:brief:{latest}"
     assert items[-1].findtext("link") == "briefs/inference/2026-09-01-e1/"
     seed = entries[position(kb, SEED)].findtext(f"{A}summary")
-    assert seed.startswith("主增量 5 条 · NET-new 5 条 · 邻接预备 6 条 · 净增 arXiv 号 6 个"
-                           "（2608.20359、2505.02922、2605.29639、2608.06557、2608.13499、2609.01925）（计数由知识库计算）")
+    assert seed.startswith(
+        "主增量 5 条 · NET-new 5 条 · 邻接预备 6 条 · 净增 arXiv 号 6 个"
+        "（2608.20359、2505.02922、2605.29639、2608.06557、2608.13499、2609.01925）（计数由知识库计算）"
+    )
     brief = kb.briefs[SEED]  # then the news as written: the headline and every main increment's title
     assert brief.character.title in seed
     assert all(f"{i}. {' '.join(inc.title.split())}" in seed for i, inc in enumerate(brief.increments, 1))
@@ -126,8 +128,9 @@ def test_contributed_text_is_escaped_by_the_xml_library():
     kb = load_kb(FIXTURE_DATA)  # a private copy: this test edits it
     key = "inference/2026-09-02-e1"
     hostile = '<script>alert("x")</script> & ]]> {{ x }}'
-    kb.briefs[key] = kb.briefs[key].model_copy(update={
-        "character": Character(title=hostile, text="t"), "instance": "<b>Tom & Co</b>"})
+    kb.briefs[key] = kb.briefs[key].model_copy(
+        update={"character": Character(title=hostile, text="t"), "instance": "<b>Tom & Co</b>"}
+    )
     out = feeds.feed_files(kb, "", page_url)
     atom = ET.fromstring(out["inference.atom.xml"])
     entry = atom.findall(f"{A}entry")[position(kb, key)]
@@ -150,8 +153,16 @@ def test_built_feeds(site, sample_kb):
         assert (site / target / "index.html").is_file(), target
 
 
-@pytest.mark.parametrize("page", ["index.html", "briefs/inference/2026-09-03-e1/index.html",
-                                  "papers/retroinfer/index.html", "stats/index.html", "404.html"])
+@pytest.mark.parametrize(
+    "page",
+    [
+        "index.html",
+        "briefs/inference/2026-09-03-e1/index.html",
+        "papers/retroinfer/index.html",
+        "stats/index.html",
+        "404.html",
+    ],
+)
 def test_every_page_head_links_the_feeds(site, pages, page):
     head = pages.soup(page).head
     links = {ln["type"]: ln for ln in head.select('link[rel="alternate"]')}

@@ -24,7 +24,9 @@ from sitebuild import FIXTURE_DATA, ROOT, build, copy_project
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
 SECRET = "kb-canary-secret-4f1e9a"
-REJECTED = sorted(p.name for p in CORPUS.iterdir() if p.name.startswith(("papers__", "briefs__")) and "bom-crlf" not in p.name)
+REJECTED = sorted(
+    p.name for p in CORPUS.iterdir() if p.name.startswith(("papers__", "briefs__")) and "bom-crlf" not in p.name
+)
 
 
 def place(data: Path, fixture: Path) -> Path:
@@ -36,8 +38,13 @@ def place(data: Path, fixture: Path) -> Path:
 
 
 def validate(data: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "kb", "validate", "--data", str(data), "--format", "json"],
-                          cwd=data.parent, capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "kb", "validate", "--data", str(data), "--format", "json"],
+        cwd=data.parent,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def test_every_fixture_says_what_it_attacks():
@@ -144,8 +151,14 @@ def _copy_project(dest: Path) -> None:
 
 def _build_project(project: Path) -> subprocess.CompletedProcess:
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "KB_SECRET_CANARY": SECRET}
-    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(project / "site")],
-                          cwd=project, capture_output=True, text=True, env=env, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(project / "site")],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
 
 
 def test_hand_written_page_cannot_opt_into_macros(tmp_path):
@@ -161,7 +174,9 @@ def test_hand_written_page_cannot_opt_into_macros(tmp_path):
     desc = soup.find("meta", attrs={"name": "description"})
     assert desc["content"] == '"><script>alert("fm-desc")</script>'
     # and kb validate names the page
-    val = subprocess.run([sys.executable, "-m", "kb", "validate", "--docs", "docs"], cwd=tmp_path, capture_output=True, text=True)
+    val = subprocess.run(
+        [sys.executable, "-m", "kb", "validate", "--docs", "docs"], cwd=tmp_path, capture_output=True, text=True
+    )
     assert val.returncode == 1 and "docs/papers/evil-page.md:3:1" in val.stderr
 
 

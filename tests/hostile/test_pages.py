@@ -37,21 +37,38 @@ TEMPLATE = sorted(p.name for p in PAGES.glob("tpl-*.md"))
 ACTIVE = re.compile(r"^\s*(javascript|vbscript|data):", re.I)
 
 # where the refusal is located: (line, col) in the page as placed
-FRONT_AT = {"fm-subtitle.md": (3, 1), "fm-status.md": (2, 1), "fm-author.md": (2, 1),
-            "fm-template-redirect.md": (2, 11), "fm-title-mapping.md": (3, 3), "fm-title-bidi.md": (2, 8),
-            "fm-hide-bad.md": (2, 7)}
+FRONT_AT = {
+    "fm-subtitle.md": (3, 1),
+    "fm-status.md": (2, 1),
+    "fm-author.md": (2, 1),
+    "fm-template-redirect.md": (2, 11),
+    "fm-title-mapping.md": (3, 3),
+    "fm-title-bidi.md": (2, 8),
+    "fm-hide-bad.md": (2, 7),
+}
 
 
 def run_build(project: Path) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k not in ("KB_DATA", "KB_DEMOS")}
     env.update({"NO_MKDOCS_2_WARNING": "1", "KB_SECRET_CANARY": SECRET})
-    return subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(project / "site")],
-                          cwd=project, capture_output=True, text=True, env=env, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(project / "site")],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
 
 
 def run_validate(project: Path, *extra: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "kb", "validate", "--docs", "docs", *extra], cwd=project,
-                          capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "kb", "validate", "--docs", "docs", *extra],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 def no_canary(project: Path) -> None:
@@ -65,7 +82,9 @@ def assert_refused(project: Path, where: str) -> None:
     assert build.returncode != 0, f"the build passed; expected a refusal at {where}"
     assert where in out, out[-3000:]
     assert "Traceback" not in out, out[-3000:]
-    assert not (project / "site" / "index.html").is_file() or SECRET not in (project / "site" / "index.html").read_text("utf-8")
+    assert not (project / "site" / "index.html").is_file() or SECRET not in (project / "site" / "index.html").read_text(
+        "utf-8"
+    )
     val = run_validate(project)
     assert val.returncode == 1, val.stdout + val.stderr
     assert where in val.stderr, val.stdout + val.stderr
@@ -73,6 +92,7 @@ def assert_refused(project: Path, where: str) -> None:
 
 
 # --------------------------------------------------------------------------- refused: front matter
+
 
 @pytest.mark.parametrize("name", FRONT)
 def test_front_matter_outside_the_schema_is_refused(tmp_path, name):
@@ -83,6 +103,7 @@ def test_front_matter_outside_the_schema_is_refused(tmp_path, name):
 
 
 # --------------------------------------------------------------------------- refused: template code
+
 
 @pytest.mark.parametrize("name", TEMPLATE)
 def test_template_code_beyond_macro_calls_is_refused(tmp_path, name):
@@ -95,6 +116,7 @@ def test_template_code_beyond_macro_calls_is_refused(tmp_path, name):
 
 
 # --------------------------------------------------------------------------- refused: files
+
 
 def _make_files(project: Path, case: str) -> str:
     docs = project / "docs"
@@ -128,8 +150,19 @@ def _make_files(project: Path, case: str) -> str:
     raise AssertionError(case)
 
 
-FILE_CASES = ["name-img", "name-javascript", "name-newline", "static-evil.html", "static-evil.svg", "static-evil.js",
-              "static-evil.xml", "symlink-page", "symlink-asset", "symlink-dir", "fifo"]
+FILE_CASES = [
+    "name-img",
+    "name-javascript",
+    "name-newline",
+    "static-evil.html",
+    "static-evil.svg",
+    "static-evil.js",
+    "static-evil.xml",
+    "symlink-page",
+    "symlink-asset",
+    "symlink-dir",
+    "fifo",
+]
 
 
 @pytest.mark.parametrize("case", FILE_CASES)
@@ -148,7 +181,9 @@ def test_symlinked_data_files_are_refused_before_reading(tmp_path, target):
     (project / "data" / "papers" / "zero.yaml").symlink_to(target)
     build = run_build(project)
     assert build.returncode != 0 and "data/papers/zero.yaml:1:1: is a symbolic link" in build.stdout + build.stderr
-    val = subprocess.run([sys.executable, "-m", "kb", "validate"], cwd=project, capture_output=True, text=True, timeout=120)
+    val = subprocess.run(
+        [sys.executable, "-m", "kb", "validate"], cwd=project, capture_output=True, text=True, timeout=120
+    )
     assert val.returncode == 1 and "data/papers/zero.yaml:1:1: is a symbolic link" in val.stderr
 
 
@@ -164,6 +199,7 @@ def test_reviewed_static_files_are_published(tmp_path):
 
 
 # --------------------------------------------------------------------------- inert: page bodies
+
 
 @pytest.fixture(scope="module")
 def inert_site(tmp_path_factory):
@@ -186,8 +222,23 @@ def test_body_payload_is_built_inert(inert_site, name):
     soup = _article(inert_site, name)
     article = soup.select_one("article")
     for el in article.find_all(True):
-        assert el.name not in {"script", "style", "iframe", "object", "embed", "svg", "math", "form", "button",
-                               "input", "meta", "base", "link", "noscript", "template"}, el
+        assert el.name not in {
+            "script",
+            "style",
+            "iframe",
+            "object",
+            "embed",
+            "svg",
+            "math",
+            "form",
+            "button",
+            "input",
+            "meta",
+            "base",
+            "link",
+            "noscript",
+            "template",
+        }, el
         for attr, value in el.attrs.items():
             assert not attr.startswith("on"), el
             assert attr not in ("style", "srcdoc", "formaction", "action"), el
@@ -215,7 +266,9 @@ def test_kb_validate_reports_what_the_build_strips(inert_site, name):
         shutil.copyfile(PAGES / name, project / "docs" / name)
     plain = run_validate(project)
     assert plain.returncode == 0, plain.stdout + plain.stderr
-    assert re.search(rf"^docs/{re.escape(name)}:\d+:\d+: warning: .*the build strips it$", plain.stdout, re.M), plain.stdout
+    assert re.search(rf"^docs/{re.escape(name)}:\d+:\d+: warning: .*the build strips it$", plain.stdout, re.M), (
+        plain.stdout
+    )
     strict = run_validate(project, "--strict")
     assert strict.returncode == 1
     assert re.search(rf"^docs/{re.escape(name)}:[34]:\d+: warning:", strict.stderr, re.M), strict.stderr
@@ -265,8 +318,9 @@ needs_chromium = pytest.mark.skipif(not CHROMIUM.exists(), reason="needs /usr/bi
 @needs_chromium
 def test_the_browser_check_catches_a_live_payload(tmp_path):
     """Control: the same check on unsanitized HTML sees the canary and the dialog."""
-    (tmp_path / "live.html").write_text("<title>t</title><img src=x onerror=\"document.title='PWNED'\">"
-                                        "<p onmouseover=\"alert('hover')\">p</p>", "utf-8")
+    (tmp_path / "live.html").write_text(
+        "<title>t</title><img src=x onerror=\"document.title='PWNED'\"><p onmouseover=\"alert('hover')\">p</p>", "utf-8"
+    )
     changed, dialogs = browse(tmp_path, ["live.html"])
     assert changed == ["live.html"] and len(dialogs) == 1
 

@@ -70,13 +70,23 @@ def test_live_pages_load_in_a_browser(live_site):
 
     paths = ["", "briefs/", "papers/", "backlog/", *newest_briefs(live_site)]
     with serve_directory(live_site) as base, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS + ["--disable-gpu"])
+        browser = p.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS + ["--disable-gpu"]
+        )
         page = browser.new_page()
         problems: list[str] = []
         page.on("pageerror", lambda exc: problems.append(f"page error: {exc}"))
-        page.on("response", lambda r: problems.append(f"HTTP {r.status}: {r.url}")
-                if r.status >= 400 and not r.url.endswith(NOT_PUBLISHED_HERE) else None)
-        page.on("request", lambda req: None if req.url.startswith(base) else problems.append(f"off-site request: {req.url}"))
+        page.on(
+            "response",
+            lambda r: (
+                problems.append(f"HTTP {r.status}: {r.url}")
+                if r.status >= 400 and not r.url.endswith(NOT_PUBLISHED_HERE)
+                else None
+            ),
+        )
+        page.on(
+            "request", lambda req: None if req.url.startswith(base) else problems.append(f"off-site request: {req.url}")
+        )
         for path in paths:
             response = page.goto(base + path, wait_until="networkidle")
             assert response is not None and response.ok, path
@@ -109,4 +119,6 @@ def test_tomorrows_scaffolded_briefs_validate_and_build(tmp_path):
     checked, broken = broken_links(dest)
     assert not broken, "\n".join(broken[:30])
     for path in newest_briefs(dest):
-        assert path.endswith(f"{(kb.briefs[kb.by_topic[path.split('/')[1]][-1]].date + dt.timedelta(days=2)).isoformat()}-e1/")
+        assert path.endswith(
+            f"{(kb.briefs[kb.by_topic[path.split('/')[1]][-1]].date + dt.timedelta(days=2)).isoformat()}-e1/"
+        )

@@ -64,9 +64,22 @@ def test_brief_scaffold_writes_only_what_the_author_decides(data, capsys):
     assert brief.round_name == prev.round_name
     # nothing but the header: no items, no statuses, no figures, no lists the knowledge base computes
     empty = Brief.model_fields
-    assert all(getattr(brief, k) == (empty[k].default if empty[k].default_factory is None else empty[k].default_factory())
-               for k in ("sources", "increments", "adjacent", "claims", "claim_updates", "candidates", "carried",
-                         "citable", "stated", "signature", "character"))
+    assert all(
+        getattr(brief, k) == (empty[k].default if empty[k].default_factory is None else empty[k].default_factory())
+        for k in (
+            "sources",
+            "increments",
+            "adjacent",
+            "claims",
+            "claim_updates",
+            "candidates",
+            "carried",
+            "citable",
+            "stated",
+            "signature",
+            "character",
+        )
+    )
     # the pending items and open claims are there as comments, for the author to act on
     pending = pending_items(before, "inference")
     for item in pending:
@@ -88,13 +101,18 @@ def test_scaffolding_changes_no_computed_figure(data):
     assert after.errors == [] and after.warnings == before.warnings
     for key in before.briefs:
         b, a = before.figures[key], after.figures[key]
-        assert (a.net_new_ids, [c.paper for c in a.carried], a.statuses) == (b.net_new_ids, [c.paper for c in b.carried], b.statuses)
+        assert (a.net_new_ids, [c.paper for c in a.carried], a.statuses) == (
+            b.net_new_ids,
+            [c.paper for c in b.carried],
+            b.statuses,
+        )
     new_key = f"inference/{NEXT}-e1"
     pending_before = {it.paper for it in pending_items(before, "inference")}
     assert {c.paper for c in after.figures[new_key].carried} == pending_before
     assert after.figures[new_key].net_new_ids == []
     assert [it.paper for it in pending_items(after, "inference")] and all(
-        it.first_seen == before.history.first_seen(it.paper).date for it in pending_items(after, "inference"))
+        it.first_seen == before.history.first_seen(it.paper).date for it in pending_items(after, "inference")
+    )
 
 
 def test_brief_refuses_to_overwrite_without_force(data, capsys):
@@ -116,18 +134,35 @@ def test_brief_refuses_to_overwrite_without_force(data, capsys):
 
 
 def test_brief_round_and_instance(data):
-    assert new("brief", "--topic", "inference", "--date", "2026-09-03", "--round", "E2",
-               "--instance", "Ann", "--data", str(data)) == 0
+    assert (
+        new(
+            "brief",
+            "--topic",
+            "inference",
+            "--date",
+            "2026-09-03",
+            "--round",
+            "E2",
+            "--instance",
+            "Ann",
+            "--data",
+            str(data),
+        )
+        == 0
+    )
     brief = read(data / "briefs" / "inference" / "2026-09-03-e2.yaml", Brief)
     assert (brief.round, brief.instance) == ("E2", "Ann")
     assert brief.round_name is None and brief.cron is None  # only copied from a brief of the same round
     assert brief.window.start.date() == dt.date(2026, 9, 2) and brief.window.end.date() == dt.date(2026, 9, 3)
 
 
-@pytest.mark.parametrize("args, message", [
-    (("--topic", "nosuch", "--date", "2026-09-04"), "unknown topic 'nosuch'"),
-    (("--topic", "inference", "--date", "2026-09-04", "--round", "e1"), "bad round"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (("--topic", "nosuch", "--date", "2026-09-04"), "unknown topic 'nosuch'"),
+        (("--topic", "inference", "--date", "2026-09-04", "--round", "e1"), "bad round"),
+    ],
+)
 def test_brief_user_errors(data, capsys, args, message):
     assert new("brief", *args, "--data", str(data)) == 1
     assert message in capsys.readouterr().err
@@ -186,13 +221,16 @@ def test_brief_window_keeps_wall_time_across_dst_and_first_brief_needs_instance(
 # --------------------------------------------------------------------------- paper
 
 
-@pytest.mark.parametrize("ident, extra, stem, arxiv", [
-    ("2609.09999", (), "arxiv-2609-09999", "2609.09999"),
-    ("arXiv:2609.09999v2", (), "arxiv-2609-09999", "2609.09999v2"),
-    ("hep-th/9901001", (), "arxiv-hep-th-9901001", "hep-th/9901001"),
-    ("2609.09999", ("--id", "fastthing", "--short", "FastThing"), "fastthing", "2609.09999"),
-    ("my-system", (), "my-system", None),
-])
+@pytest.mark.parametrize(
+    "ident, extra, stem, arxiv",
+    [
+        ("2609.09999", (), "arxiv-2609-09999", "2609.09999"),
+        ("arXiv:2609.09999v2", (), "arxiv-2609-09999", "2609.09999v2"),
+        ("hep-th/9901001", (), "arxiv-hep-th-9901001", "hep-th/9901001"),
+        ("2609.09999", ("--id", "fastthing", "--short", "FastThing"), "fastthing", "2609.09999"),
+        ("my-system", (), "my-system", None),
+    ],
+)
 def test_paper_scaffold(data, ident, extra, stem, arxiv):
     assert new("paper", ident, *extra, "--data", str(data)) == 0
     path = data / "papers" / f"{stem}.yaml"

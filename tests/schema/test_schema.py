@@ -143,8 +143,10 @@ def _yaml12(text: str):
     class Loader(yaml.SafeLoader):
         pass
 
-    Loader.yaml_implicit_resolvers = {k: [r for r in v if r[0] != "tag:yaml.org,2002:timestamp"]
-                                      for k, v in yaml.SafeLoader.yaml_implicit_resolvers.items()}
+    Loader.yaml_implicit_resolvers = {
+        k: [r for r in v if r[0] != "tag:yaml.org,2002:timestamp"]
+        for k, v in yaml.SafeLoader.yaml_implicit_resolvers.items()
+    }
     return yaml.load(text, Loader=Loader)
 
 

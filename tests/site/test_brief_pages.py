@@ -18,11 +18,36 @@ ROOT = Path(__file__).resolve().parents[2]
 SEED_KEY = "inference/2026-09-03-e1"
 SEED_PAGE = f"briefs/{SEED_KEY}/index.html"
 SEED_TEXT = ROOT.parent / "shared" / "seeds" / "2026-09-03-inference-e1-brief.txt"
-PARTS = ["status", "sources", "increments", "adjacent", "claims", "arxiv-ids", "carried", "summary",
-         "comparison", "source-lists", "sources-included", "sources-excluded", "signature", "checks"]
+PARTS = [
+    "status",
+    "sources",
+    "increments",
+    "adjacent",
+    "claims",
+    "arxiv-ids",
+    "carried",
+    "summary",
+    "comparison",
+    "source-lists",
+    "sources-included",
+    "sources-excluded",
+    "signature",
+    "checks",
+]
 # fields holding ids of other records (shown as their names and links), not the author's prose
-REFERENCE_FIELDS = {"paper", "papers", "section", "sections", "anchored_in", "claim", "finding", "topic", "id",
-                    "confirmed_pending", "round"}
+REFERENCE_FIELDS = {
+    "paper",
+    "papers",
+    "section",
+    "sections",
+    "anchored_in",
+    "claim",
+    "finding",
+    "topic",
+    "id",
+    "confirmed_pending",
+    "round",
+}
 
 
 def norm(s: str) -> str:
@@ -73,7 +98,11 @@ def test_news_first(pages, sample_kb):
 
 def test_every_fact_of_the_seed_is_on_the_page(pages):
     text = norm(pages.article(SEED_PAGE).get_text(" "))
-    facts = [ln for ln in (ROOT / "tests/fixtures/seed_facts.txt").read_text("utf-8").splitlines() if ln and not ln.startswith("#")]
+    facts = [
+        ln
+        for ln in (ROOT / "tests/fixtures/seed_facts.txt").read_text("utf-8").splitlines()
+        if ln and not ln.startswith("#")
+    ]
     missing = [f for f in facts if norm(f) not in text]
     assert not missing
 
@@ -111,8 +140,12 @@ def test_every_author_written_field_appears_verbatim(pages, sample_kb, key):
 
 def _stated_and_computed(kb, key):
     b, f = kb.briefs[key], kb.figures[key]
-    return [(b.stated.increments, f.increments), (b.stated.net_new, f.net_new),
-            (b.stated.adjacent_ingested, f.adjacent_ingested), (b.stated.adjacent, f.adjacent)]
+    return [
+        (b.stated.increments, f.increments),
+        (b.stated.net_new, f.net_new),
+        (b.stated.adjacent_ingested, f.adjacent_ingested),
+        (b.stated.adjacent, f.adjacent),
+    ]
 
 
 @pytest.mark.parametrize("key", sorted(load_kb(FIXTURE_DATA).briefs))

@@ -136,14 +136,23 @@ def expected_pending() -> dict[str, int]:
     raised: set[str] = set()
     anchored: set[str] = set()
     for b in briefs:
-        named = [p for part in ("increments", "adjacent", "claims") for item in b.get(part) or [] for p in item.get("papers", [])]
+        named = [
+            p
+            for part in ("increments", "adjacent", "claims")
+            for item in b.get(part) or []
+            for p in item.get("papers", [])
+        ]
         named += [e["paper"] for part in ("candidates", "carried", "citable") for e in b.get(part) or []]
         for pid in named:
             first.setdefault(pid, b["date"])
         raised |= {p for inc in b.get("increments") or [] for p in inc.get("papers", [])}
         raised |= {c["paper"] for c in b.get("candidates") or []}
-        anchored |= {p for inc in b.get("increments") or [] if inc["status"] == "anchored" for p in inc.get("papers", [])}
-        anchored |= {e["paper"] for part in ("candidates", "carried") for e in b.get(part) or [] if e.get("status") == "anchored"}
+        anchored |= {
+            p for inc in b.get("increments") or [] if inc["status"] == "anchored" for p in inc.get("papers", [])
+        }
+        anchored |= {
+            e["paper"] for part in ("candidates", "carried") for e in b.get(part) or [] if e.get("status") == "anchored"
+        }
     today = briefs[-1]["date"]
     names = short_names()
     return {names[p]: (today - first[p]).days for p in raised - anchored}
@@ -170,7 +179,9 @@ def test_backlog_other_lists(pages):
         assert ident in cards
     rows = art.find(id="claims").find_next("table").select("tbody tr")
     briefs = fixture_briefs()
-    closed = {u["claim"] for b in briefs for u in b.get("claim_updates") or [] if u["action"] in ("resolved", "dropped")}
+    closed = {
+        u["claim"] for b in briefs for u in b.get("claim_updates") or [] if u["action"] in ("resolved", "dropped")
+    }
     raised = {c["id"]: c["title"] for b in briefs for c in b.get("claims") or []}
     open_titles = [t for cid, t in raised.items() if cid not in closed]
     titles = [r.find_all("td")[1].get_text(" ", strip=True) for r in rows]

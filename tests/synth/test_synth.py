@@ -36,9 +36,24 @@ def test_cli_is_byte_identical_across_processes(tmp_path):
     # a different hash seed per run catches any iteration over an unordered set
     for n in ("1", "2"):
         env = {**os.environ, "PYTHONHASHSEED": n}
-        run = subprocess.run([sys.executable, str(ROOT / "scripts" / "synth_kb.py"), str(tmp_path / n),
-                              "--briefs", "12", "--papers", "40", "--seed", "7", "--topics", "inference,rag"],
-                             capture_output=True, text=True, env=env)
+        run = subprocess.run(
+            [
+                sys.executable,
+                str(ROOT / "scripts" / "synth_kb.py"),
+                str(tmp_path / n),
+                "--briefs",
+                "12",
+                "--papers",
+                "40",
+                "--seed",
+                "7",
+                "--topics",
+                "inference,rag",
+            ],
+            capture_output=True,
+            text=True,
+            env=env,
+        )
         assert run.returncode == 0, run.stderr
     a = {p.relative_to(tmp_path / "1"): p.read_bytes() for p in (tmp_path / "1").rglob("*.yaml")}
     b = {p.relative_to(tmp_path / "2"): p.read_bytes() for p in (tmp_path / "2").rglob("*.yaml")}
@@ -50,7 +65,9 @@ def test_small_kb_validates_with_only_the_deliberate_warnings(small):
     assert kb.errors == []
     assert len(kb.warnings) == summary.disagreements
     # each deliberate disagreement is one stated-vs-computed finding, with the code the generator names
-    assert sorted(f"{d.path.split('briefs/', 1)[-1].removesuffix('.yaml')} {d.code}" for d in kb.warnings) == sorted(summary.findings)
+    assert sorted(f"{d.path.split('briefs/', 1)[-1].removesuffix('.yaml')} {d.code}" for d in kb.warnings) == sorted(
+        summary.findings
+    )
     assert all(d.code.startswith("stated/") or d.code.endswith("/cards") for d in kb.warnings)
 
 
@@ -97,7 +114,11 @@ def test_history_moves_forward(small):
         for c in kb.figures[key].carried:
             if c.status is Status.anchored:
                 later_anchored += 1
-                assert c.anchor is not None and c.anchor.brief == key and c.anchor.section in (None, *kb.sections["inference"])
+                assert (
+                    c.anchor is not None
+                    and c.anchor.brief == key
+                    and c.anchor.section in (None, *kb.sections["inference"])
+                )
                 assert kb.briefs[c.origin].date < c.anchor.known_by <= kb.briefs[key].date
     assert later_anchored > 0
     # no status goes backwards: after its first anchor record, a paper is only ever marked anchored
@@ -121,19 +142,25 @@ def test_history_moves_forward(small):
     # windows hold their brief, sections introduced by briefs exist
     for brief in kb.briefs.values():
         assert brief.window.start < brief.generated_at <= brief.window.end
-    introduced = [s.section.introduced_by for secs in kb.sections.values() for s in secs.values() if s.section.introduced_by]
+    introduced = [
+        s.section.introduced_by for secs in kb.sections.values() for s in secs.values() if s.section.introduced_by
+    ]
     assert introduced and all(k in kb.briefs for k in introduced)
 
 
 def test_cli_refuses_a_non_empty_directory(tmp_path):
     (tmp_path / "keep.txt").write_text("x")
     script = str(ROOT / "scripts" / "synth_kb.py")
-    run = subprocess.run([sys.executable, script, str(tmp_path), "--briefs", "2", "--papers", "2"], capture_output=True, text=True)
+    run = subprocess.run(
+        [sys.executable, script, str(tmp_path), "--briefs", "2", "--papers", "2"], capture_output=True, text=True
+    )
     assert run.returncode == 2 and "not empty" in run.stderr
     assert (tmp_path / "keep.txt").exists()
     from kb.cli import main
 
-    run = subprocess.run([sys.executable, script, str(tmp_path / "d"), "--briefs", "3", "--papers", "9"], capture_output=True, text=True)
+    run = subprocess.run(
+        [sys.executable, script, str(tmp_path / "d"), "--briefs", "3", "--papers", "9"], capture_output=True, text=True
+    )
     assert run.returncode == 0, run.stderr
     assert main(["validate", "--data", str(tmp_path / "d"), "--docs", str(tmp_path / "no-docs")]) == 0
 
@@ -144,5 +171,7 @@ def test_bench_reports_and_checks():
     run = subprocess.run([sys.executable, script, *small], capture_output=True, text=True)
     assert run.returncode == 0, run.stderr
     assert "kb validate, 6 briefs / 20 papers:" in run.stdout and "(target 2.0 s, ratio" in run.stdout
-    run = subprocess.run([sys.executable, script, *small, "--target", "0.0001", "--check"], capture_output=True, text=True)
+    run = subprocess.run(
+        [sys.executable, script, *small, "--target", "0.0001", "--check"], capture_output=True, text=True
+    )
     assert run.returncode == 1

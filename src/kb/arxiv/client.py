@@ -118,8 +118,14 @@ def _size(n: int) -> str:
 class ArxivClient:
     """Fetches batches of ids from the arXiv API; see the module docstring for the rules."""
 
-    def __init__(self, config: FetchConfig, *, clock: Callable[[], float] = time.monotonic,
-                 sleep: Callable[[float], None] = time.sleep, rng: random.Random | None = None):
+    def __init__(
+        self,
+        config: FetchConfig,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], None] = time.sleep,
+        rng: random.Random | None = None,
+    ):
         self.config = config
         self.clock = clock
         self.sleep = sleep
@@ -170,17 +176,20 @@ class ArxivClient:
 
     def _back_off(self, attempt: int, retry: _Retry) -> None:
         cfg = self.config
-        step = min(cfg.backoff_cap, cfg.backoff * (2 ** attempt))
+        step = min(cfg.backoff_cap, cfg.backoff * (2**attempt))
         wait = step / 2 + self.rng.uniform(0, step / 2)  # "equal jitter"
         if retry.retry_after is not None:
             if retry.retry_after > cfg.backoff_cap:
-                raise FetchError(f"{retry.reason}; the server asks to wait {retry.retry_after:g} s, "
-                                 f"more than the longest wait allowed ({cfg.backoff_cap:g} s)")
+                raise FetchError(
+                    f"{retry.reason}; the server asks to wait {retry.retry_after:g} s, "
+                    f"more than the longest wait allowed ({cfg.backoff_cap:g} s)"
+                )
             wait = max(wait, retry.retry_after)
         wait = max(wait, self._rate_wait())
         if self.clock() + wait > self.deadline:
-            raise FetchError(f"{retry.reason}; waiting {wait:.1f} s more would pass the time budget "
-                             f"of {cfg.max_time:g} s")
+            raise FetchError(
+                f"{retry.reason}; waiting {wait:.1f} s more would pass the time budget of {cfg.max_time:g} s"
+            )
         self.sleep(wait)
 
     # ------------------------------------------------------------------ one request
@@ -215,8 +224,10 @@ class ArxivClient:
             resp.close()
             target = urljoin(url, resp.headers["location"])
             if not same_host(self.config.api_url, target):
-                raise FetchError(f"the API redirected to {target[:200]}, another host; refusing to follow "
-                                 f"(if the API moved, set {ENV['api_url']} or --api-url to its new address)")
+                raise FetchError(
+                    f"the API redirected to {target[:200]}, another host; refusing to follow "
+                    f"(if the API moved, set {ENV['api_url']} or --api-url to its new address)"
+                )
             url, query = target, None
         raise FetchError(f"more than {MAX_REDIRECTS} redirects from {self.config.api_url}")
 
@@ -253,8 +264,10 @@ class ArxivClient:
 
     def _too_large(self) -> FetchError:
         cap = self.config.max_bytes
-        return FetchError(f"the answer is larger than {_size(cap)}, the most accepted ({ENV['max_bytes']}); "
-                          "ask for fewer ids at a time (--batch-size) or raise the limit")
+        return FetchError(
+            f"the answer is larger than {_size(cap)}, the most accepted ({ENV['max_bytes']}); "
+            "ask for fewer ids at a time (--batch-size) or raise the limit"
+        )
 
     def _read(self, resp: requests.Response, limit: float, until: float) -> bytes:
         declared = resp.headers.get("Content-Length", "")

@@ -33,10 +33,16 @@ class Stats:
     cache_errors: list[str] | None = None
 
 
-def fetch(ids: Iterable[str], config: FetchConfig, cache: Cache | None = None, *,
-          max_age: dt.timedelta | None = None, refetch: bool = False,
-          client_factory: Callable[[FetchConfig], ArxivClient] = ArxivClient,
-          stats: Stats | None = None) -> Iterator[Fetched]:
+def fetch(
+    ids: Iterable[str],
+    config: FetchConfig,
+    cache: Cache | None = None,
+    *,
+    max_age: dt.timedelta | None = None,
+    refetch: bool = False,
+    client_factory: Callable[[FetchConfig], ArxivClient] = ArxivClient,
+    stats: Stats | None = None,
+) -> Iterator[Fetched]:
     """Metadata for base ids (deduplicated, in order); never raises for a failed id."""
     wanted = list(dict.fromkeys(ids))
     missing: list[str] = []
@@ -51,7 +57,7 @@ def fetch(ids: Iterable[str], config: FetchConfig, cache: Cache | None = None, *
     client = client_factory(config)
     try:
         for start in range(0, len(missing), config.batch_size):
-            batch = missing[start:start + config.batch_size]
+            batch = missing[start : start + config.batch_size]
             try:
                 found = client.get_batch(batch)
             except FetchError as exc:

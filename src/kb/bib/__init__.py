@@ -26,5 +26,14 @@ from kb.bib.fields import fields_for, uncitable
 from kb.bib.keys import citation_keys, key_base
 from kb.bib.select import papers_for_brief, papers_for_section, papers_for_topic
 
-__all__ = ["citation_keys", "entry_for", "export_library", "fields_for", "key_base", "papers_for_brief",
-           "papers_for_section", "papers_for_topic", "uncitable"]
+__all__ = [
+    "citation_keys",
+    "entry_for",
+    "export_library",
+    "fields_for",
+    "key_base",
+    "papers_for_brief",
+    "papers_for_section",
+    "papers_for_topic",
+    "uncitable",
+]

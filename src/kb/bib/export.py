@@ -13,8 +13,14 @@ from __future__ import annotations
 from typing import Iterable
 
 import bibtexparser
-from bibtexparser.middlewares import (AddEnclosingMiddleware, BlockMiddleware, MergeCoAuthors, MergeNameParts,
-                                      MonthAbbreviationMiddleware, SplitNameParts)
+from bibtexparser.middlewares import (
+    AddEnclosingMiddleware,
+    BlockMiddleware,
+    MergeCoAuthors,
+    MergeNameParts,
+    MonthAbbreviationMiddleware,
+    SplitNameParts,
+)
 from bibtexparser.model import Entry, Field
 
 from kb.bib.fields import fields_for, uncitable
@@ -23,8 +29,20 @@ from kb.bib.latex import EncodeFields
 from kb.bib.names import NAME_FIELDS, ProtectNames
 from kb.data.models import Paper
 
-FIELD_ORDER = ("title", "author", "booktitle", "journal", "note", "year", "month", "doi",
-               "eprint", "archivePrefix", "primaryClass", "url")
+FIELD_ORDER = (
+    "title",
+    "author",
+    "booktitle",
+    "journal",
+    "note",
+    "year",
+    "month",
+    "doi",
+    "eprint",
+    "archivePrefix",
+    "primaryClass",
+    "url",
+)
 
 
 def unparse_stack() -> list[BlockMiddleware]:
@@ -41,8 +59,10 @@ def unparse_stack() -> list[BlockMiddleware]:
 
 def _entry(paper: Paper, key: str) -> Entry:
     plain = fields_for(paper)
-    fields = [Field(name, list(value) if isinstance(value, tuple) else value)
-              for name, value in ((n, plain[n]) for n in FIELD_ORDER if n in plain)]
+    fields = [
+        Field(name, list(value) if isinstance(value, tuple) else value)
+        for name, value in ((n, plain[n]) for n in FIELD_ORDER if n in plain)
+    ]
     return Entry(str(plain["ENTRYTYPE"]), key, fields)
 
 
@@ -54,8 +74,9 @@ def _format() -> bibtexparser.BibtexFormat:
 
 
 def _write(entry: Entry) -> str:
-    return bibtexparser.write_string(bibtexparser.Library([entry]), unparse_stack=unparse_stack(),
-                                     bibtex_format=_format())
+    return bibtexparser.write_string(
+        bibtexparser.Library([entry]), unparse_stack=unparse_stack(), bibtex_format=_format()
+    )
 
 
 def _key(kb, paper: Paper) -> str:

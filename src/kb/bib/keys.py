@@ -25,7 +25,6 @@ STOPWORDS = frozenset(
 )
 
 
-
 @dataclass
 class Remembered:
     """What is known of the last knowledge base asked about: its keys, and entries written."""

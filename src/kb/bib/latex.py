@@ -34,8 +34,13 @@ from bibtexparser.library import Library
 from bibtexparser.middlewares import LatexDecodingMiddleware, LatexEncodingMiddleware, NameParts
 from bibtexparser.model import Block, Entry, Field, MiddlewareErrorBlock
 from pylatexenc import latex2text
-from pylatexenc.latexencode import (RULE_DICT, RULE_REGEX, UnicodeToLatexConversionRule, UnicodeToLatexEncoder,
-                                    get_builtin_conversion_rules)
+from pylatexenc.latexencode import (
+    RULE_DICT,
+    RULE_REGEX,
+    UnicodeToLatexConversionRule,
+    UnicodeToLatexEncoder,
+    get_builtin_conversion_rules,
+)
 
 VERBATIM = frozenset({"doi", "url", "eprint"})
 PROTECTED = frozenset({"title"})  # braced whole: styles must not change its capitals
@@ -53,8 +58,9 @@ def decoder() -> latex2text.LatexNodes2Text:
     """pylatexenc's LaTeX -> text converter with the macros :func:`encoder` writes."""
     context = latex2text.get_default_latex_context_db()
     macros = [latex2text.MacroTextSpec(name, simplify_repl=text) for name, text in _MACROS.items()]
-    context.add_context_category("kb-bibtex", prepend=True,
-                                 macros=macros + [latex2text.MacroTextSpec("url", simplify_repl="%s")])
+    context.add_context_category(
+        "kb-bibtex", prepend=True, macros=macros + [latex2text.MacroTextSpec("url", simplify_repl="%s")]
+    )
     return latex2text.LatexNodes2Text(latex_context=context, keep_braced_groups=False, math_mode="verbatim")
 
 
@@ -75,9 +81,15 @@ def encoder() -> UnicodeToLatexEncoder:
     probe = UnicodeToLatexEncoder(conversion_rules=[_rule(latin, "braces-all")], unknown_char_warning=False)
     latin = {k: v for k, v in latin.items() if decoder().latex_to_text(probe.unicode_to_latex(chr(k))) == chr(k)}
     return UnicodeToLatexEncoder(
-        conversion_rules=[UnicodeToLatexConversionRule(RULE_REGEX, [(_LIGATURE, r"\1{}")]),
-                          _rule(_OWN, "braces"), _rule(ascii_table, "braces"), _rule(latin, "braces-all")],
-        unknown_char_policy="keep", unknown_char_warning=False)
+        conversion_rules=[
+            UnicodeToLatexConversionRule(RULE_REGEX, [(_LIGATURE, r"\1{}")]),
+            _rule(_OWN, "braces"),
+            _rule(ascii_table, "braces"),
+            _rule(latin, "braces-all"),
+        ],
+        unknown_char_policy="keep",
+        unknown_char_warning=False,
+    )
 
 
 def one_line(text: str) -> str:

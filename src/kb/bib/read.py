@@ -19,8 +19,16 @@ from dataclasses import dataclass
 
 import bibtexparser
 from bibtexparser.library import Library
-from bibtexparser.middlewares import (BlockMiddleware, LibraryMiddleware, MonthIntMiddleware, NormalizeFieldKeys, RemoveEnclosingMiddleware,
-                                      ResolveStringReferencesMiddleware, SeparateCoAuthors, SplitNameParts)
+from bibtexparser.middlewares import (
+    BlockMiddleware,
+    LibraryMiddleware,
+    MonthIntMiddleware,
+    NormalizeFieldKeys,
+    RemoveEnclosingMiddleware,
+    ResolveStringReferencesMiddleware,
+    SeparateCoAuthors,
+    SplitNameParts,
+)
 from bibtexparser.model import Entry
 
 from kb.bib.latex import DecodeFields

@@ -7,9 +7,12 @@ from kb.data.models import Paper
 
 def papers_for_topic(kb, topic: str) -> list[Paper]:
     """Papers anchored in ``topic``, filed under it (category), or mentioned in its briefs."""
-    ids = {p.id for p in kb.papers.values()
-           if kb.history.anchor(p.id, topic) is not None
-           or (p.category and (p.category.primary == topic or topic in p.category.adjacent))}
+    ids = {
+        p.id
+        for p in kb.papers.values()
+        if kb.history.anchor(p.id, topic) is not None
+        or (p.category and (p.category.primary == topic or topic in p.category.adjacent))
+    }
     briefs = set(kb.by_topic.get(topic, []))
     ids |= {m.paper for m in kb.mentions if m.paper and m.place.brief in briefs}
     return [kb.papers[i] for i in sorted(ids)]

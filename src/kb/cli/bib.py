@@ -37,24 +37,31 @@ IMPORT_HELP = (
 
 
 def register(sub) -> None:
-    p = sub.add_parser("bib", help="export or import BibTeX",
-                       description="Export papers as BibTeX, or create paper files from a BibTeX file.")
+    p = sub.add_parser(
+        "bib",
+        help="export or import BibTeX",
+        description="Export papers as BibTeX, or create paper files from a BibTeX file.",
+    )
     actions = p.add_subparsers(dest="bib_command", metavar="ACTION", required=True)
 
-    exp = actions.add_parser("export", help="write BibTeX for papers",
-                             description="Write BibTeX entries (stable citation keys) for every paper, "
-                                         "or for those of one topic, section or brief. A paper without a year, "
-                                         "or without authors and an arXiv id, is left out and named on stderr.")
+    exp = actions.add_parser(
+        "export",
+        help="write BibTeX for papers",
+        description="Write BibTeX entries (stable citation keys) for every paper, "
+        "or for those of one topic, section or brief. A paper without a year, "
+        "or without authors and an arXiv id, is left out and named on stderr.",
+    )
     which = exp.add_mutually_exclusive_group()
     which.add_argument("--topic", help="papers anchored in, filed under or mentioned by the briefs of this topic")
-    which.add_argument("--section", help="papers anchored in this section (or below it) or named by brief items about it")
+    which.add_argument(
+        "--section", help="papers anchored in this section (or below it) or named by brief items about it"
+    )
     which.add_argument("--brief", help="papers a brief mentions: <topic>/<date>-<round>, e.g. inference/2026-09-03-e1")
     exp.add_argument("-o", "--output", help="file to write (default: standard output)")
     exp.add_argument("--data", default="data", help="data directory (default: data)")
     exp.set_defaults(func=run_export)
 
-    imp = actions.add_parser("import", help="create paper files from a .bib file",
-                             description=IMPORT_HELP)
+    imp = actions.add_parser("import", help="create paper files from a .bib file", description=IMPORT_HELP)
     imp.add_argument("file", help="BibTeX file")
     imp.add_argument("--all", action="store_true", help="also create files for entries without an arXiv eprint")
     imp.add_argument("--data", default="data", help="data directory (default: data)")
@@ -80,7 +87,9 @@ def _select(kb, args) -> list:
         if key not in kb.briefs:
             matches = [k for k in kb.briefs if k.split("/", 1)[1] == key]
             if len(matches) != 1:
-                raise UserError(f"unknown brief '{args.brief}'; expected e.g. {next(iter(kb.briefs), 'inference/2026-09-03-e1')}")
+                raise UserError(
+                    f"unknown brief '{args.brief}'; expected e.g. {next(iter(kb.briefs), 'inference/2026-09-03-e1')}"
+                )
             key = matches[0]
         return papers_for_brief(kb, key)
     return list(kb.papers.values())
@@ -142,10 +151,16 @@ def _problems(lib, text: str, shown: str) -> list[Diagnostic]:
         out.append(Diagnostic(shown, line, col, message, code="bibtex"))
     for entry in lib.entries:
         line = (entry.start_line or 0) + 1
-        if not entry.key or any(ch.isspace() or ch in '{}(),"#%\'=' for ch in entry.key):
-            out.append(Diagnostic(shown, line, _column(lines, line),
-                                  f"malformed entry: bad citation key {entry.key!r} (a comma missing after the key?)",
-                                  code="bibtex"))
+        if not entry.key or any(ch.isspace() or ch in "{}(),\"#%'=" for ch in entry.key):
+            out.append(
+                Diagnostic(
+                    shown,
+                    line,
+                    _column(lines, line),
+                    f"malformed entry: bad citation key {entry.key!r} (a comma missing after the key?)",
+                    code="bibtex",
+                )
+            )
             continue
         _, problem = entry_arxiv(entry)
         if problem:
@@ -154,7 +169,9 @@ def _problems(lib, text: str, shown: str) -> list[Diagnostic]:
             fcol = max(1, lines[fline - 1].lower().find("eprint") + 1) if fline <= len(lines) else 1
             out.append(Diagnostic(shown, fline, fcol, f"entry '{entry.key}': {problem}", code="bibtex"))
         elif not paper_fields_from_entry(entry).title:
-            out.append(Diagnostic(shown, line, _column(lines, line), f"entry '{entry.key}' has no title", code="bibtex"))
+            out.append(
+                Diagnostic(shown, line, _column(lines, line), f"entry '{entry.key}' has no title", code="bibtex")
+            )
     return sorted(out)
 
 
@@ -191,16 +208,25 @@ def paper_parts(bp) -> tuple:
     from kb.data.models import ArxivMeta
     from kb.data.paperfile import derive_short
     from kb.data.text import LINE_MAX, clean
-    bp = replace(bp, **{k: clean(getattr(bp, k)) for k in _TEXT_FIELDS},
-                 authors=tuple(a for a in (clean(a, LINE_MAX) for a in bp.authors) if a))
+
+    bp = replace(
+        bp,
+        **{k: clean(getattr(bp, k)) for k in _TEXT_FIELDS},
+        authors=tuple(a for a in (clean(a, LINE_MAX) for a in bp.authors) if a),
+    )
     if not bp.title:
         raise ValueError("the entry has no title")
     extra: dict = {}
     venue_name = bp.venue or (bp.journal if not bp.arxiv else None)
     if bp.arxiv:
-        meta = ArxivMeta(title=bp.title, authors=list(bp.authors), doi=bp.doi, journal_ref=bp.journal,
-                         primary_category=bp.primary_class,
-                         categories=[bp.primary_class] if bp.primary_class else [])
+        meta = ArxivMeta(
+            title=bp.title,
+            authors=list(bp.authors),
+            doi=bp.doi,
+            journal_ref=bp.journal,
+            primary_category=bp.primary_class,
+            categories=[bp.primary_class] if bp.primary_class else [],
+        )
     else:
         meta = None
         extra["title"] = bp.title
@@ -252,8 +278,10 @@ def run_import(args) -> int:
             continue
         created += 1
         print(f"created {display(new)} from '{bp.key}'")
-    print(f"kb bib import: {len(papers)} entries: {created} created, {existing} already had a paper file, "
-          f"{skipped} skipped, {len(failed)} failed")
+    print(
+        f"kb bib import: {len(papers)} entries: {created} created, {existing} already had a paper file, "
+        f"{skipped} skipped, {len(failed)} failed"
+    )
     for line in failed:
         print(f"error: {line}", file=sys.stderr)
     return 1 if failed else 0

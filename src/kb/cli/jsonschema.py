@@ -24,7 +24,11 @@ def schemas() -> dict[str, dict[str, Any]]:
     out = {}
     for kind, (model, path) in KINDS.items():
         schema = model.model_json_schema()
-        schema = {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": f"{kind}.schema.json",
-                  "title": f"{model.__name__}: {path}", **{k: v for k, v in schema.items() if k != "title"}}
+        schema = {
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "$id": f"{kind}.schema.json",
+            "title": f"{model.__name__}: {path}",
+            **{k: v for k, v in schema.items() if k != "title"},
+        }
         out[f"{kind}.schema.json"] = schema
     return out

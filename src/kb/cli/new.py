@@ -20,16 +20,22 @@ from kb.cli.scaffold import ScaffoldError, brief_text, paper_text, plan_brief, p
 
 
 def register(sub) -> None:
-    p = sub.add_parser("new", help="scaffold a new brief or paper file",
-                       description="Write a new data file with the known parts filled in and the rest as "
-                                   "commented examples.  The file validates as written.")
+    p = sub.add_parser(
+        "new",
+        help="scaffold a new brief or paper file",
+        description="Write a new data file with the known parts filled in and the rest as "
+        "commented examples.  The file validates as written.",
+    )
     kinds = p.add_subparsers(dest="new_command", metavar="KIND", required=True)
 
-    b = kinds.add_parser("brief", help="a day's brief: data/briefs/<topic>/<date>-<round>.yaml",
-                         description="Scaffold a day's brief with only what its author decides: window (previous "
-                                     "day, same time -> DATE, in the previous brief's timezone), generated_at, "
-                                     "instance, empty parts with commented examples, and, as comments, the items "
-                                     "still pending anchoring and the open claims.  Nothing computed is written.")
+    b = kinds.add_parser(
+        "brief",
+        help="a day's brief: data/briefs/<topic>/<date>-<round>.yaml",
+        description="Scaffold a day's brief with only what its author decides: window (previous "
+        "day, same time -> DATE, in the previous brief's timezone), generated_at, "
+        "instance, empty parts with commented examples, and, as comments, the items "
+        "still pending anchoring and the open claims.  Nothing computed is written.",
+    )
     b.add_argument("--topic", required=True, help="topic id, e.g. inference")
     b.add_argument("--date", required=True, type=_date, help="the brief's date, YYYY-MM-DD")
     b.add_argument("--round", default="E1", help="round, e.g. E1 (default E1)")
@@ -37,10 +43,13 @@ def register(sub) -> None:
     _common(b)
     b.set_defaults(func=run_brief)
 
-    pp = kinds.add_parser("paper", help="a paper file: data/papers/<slug>.yaml",
-                          description="Scaffold a paper file for an arXiv id or a slug, with the hand-written keys "
-                                      "as comments.  Nothing is fetched: run `kb paper add ID` afterwards to add "
-                                      "the arXiv metadata block.")
+    pp = kinds.add_parser(
+        "paper",
+        help="a paper file: data/papers/<slug>.yaml",
+        description="Scaffold a paper file for an arXiv id or a slug, with the hand-written keys "
+        "as comments.  Nothing is fetched: run `kb paper add ID` afterwards to add "
+        "the arXiv metadata block.",
+    )
     pp.add_argument("ident", metavar="ID", help="arXiv id (2505.02922, arXiv:2505.02922v2, hep-th/9901001) or a slug")
     pp.add_argument("--id", dest="slug", default=None, help="file id / slug (default: the slug, or arxiv-<id>)")
     pp.add_argument("--short", default=None, help="short display name, e.g. RetroInfer")
@@ -77,8 +86,10 @@ def run_brief(args) -> int:
     try:
         kb = load_kb(data)
     except DataError as exc:
-        raise UserError("the data has errors; fix them first (run `kb validate`):\n"
-                        + "\n".join(d.text() for d in exc.diagnostics if d.is_error)) from None
+        raise UserError(
+            "the data has errors; fix them first (run `kb validate`):\n"
+            + "\n".join(d.text() for d in exc.diagnostics if d.is_error)
+        ) from None
     try:
         plan = plan_brief(kb, args.topic, args.date, args.round, args.instance)
         text = brief_text(kb, plan)
@@ -91,8 +102,10 @@ def run_brief(args) -> int:
     _write(path, text, args.force)
     print(f"wrote {path}" + (f" (window and instance from {plan.previous})" if plan.previous else ""))
     if plan.later:
-        print(f"note: later briefs exist ({', '.join(plan.later)}): the candidates are the backlog as of the latest one",
-              file=sys.stderr)
+        print(
+            f"note: later briefs exist ({', '.join(plan.later)}): the candidates are the backlog as of the latest one",
+            file=sys.stderr,
+        )
     print("next: fill it in, then run `kb validate`")
     return 0
 
@@ -116,7 +129,9 @@ def run_paper(args) -> int:
     _write(path, text, args.force)
     print(f"wrote {path}")
     if plan.arxiv:
-        print(f"next: `kb paper add {plan.arxiv}` adds the arXiv metadata; fill in the hand-written keys, then `kb validate`")
+        print(
+            f"next: `kb paper add {plan.arxiv}` adds the arXiv metadata; fill in the hand-written keys, then `kb validate`"
+        )
     else:
         print("next: fill in the hand-written keys (add `arxiv:` if it has an id), then `kb validate`")
     return 0

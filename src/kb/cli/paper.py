@@ -41,42 +41,58 @@ RULE = (
 def _describe(what: str) -> str:
     return textwrap.fill(what, 78) + "\n\n" + textwrap.fill(RULE, 78)
 
+
 ENV_HELP = f"""\
 environment:
-  {ENV['api_url']:<22} API endpoint (default {DEFAULT_API_URL})
-  {ENV['delay']:<22} seconds between requests (default 3)
-  {ENV['timeout']:<22} seconds per request (default 30)
-  {ENV['retries']:<22} retries per request (default 4)
-  {ENV['backoff']:<22} first retry wait in seconds, doubled per retry, with jitter (default 3)
-  {ENV['max_time']:<22} time budget of a whole run in seconds (default 900)
-  {ENV['batch_size']:<22} ids per request, at most 100 (default 100)
-  {ENV['max_bytes']:<22} largest answer accepted, in bytes (default 8 MiB)
+  {ENV["api_url"]:<22} API endpoint (default {DEFAULT_API_URL})
+  {ENV["delay"]:<22} seconds between requests (default 3)
+  {ENV["timeout"]:<22} seconds per request (default 30)
+  {ENV["retries"]:<22} retries per request (default 4)
+  {ENV["backoff"]:<22} first retry wait in seconds, doubled per retry, with jitter (default 3)
+  {ENV["max_time"]:<22} time budget of a whole run in seconds (default 900)
+  {ENV["batch_size"]:<22} ids per request, at most 100 (default 100)
+  {ENV["max_bytes"]:<22} largest answer accepted, in bytes (default 8 MiB)
   KB_CACHE_DIR           cache root; arXiv answers go to <root>/arxiv/<id>.json (default .cache)
 """
 
 
 def register(sub) -> None:
     p = sub.add_parser(
-        "paper", help="fetch arXiv metadata into paper files (add, refresh)",
-        description=_describe("Fetch title, authors, abstract, dates, categories, DOI, journal reference, "
-                              "comment and version from arXiv into paper files."),
-        epilog=ENV_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+        "paper",
+        help="fetch arXiv metadata into paper files (add, refresh)",
+        description=_describe(
+            "Fetch title, authors, abstract, dates, categories, DOI, journal reference, "
+            "comment and version from arXiv into paper files."
+        ),
+        epilog=ENV_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     actions = p.add_subparsers(dest="paper_command", metavar="ACTION", required=True)
 
     add = actions.add_parser(
-        "add", help="create paper files for arXiv ids (an id that has a file is refreshed)",
-        description=_describe("Create data/papers/<id>.yaml (id, arxiv, short, arxiv_meta) for each arXiv id; "
-                              "an id whose paper file exists (any version) is refreshed instead."),
-        epilog=ENV_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+        "add",
+        help="create paper files for arXiv ids (an id that has a file is refreshed)",
+        description=_describe(
+            "Create data/papers/<id>.yaml (id, arxiv, short, arxiv_meta) for each arXiv id; "
+            "an id whose paper file exists (any version) is refreshed instead."
+        ),
+        epilog=ENV_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     add.add_argument("ids", nargs="+", metavar="ID", help="arXiv ids: 2505.02922, arXiv:2505.02922v2, hep-th/9901001")
     _options(add)
     add.set_defaults(func=run_add)
 
     refresh = actions.add_parser(
-        "refresh", help="update the arxiv_meta block of existing paper files",
-        description=_describe("Update the arxiv_meta block of the paper files with these arXiv ids, or of "
-                              "every paper file with an arxiv key (--all)."),
-        epilog=ENV_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
+        "refresh",
+        help="update the arxiv_meta block of existing paper files",
+        description=_describe(
+            "Update the arxiv_meta block of the paper files with these arXiv ids, or of "
+            "every paper file with an arxiv key (--all)."
+        ),
+        epilog=ENV_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     refresh.add_argument("ids", nargs="*", metavar="ID", help="arXiv ids of existing paper files")
     refresh.add_argument("--all", action="store_true", help="every paper file with an arxiv key")
     _options(refresh)
@@ -86,14 +102,21 @@ def register(sub) -> None:
 def _options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--data", default="data", help="data directory (default: data)")
     p.add_argument("--cache-dir", default=None, help="cache root (default: $KB_CACHE_DIR or .cache)")
-    p.add_argument("--api-url", default=None, help=f"arXiv API endpoint (default: ${ENV['api_url']} or {DEFAULT_API_URL})")
+    p.add_argument(
+        "--api-url", default=None, help=f"arXiv API endpoint (default: ${ENV['api_url']} or {DEFAULT_API_URL})"
+    )
     p.add_argument("--delay", type=float, default=None, help="seconds between requests (default 3)")
     p.add_argument("--timeout", type=float, default=None, help="seconds per request (default 30)")
     p.add_argument("--retries", type=int, default=None, help="retries per request (default 4)")
     p.add_argument("--max-time", type=float, default=None, help="time budget of the run in seconds (default 900)")
     p.add_argument("--batch-size", type=int, default=None, help="ids per request, 1-100 (default 100)")
-    p.add_argument("--max-age", type=float, default=30.0, metavar="DAYS",
-                   help="use cached answers younger than this, 0-36500 (default 30 days)")
+    p.add_argument(
+        "--max-age",
+        type=float,
+        default=30.0,
+        metavar="DAYS",
+        help="use cached answers younger than this, 0-36500 (default 30 days)",
+    )
     p.add_argument("--refetch", action="store_true", help="ignore the cache (answers are still cached)")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar, no per-file lines")
 
@@ -124,8 +147,14 @@ def _config(args) -> FetchConfig:
     if not 0 <= args.max_age <= MAX_AGE_DAYS:
         raise UserError(f"--max-age must be between 0 and {MAX_AGE_DAYS} days, got {args.max_age:g}")
     try:
-        return FetchConfig.from_env(api_url=args.api_url, delay=args.delay, timeout=args.timeout,
-                                    retries=args.retries, max_time=args.max_time, batch_size=args.batch_size)
+        return FetchConfig.from_env(
+            api_url=args.api_url,
+            delay=args.delay,
+            timeout=args.timeout,
+            retries=args.retries,
+            max_time=args.max_time,
+            batch_size=args.batch_size,
+        )
     except ValueError as exc:
         raise UserError(str(exc)) from None
 
@@ -133,8 +162,9 @@ def _config(args) -> FetchConfig:
 def _parse_ids(raw: list[str]) -> list[arxiv_id.ArxivId]:
     bad = [r for r in raw if arxiv_id.parse(r) is None]
     if bad:
-        raise UserError(f"not an arXiv id: {', '.join(bad)} (expected e.g. 2505.02922, "
-                        "arXiv:2505.02922v2 or hep-th/9901001)")
+        raise UserError(
+            f"not an arXiv id: {', '.join(bad)} (expected e.g. 2505.02922, arXiv:2505.02922v2 or hep-th/9901001)"
+        )
     out: dict[str, arxiv_id.ArxivId] = {}
     for r in raw:
         parsed = arxiv_id.parse(r)
@@ -171,12 +201,29 @@ def run_refresh(args) -> int:
     return _run(args, "refresh", index, targets, failed)
 
 
+def _write(index, target: Target, meta, report: Report, say) -> None:
+    """Create or update the paper file of one fetched id; a failure is reported, not raised."""
+    from kb.data.paperfile import PaperFileError, create_file, derive_short, display, update_file
+
+    try:
+        if target.path is None:
+            path = create_file(index, str(target.id), derive_short(meta.title), meta)
+            report.created += 1
+            say(f"created {display(path)} ({target.id})")
+        elif update_file(target.path, meta) == "updated":
+            report.updated += 1
+            say(f"updated {display(target.path)} ({target.id})")
+        else:
+            report.unchanged += 1
+    except (PaperFileError, OSError) as exc:
+        report.failed.append((str(target.id), str(exc)))
+
+
 def _run(args, action: str, index, targets: list[Target], failed: list[tuple[str, str]]) -> int:
     from tqdm import tqdm
 
     from kb.arxiv.cache import Cache
     from kb.arxiv.fetch import Stats, fetch
-    from kb.data.paperfile import PaperFileError, create_file, derive_short, display, update_file
 
     config = _config(args)
     cache = Cache(args.cache_dir)
@@ -184,16 +231,23 @@ def _run(args, action: str, index, targets: list[Target], failed: list[tuple[str
     stats = Stats()
     by_base = {t.id.base: t for t in targets}
     quiet = args.quiet
-    bar = tqdm(total=len(targets), file=sys.stderr, unit="id", desc=f"kb paper {action}",
-               disable=quiet or not sys.stderr.isatty(), leave=False)
+    bar = tqdm(
+        total=len(targets),
+        file=sys.stderr,
+        unit="id",
+        desc=f"kb paper {action}",
+        disable=quiet or not sys.stderr.isatty(),
+        leave=False,
+    )
 
     def say(line: str) -> None:
         if not quiet:
             bar.write(line, file=sys.stdout)
 
     try:
-        for got in fetch(list(by_base), config, cache, max_age=dt.timedelta(days=args.max_age),
-                         refetch=args.refetch, stats=stats):
+        for got in fetch(
+            list(by_base), config, cache, max_age=dt.timedelta(days=args.max_age), refetch=args.refetch, stats=stats
+        ):
             bar.update(1)
             target = by_base[got.id]
             if got.meta is None:
@@ -203,24 +257,12 @@ def _run(args, action: str, index, targets: list[Target], failed: list[tuple[str
                 report.fetched += 1
             else:
                 report.cached += 1
-            try:
-                if target.path is None:
-                    path = create_file(index, str(target.id), derive_short(got.meta.title), got.meta)
-                    report.created += 1
-                    say(f"created {display(path)} ({target.id})")
-                else:
-                    outcome = update_file(target.path, got.meta)
-                    if outcome == "updated":
-                        report.updated += 1
-                        say(f"updated {display(target.path)} ({target.id})")
-                    else:
-                        report.unchanged += 1
-            except (PaperFileError, OSError) as exc:
-                report.failed.append((str(target.id), str(exc)))
+            _write(index, target, got.meta, report, say)
     except KeyboardInterrupt:
         bar.close()
-        _summary(action + " (interrupted; every file written so far is complete)",
-                 len(targets) + len(failed), stats, report)
+        _summary(
+            action + " (interrupted; every file written so far is complete)", len(targets) + len(failed), stats, report
+        )
         raise
     finally:
         bar.close()
@@ -231,8 +273,10 @@ def _run(args, action: str, index, targets: list[Target], failed: list[tuple[str
 
 
 def _summary(action: str, total: int, stats, r: Report) -> None:
-    print(f"kb paper {action}: {total} id(s), {stats.requests} request(s): {r.fetched} fetched, "
-          f"{r.cached} from cache; {r.created} created, {r.updated} updated, {r.unchanged} unchanged, "
-          f"{len(r.failed)} failed")
+    print(
+        f"kb paper {action}: {total} id(s), {stats.requests} request(s): {r.fetched} fetched, "
+        f"{r.cached} from cache; {r.created} created, {r.updated} updated, {r.unchanged} unchanged, "
+        f"{len(r.failed)} failed"
+    )
     for ident, reason in r.failed:
         print(f"error: {ident}: {reason}", file=sys.stderr)

@@ -92,11 +92,15 @@ def _zone(name: str, fallback: dt.tzinfo | None) -> dt.tzinfo:
         return fallback  # no tz database here: keep the previous brief's UTC offset
 
 
-def plan_brief(kb: KnowledgeBase, topic: str, date: dt.date, round_: str = "E1", instance: str | None = None) -> BriefPlan:
+def plan_brief(
+    kb: KnowledgeBase, topic: str, date: dt.date, round_: str = "E1", instance: str | None = None
+) -> BriefPlan:
     if topic not in kb.topics:
         raise ScaffoldError(f"unknown topic {topic!r}; expected one of: {', '.join(kb.topics) or 'none'}")
     if not ROUND.match(round_):
-        raise ScaffoldError(f"bad round {round_!r}: expected an upper-case letter then up to 5 letters or digits, e.g. E1")
+        raise ScaffoldError(
+            f"bad round {round_!r}: expected an upper-case letter then up to 5 letters or digits, e.g. E1"
+        )
     keys = kb.by_topic.get(topic, [])
     earlier = [k for k in keys if (kb.briefs[k].date, kb.briefs[k].round) < (date, round_)]
     later = tuple(k for k in keys if kb.briefs[k].date > date)
@@ -132,15 +136,19 @@ def _pending_comment(kb: KnowledgeBase, plan: BriefPlan) -> str:
     items = [it for it in pending_items(kb, plan.topic) if it.first_seen <= plan.date]
     if not items:
         return ""
-    lines = ["Still pending anchoring (the backlog before this brief).  Raise one again as an increment",
-             "or a candidate, or record that the living document anchors it: an entry with",
-             "`status: anchored` and `anchored_in: <section id>`."]
+    lines = [
+        "Still pending anchoring (the backlog before this brief).  Raise one again as an increment",
+        "or a candidate, or record that the living document anchors it: an entry with",
+        "`status: anchored` and `anchored_in: <section id>`.",
+    ]
     width = max(len(it.paper) for it in items)
     for it in items:
         paper = kb.papers[it.paper]
         ident = f" arXiv:{paper.arxiv_base}" if paper.arxiv_base else ""
-        lines.append(f"  {it.paper.ljust(width)}  {paper.short}{ident} · first seen {it.first_seen.isoformat()} "
-                     f"({it.first_kind})")
+        lines.append(
+            f"  {it.paper.ljust(width)}  {paper.short}{ident} · first seen {it.first_seen.isoformat()} "
+            f"({it.first_kind})"
+        )
     return "\n" + _comment("\n".join(lines))
 
 
@@ -166,16 +174,22 @@ def brief_text(kb: KnowledgeBase, plan: BriefPlan, generated: dt.datetime | None
     pending = pending_items(kb, plan.topic)
     template = Template(resources.files("kb.cli").joinpath("templates/brief.yaml").read_text("utf-8"))
     text = template.substitute(
-        topic=plan.topic, date=plan.date.isoformat(), round=plan.round, instance=_q(plan.instance),
+        topic=plan.topic,
+        date=plan.date.isoformat(),
+        round=plan.round,
+        instance=_q(plan.instance),
         round_name=_optional("round_name", prev.round_name if same_round and prev else None),
         cron=_optional("cron", prev.cron if same_round and prev else None),
-        generated_at=_stamp(generated or plan.window_end), timezone=_q(plan.timezone),
+        generated_at=_stamp(generated or plan.window_end),
+        timezone=_q(plan.timezone),
         timezone_abbr=_optional("timezone_abbr", _abbr(plan, prev)),
-        window_start=_stamp(plan.window_start), window_end=_stamp(plan.window_end),
+        window_start=_stamp(plan.window_start),
+        window_end=_stamp(plan.window_end),
         window_note=_q(prev.window.note if prev and prev.window.note else "约 24h"),
         section=_section_example(kb, plan.topic),
         paper=pending[0].paper if pending else next(iter(kb.papers), "<paper-id>"),
-        pending=_pending_comment(kb, plan), claims=_claims_comment(kb, plan),
+        pending=_pending_comment(kb, plan),
+        claims=_claims_comment(kb, plan),
     )
     _check(text, Brief, plan.path)
     return text
@@ -198,7 +212,9 @@ def plan_paper(ident: str, slug: str | None = None) -> PaperPlan:
     """``ident`` is an arXiv id (``2505.02922``, ``arXiv:2505.02922v2``, ``hep-th/9901001``) or a slug."""
     parsed = arxiv_id.parse(ident)
     if slug is not None and not re.match(SLUG, slug):
-        raise ScaffoldError(f"bad --id {slug!r}: expected lower-case letters, digits and '-', starting with a letter or digit")
+        raise ScaffoldError(
+            f"bad --id {slug!r}: expected lower-case letters, digits and '-', starting with a letter or digit"
+        )
     if parsed is not None:
         default = "arxiv-" + re.sub(r"[^a-z0-9]+", "-", parsed.base.lower()).strip("-")
         return PaperPlan(slug or default, str(parsed))
@@ -206,7 +222,9 @@ def plan_paper(ident: str, slug: str | None = None) -> PaperPlan:
         if slug is not None and slug != ident:
             raise ScaffoldError(f"give the slug once: {ident!r} or --id {slug!r}")
         return PaperPlan(ident, None)
-    raise ScaffoldError(f"expected an arXiv id (2505.02922, arXiv:2505.02922v2, hep-th/9901001) or a slug (retroinfer), got {ident!r}")
+    raise ScaffoldError(
+        f"expected an arXiv id (2505.02922, arXiv:2505.02922v2, hep-th/9901001) or a slug (retroinfer), got {ident!r}"
+    )
 
 
 PAPER_FIELDS = """\
@@ -241,7 +259,9 @@ notes:
 """
 
 
-def paper_text(plan: PaperPlan, short: str | None = None, topic: str = "inference", section: str = "<section-id>") -> str:
+def paper_text(
+    plan: PaperPlan, short: str | None = None, topic: str = "inference", section: str = "<section-id>"
+) -> str:
     """The YAML of a new paper file (validated)."""
     shown = short or (arxiv_id.normalize(plan.arxiv) if plan.arxiv else plan.id)
     fetch = f"`kb paper add {plan.arxiv}`" if plan.arxiv else "`kb paper add <arXiv id>` (after adding `arxiv:`)"
@@ -250,7 +270,8 @@ def paper_text(plan: PaperPlan, short: str | None = None, topic: str = "inferenc
         f"Title, authors, abstract, dates and categories come from arXiv: run {fetch}\n"
         "to add them as the `arxiv_meta:` block (needs the network; never edit that block by hand).\n"
         "Keys are described in CONTRIBUTING.md (schema reference).  Where the living document\n"
-        "anchors it is recorded by the briefs (`status: anchored`, `anchored_in:`), not here.")
+        "anchors it is recorded by the briefs (`status: anchored`, `anchored_in:`), not here."
+    )
     # an arXiv id is written plain, as in the hand-written files (the strict reader keeps it text)
     body = f"id: {plan.id}\n" + (f"arxiv: {plan.arxiv}\n" if plan.arxiv else "# arxiv: 2505.02922\n")
     body += f"short: {_q(shown)}" + "  # display name, e.g. RetroInfer\n"

@@ -20,16 +20,27 @@ from kb.cli.schema_doc import END, START, insert, markdown, section
 
 
 def register(sub) -> None:
-    p = sub.add_parser("schema", help="print the data schema reference (from the models)",
-                       description="Print the schema reference of the data files, generated from the models: "
-                                   "every record's keys with type, allowed values, patterns, required/optional, "
-                                   f"default and description.  --write FILE replaces the text between {START} "
-                                   f"and {END} in FILE.")
-    p.add_argument("--format", choices=("markdown", "json"), default="markdown",
-                   help="markdown: the reference for CONTRIBUTING.md; json: JSON Schemas for editors (default: markdown)")
+    p = sub.add_parser(
+        "schema",
+        help="print the data schema reference (from the models)",
+        description="Print the schema reference of the data files, generated from the models: "
+        "every record's keys with type, allowed values, patterns, required/optional, "
+        f"default and description.  --write FILE replaces the text between {START} "
+        f"and {END} in FILE.",
+    )
+    p.add_argument(
+        "--format",
+        choices=("markdown", "json"),
+        default="markdown",
+        help="markdown: the reference for CONTRIBUTING.md; json: JSON Schemas for editors (default: markdown)",
+    )
     target = p.add_mutually_exclusive_group()
-    target.add_argument("--write", metavar="PATH", default=None,
-                        help="markdown: insert the reference between the markers in FILE; json: write DIR/<kind>.schema.json")
+    target.add_argument(
+        "--write",
+        metavar="PATH",
+        default=None,
+        help="markdown: insert the reference between the markers in FILE; json: write DIR/<kind>.schema.json",
+    )
     target.add_argument("--check", metavar="PATH", default=None, help="exit 1 if PATH is not up to date")
     p.set_defaults(func=run)
 
@@ -83,14 +94,21 @@ def run_json(args) -> int:
     stale = [name for name, schema in files.items() if _json_text(schema) != _read_or_empty(folder / name)]
     if args.check is not None:
         if stale:
-            print(f"{folder}: out of date: {', '.join(stale)}: run `kb schema --format json --write {folder}`", file=sys.stderr)
+            print(
+                f"{folder}: out of date: {', '.join(stale)}: run `kb schema --format json --write {folder}`",
+                file=sys.stderr,
+            )
             return 1
         print(f"{folder}: the JSON Schemas are up to date")
         return 0
     folder.mkdir(parents=True, exist_ok=True)
     for name in stale:
         write_atomic(folder / name, _json_text(files[name]))
-    print(f"wrote {len(stale)} JSON Schema(s) to {folder}" if stale else f"{folder}: the JSON Schemas are already up to date")
+    print(
+        f"wrote {len(stale)} JSON Schema(s) to {folder}"
+        if stale
+        else f"{folder}: the JSON Schemas are already up to date"
+    )
     return 0
 
 

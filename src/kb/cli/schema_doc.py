@@ -31,7 +31,6 @@ FILES: tuple[tuple[type[BaseModel], str], ...] = (
 )
 
 
-
 def _cell(text: str) -> str:
     return " ".join(str(text).split()).replace("|", "\\|")
 
@@ -73,13 +72,15 @@ def _table(model: type[BaseModel], walk: Describer) -> list[str]:
         tp = walk.type(hint)
         # constraints of an Annotated type are also copied into the field's metadata: list them once
         own = []
-        for o in (typing.get_args(hint)[1:] if typing.get_origin(hint) is Annotated else ()):
+        for o in typing.get_args(hint)[1:] if typing.get_origin(hint) is Annotated else ():
             own.extend(o.metadata if isinstance(o, FieldInfo) else [o])
         extra = constraints([c for c in info.metadata if not any(c is o or c == o for o in own)])
         if extra:
             tp += " (" + ", ".join(extra) + ")"
-        rows.append(f"| `{name}` | {_cell(tp)} | {'yes' if info.is_required() else 'no'} | {_cell(_default(info))} "
-                    f"| {_cell(info.description or '')} |")
+        rows.append(
+            f"| `{name}` | {_cell(tp)} | {'yes' if info.is_required() else 'no'} | {_cell(_default(info))} "
+            f"| {_cell(info.description or '')} |"
+        )
     return rows
 
 
@@ -91,9 +92,14 @@ def markdown(level: int = 3) -> str:
         f"{h} Value types",
         "Types named in the tables below.  Every string is plain text: HTML, Markdown and template "
         "syntax in it are shown as written, never interpreted.  Keys not listed are errors.",
-        "| Type | Accepts |\n|---|---|\n" + "\n".join(f"| {name} | {_cell(what)} |" for _, name, what in NAMED)
-        + "\n" + "\n".join(f"| {name} | any text |" if name == "string" else f"| {name} | a whole number |"
-                             for name in PLAIN.values() if name in ("integer", "string")),
+        "| Type | Accepts |\n|---|---|\n"
+        + "\n".join(f"| {name} | {_cell(what)} |" for _, name, what in NAMED)
+        + "\n"
+        + "\n".join(
+            f"| {name} | any text |" if name == "string" else f"| {name} | a whole number |"
+            for name in PLAIN.values()
+            if name in ("integer", "string")
+        ),
     ]
     done: set[type[BaseModel]] = set()
 
@@ -132,4 +138,4 @@ def section(document: str) -> str:
     end = document.find(END)
     if start < 0 or end < start:
         raise ValueError(f"expected one {START} line followed by one {END} line")
-    return document[start + len(START): end].strip("\n")
+    return document[start + len(START) : end].strip("\n")

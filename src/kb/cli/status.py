@@ -14,16 +14,27 @@ from pathlib import Path
 
 from kb.knowledge.views import PaperView, paper_view
 
-LABELS = {"net-new": "NET-new", "pending": "pending anchoring", "anchored": "anchored", "unseen": "no brief names it",
-          "mentioned": "mentioned in text, no paper file", "unknown": "not in the knowledge base"}
+LABELS = {
+    "net-new": "NET-new",
+    "pending": "pending anchoring",
+    "anchored": "anchored",
+    "unseen": "no brief names it",
+    "mentioned": "mentioned in text, no paper file",
+    "unknown": "not in the knowledge base",
+}
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("status", help="what the knowledge base knows of paper ids or arXiv ids",
-                       description="For each paper id or arXiv id (any version, with or without `arXiv:`): whether "
-                                   "the knowledge base knows it, first seen when and where, its status, anchors and "
-                                   "open claims.")
-    p.add_argument("ids", nargs="+", metavar="ID", help="paper id (retroinfer) or arXiv id (2505.02922, arXiv:2505.02922v2)")
+    p = sub.add_parser(
+        "status",
+        help="what the knowledge base knows of paper ids or arXiv ids",
+        description="For each paper id or arXiv id (any version, with or without `arXiv:`): whether "
+        "the knowledge base knows it, first seen when and where, its status, anchors and "
+        "open claims.",
+    )
+    p.add_argument(
+        "ids", nargs="+", metavar="ID", help="paper id (retroinfer) or arXiv id (2505.02922, arXiv:2505.02922v2)"
+    )
     p.add_argument("--json", action="store_true", help="print JSON (the api/papers.json record of each)")
     p.add_argument("--data", default="data", help="data directory (default: data)")
     p.set_defaults(func=run)
@@ -50,7 +61,9 @@ def _text(ident: str, v: PaperView) -> str:
         lines.append(f"  first seen: {v.first_seen.date.isoformat()} in {v.first_seen.brief} ({v.first_seen.kind})")
     for a in v.anchors:
         since = a.since.isoformat() if a.since else f"at the latest {a.recorded_on.isoformat()}"
-        lines.append(f"  anchored: {a.topic} § {a.section or '(no section)'} since {since}, recorded by {a.recorded_by}")
+        lines.append(
+            f"  anchored: {a.topic} § {a.section or '(no section)'} since {since}, recorded by {a.recorded_by}"
+        )
     for c in v.open_claims:
         lines.append(f"  open claim: {c.id} ({c.priority or 'no priority'}): {c.title}")
     lines.append(f"  page:    {v.page} · {v.mentions} mention(s)")

@@ -13,18 +13,33 @@ from kb.data.loader import display_path, load
 
 
 def register(sub) -> None:
-    p = sub.add_parser("validate", help="validate the data files; exit 1 on any error",
-                       description="Validate every record under the data directory and the cross-record rules. "
-                                   "With paths, report only problems in those files (the whole data set is still checked).")
+    p = sub.add_parser(
+        "validate",
+        help="validate the data files; exit 1 on any error",
+        description="Validate every record under the data directory and the cross-record rules. "
+        "With paths, report only problems in those files (the whole data set is still checked).",
+    )
     p.add_argument("paths", nargs="*", help="data directory, or files inside it (default: data)")
-    p.add_argument("--strict", action="store_true", help="treat warnings (findings not acknowledged, e.g. stated-vs-computed "
-                   "disagreements) as errors; acknowledged findings never fail")
+    p.add_argument(
+        "--strict",
+        action="store_true",
+        help="treat warnings (findings not acknowledged, e.g. stated-vs-computed "
+        "disagreements) as errors; acknowledged findings never fail",
+    )
     p.add_argument("-v", "--verbose", action="store_true", help="also print the acknowledged findings (notes)")
     p.add_argument("--data", default=None, help="data directory (default: the one holding the paths, else ./data)")
-    p.add_argument("--docs", default=None, help="docs directory whose pages are checked (template syntax, front matter, "
-                   "macro references); default: the docs/ beside the data directory, if any")
-    p.add_argument("--format", choices=("text", "github", "json"), default=None,
-                   help="output format (default: text, plus GitHub annotations under GitHub Actions)")
+    p.add_argument(
+        "--docs",
+        default=None,
+        help="docs directory whose pages are checked (template syntax, front matter, "
+        "macro references); default: the docs/ beside the data directory, if any",
+    )
+    p.add_argument(
+        "--format",
+        choices=("text", "github", "json"),
+        default=None,
+        help="output format (default: text, plus GitHub annotations under GitHub Actions)",
+    )
     p.set_defaults(func=run)
 
 
@@ -88,7 +103,10 @@ def run(args) -> int:
                 print(d.github())
     n_briefs, n_papers = len(kb.briefs), len(kb.papers)
     verdict = "failed" if failing else "ok"
-    print(f"kb validate: {verdict}: {len(errors)} error(s), {len(warnings)} warning(s), {len(notes)} acknowledged "
-          f"in {n_briefs} brief(s), {n_papers} paper(s), {len(kb.topics)} topic(s)"
-          + (" [strict]" if args.strict else ""), file=sys.stderr if failing or fmt == "json" else sys.stdout)
+    print(
+        f"kb validate: {verdict}: {len(errors)} error(s), {len(warnings)} warning(s), {len(notes)} acknowledged "
+        f"in {n_briefs} brief(s), {n_papers} paper(s), {len(kb.topics)} topic(s)"
+        + (" [strict]" if args.strict else ""),
+        file=sys.stderr if failing or fmt == "json" else sys.stdout,
+    )
     return 1 if failing else 0

@@ -77,8 +77,9 @@ def escape_controls(s: str) -> str:
     """``s`` with C0/C1 controls, DEL and line/paragraph separators as ``\\xNN``/``\\uNNNN`` escapes."""
     if s.isprintable() or not any(_is_control(ch) for ch in s):
         return s
-    return "".join((f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}") if _is_control(ch) else ch
-                   for ch in s)
+    return "".join(
+        (f"\\x{ord(ch):02x}" if ord(ch) < 0x100 else f"\\u{ord(ch):04x}") if _is_control(ch) else ch for ch in s
+    )
 
 
 def _is_control(ch: str) -> bool:

@@ -67,9 +67,12 @@ def display_path(path: Path) -> str:
 # keys that moved: say where the fact is recorded now
 MOVED = {
     ("Paper", "anchors"): "anchoring is recorded by briefs, not paper files: in the brief of the day, give the item "
-                          "`status: anchored` and `anchored_in: <section id>`",
-    ("Brief", "baseline"): "a brief no longer types the baseline: the living document's update labels and citation count "
-                           "are recorded once in data/topics/<topic>.yaml under `updates:`",
+    "`status: anchored` and `anchored_in: <section id>`",
+    (
+        "Brief",
+        "baseline",
+    ): "a brief no longer types the baseline: the living document's update labels and citation count "
+    "are recorded once in data/topics/<topic>.yaml under `updates:`",
 }
 
 
@@ -108,12 +111,18 @@ def _pydantic_message(err: dict, root: type[BaseModel]) -> str:
         if moved:
             return f"unknown key '{key}': {moved}"
         keys = list(parent.model_fields)
-        return (f"unknown key '{key}'{did_you_mean(key, keys)}; the keys of {parent.__name__} are: "
-                f"{', '.join(keys)}; see {schema_anchor(parent.__name__)}")
+        return (
+            f"unknown key '{key}'{did_you_mean(key, keys)}; the keys of {parent.__name__} are: "
+            f"{', '.join(keys)}; see {schema_anchor(parent.__name__)}"
+        )
     msg = str(err["msg"])
     if msg.startswith("Value error, "):
-        return msg[len("Value error, "):] + _field_help(record, name)
-    shown = repr(got) if not isinstance(got, (dict, list)) else type(got).__name__.replace("dict", "a mapping").replace("list", "a list")
+        return msg[len("Value error, ") :] + _field_help(record, name)
+    shown = (
+        repr(got)
+        if not isinstance(got, (dict, list))
+        else type(got).__name__.replace("dict", "a mapping").replace("list", "a list")
+    )
     if isinstance(got, str) and len(shown) > 80:
         shown = shown[:77] + "...'"
     text = f"expected {msg[0].lower() + msg[1:]}, got {shown}".replace("expected input should be ", "expected ")
@@ -124,7 +133,11 @@ def validate(model: type[M], located: Located) -> tuple[M | None, list[Diagnosti
     """Validate parsed data against ``model``; map every error to its line and column, with how to fix it."""
     if not isinstance(located.data, dict):
         got = "nothing" if located.data is None else type(located.data).__name__
-        return None, [Diagnostic(located.path, 1, 1, f"expected a mapping of keys at the top of the file, got {got}", code="schema")]
+        return None, [
+            Diagnostic(
+                located.path, 1, 1, f"expected a mapping of keys at the top of the file, got {got}", code="schema"
+            )
+        ]
     try:
         return model.model_validate(located.data), []
     except ValidationError as exc:
@@ -132,8 +145,16 @@ def validate(model: type[M], located: Located) -> tuple[M | None, list[Diagnosti
         for err in exc.errors(include_url=False):
             keypath = tuple(p for p in err["loc"] if isinstance(p, int) or p in _known_keys(located, err["loc"]))
             line, col = located.value_where(keypath) if err["type"] != "extra_forbidden" else located.where(keypath)
-            diags.append(Diagnostic(located.path, line, col, _pydantic_message(dict(err), model),
-                                    key=format_keypath(keypath), code="schema"))
+            diags.append(
+                Diagnostic(
+                    located.path,
+                    line,
+                    col,
+                    _pydantic_message(dict(err), model),
+                    key=format_keypath(keypath),
+                    code="schema",
+                )
+            )
         return None, diags
 
 
@@ -142,7 +163,9 @@ def _known_keys(located: Located, loc: tuple) -> set[str]:
     return {p for p in loc if isinstance(p, str) and not p.startswith(("function-", "literal[", "enum["))}
 
 
-def load_file(path: Path, root: Path, model: type[M], limits: Limits = DEFAULT_LIMITS) -> tuple[M | None, Source | None, list[Diagnostic]]:
+def load_file(
+    path: Path, root: Path, model: type[M], limits: Limits = DEFAULT_LIMITS
+) -> tuple[M | None, Source | None, list[Diagnostic]]:
     shown = display_path(path)
     try:  # no symlink (also among the parents below root), no device or FIFO, size checked before reading
         raw = read_limited(path, limits.max_bytes, root)
@@ -168,8 +191,11 @@ def load(data_dir: Path | str, limits: Limits = DEFAULT_LIMITS) -> Loaded:
             continue
         if entry.kind != "file":
             what = "a symbolic link" if entry.kind == "symlink" else "not a regular file"
-            out.diagnostics.append(Diagnostic(display_path(path), 1, 1, f"is {what}; refused under data/ "
-                                              "(commit the file itself)", code="io"))
+            out.diagnostics.append(
+                Diagnostic(
+                    display_path(path), 1, 1, f"is {what}; refused under data/ (commit the file itself)", code="io"
+                )
+            )
             continue
         rel = path.relative_to(root).parts
         kind = rel[0]
@@ -178,12 +204,16 @@ def load(data_dir: Path | str, limits: Limits = DEFAULT_LIMITS) -> Loaded:
         target = {"topics": out.topics, "papers": out.papers, "briefs": out.briefs, "demos": out.demos}.get(kind)
         expected_depth = 3 if kind == "briefs" else 2
         if target is None or len(rel) != expected_depth or path.suffix != ".yaml":
-            out.diagnostics.append(Diagnostic(
-                display_path(path), 1, 1,
-                "unexpected file: expected data/topics/<id>.yaml, data/papers/<id>.yaml, "
-                "data/briefs/<topic>/<date>-<round>.yaml, data/demos/<id>.yaml (or data/schema/<kind>.schema.json)",
-                code="layout",
-            ))
+            out.diagnostics.append(
+                Diagnostic(
+                    display_path(path),
+                    1,
+                    1,
+                    "unexpected file: expected data/topics/<id>.yaml, data/papers/<id>.yaml, "
+                    "data/briefs/<topic>/<date>-<round>.yaml, data/demos/<id>.yaml (or data/schema/<kind>.schema.json)",
+                    code="layout",
+                )
+            )
             continue
         record, source, diags = load_file(path, root, KINDS[kind], limits)
         out.diagnostics.extend(diags)
@@ -196,22 +226,46 @@ def load(data_dir: Path | str, limits: Limits = DEFAULT_LIMITS) -> Loaded:
     return out
 
 
-def _record_key(kind: str, path: Path, rel: tuple[str, ...], record, source: Source, diags: list[Diagnostic]) -> str | None:
+def _record_key(
+    kind: str, path: Path, rel: tuple[str, ...], record, source: Source, diags: list[Diagnostic]
+) -> str | None:
     stem = path.stem
     if kind == "briefs":
         expected = f"{record.date.isoformat()}-{record.round.lower()}"
         ok = True
         if rel[1] != record.topic:
             line, col = source.where("topic")
-            diags.append(Diagnostic(source.path, line, col, f"brief of topic '{record.topic}' must live in data/briefs/{record.topic}/, not data/briefs/{rel[1]}/", key="topic", code="layout"))
+            diags.append(
+                Diagnostic(
+                    source.path,
+                    line,
+                    col,
+                    f"brief of topic '{record.topic}' must live in data/briefs/{record.topic}/, not data/briefs/{rel[1]}/",
+                    key="topic",
+                    code="layout",
+                )
+            )
             ok = False
         if stem != expected:
             line, col = source.where("date")
-            diags.append(Diagnostic(source.path, line, col, f"file name must be {expected}.yaml (date and round), got {path.name}", key="date", code="layout"))
+            diags.append(
+                Diagnostic(
+                    source.path,
+                    line,
+                    col,
+                    f"file name must be {expected}.yaml (date and round), got {path.name}",
+                    key="date",
+                    code="layout",
+                )
+            )
             ok = False
         return f"{record.topic}/{stem}" if ok else None
     if stem != record.id:
         line, col = source.where("id")
-        diags.append(Diagnostic(source.path, line, col, f"id '{record.id}' must equal the file name '{stem}'", key="id", code="layout"))
+        diags.append(
+            Diagnostic(
+                source.path, line, col, f"id '{record.id}' must equal the file name '{stem}'", key="id", code="layout"
+            )
+        )
         return None
     return record.id

@@ -37,11 +37,48 @@ ASSET_MAX_BYTES = 8 * 1024 * 1024
 SAFE_SEGMENT = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.\-]{0,99}")
 SAFE_NAME = "segments of letters, digits, '_', '-' and '.', each starting with a letter or digit"
 PAGE_SUFFIXES = frozenset({".md"})
-ASSET_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".gif", ".webp", ".avif", ".ico", ".pdf", ".css", ".txt",
-                            ".woff", ".woff2", ".bib", ".csv"})
+ASSET_SUFFIXES = frozenset(
+    {
+        ".png",
+        ".jpg",
+        ".jpeg",
+        ".gif",
+        ".webp",
+        ".avif",
+        ".ico",
+        ".pdf",
+        ".css",
+        ".txt",
+        ".woff",
+        ".woff2",
+        ".bib",
+        ".csv",
+    }
+)
 # types a browser can run script in (or that load code) when served from the site's origin
-ACTIVE_SUFFIXES = frozenset({".html", ".htm", ".xhtml", ".xht", ".shtml", ".svg", ".svgz", ".js", ".mjs", ".cjs",
-                             ".xml", ".xsl", ".xslt", ".wasm", ".swf", ".pdf.js", ".json", ".map", ".webmanifest"})
+ACTIVE_SUFFIXES = frozenset(
+    {
+        ".html",
+        ".htm",
+        ".xhtml",
+        ".xht",
+        ".shtml",
+        ".svg",
+        ".svgz",
+        ".js",
+        ".mjs",
+        ".cjs",
+        ".xml",
+        ".xsl",
+        ".xslt",
+        ".wasm",
+        ".swf",
+        ".pdf.js",
+        ".json",
+        ".map",
+        ".webmanifest",
+    }
+)
 
 # Front matter of hand-written pages: key -> kind.  Everything else is refused, because
 # the theme prints some keys raw (subtitle, status, author, location with template redirect).
@@ -133,8 +170,13 @@ def front_matter_diagnostics(text: str, shown: str, template_page: bool = True) 
     for key, value in data.items():
         kind = FRONT_MATTER.get(key)
         if kind is None:
-            out.append(at((key,), f"front-matter key '{_shown(key)}' is not allowed; allowed: "
-                                  f"{', '.join(FRONT_MATTER)}", value=False))
+            out.append(
+                at(
+                    (key,),
+                    f"front-matter key '{_shown(key)}' is not allowed; allowed: {', '.join(FRONT_MATTER)}",
+                    value=False,
+                )
+            )
         elif kind == "line":
             if not isinstance(value, str) or "\n" in value:
                 out.append(at((key,), f"{key} must be one line of text"))
@@ -146,14 +188,25 @@ def front_matter_diagnostics(text: str, shown: str, template_page: bool = True) 
             if not isinstance(value, list) or not all(isinstance(v, str) and v in HIDE for v in value):
                 out.append(at((key,), f"hide must be a list of: {', '.join(sorted(HIDE))}"))
         elif kind == "search":
-            ok = isinstance(value, dict) and set(value) <= {"exclude", "boost"} and \
-                isinstance(value.get("exclude", False), bool) and \
-                (value.get("boost") is None or (isinstance(value["boost"], (int, float)) and not isinstance(value["boost"], bool)))
+            ok = (
+                isinstance(value, dict)
+                and set(value) <= {"exclude", "boost"}
+                and isinstance(value.get("exclude", False), bool)
+                and (
+                    value.get("boost") is None
+                    or (isinstance(value["boost"], (int, float)) and not isinstance(value["boost"], bool))
+                )
+            )
             if not ok:
                 out.append(at((key,), "search must be a mapping with exclude: true/false and/or boost: <number>"))
         elif kind == "template":
             if value not in THEME_TEMPLATES:
-                out.append(at((key,), f"template '{_shown(value)}' is not allowed; allowed: {', '.join(sorted(THEME_TEMPLATES))}"))
+                out.append(
+                    at(
+                        (key,),
+                        f"template '{_shown(value)}' is not allowed; allowed: {', '.join(sorted(THEME_TEMPLATES))}",
+                    )
+                )
         elif kind == "bool":
             if not template_page:
                 d = at((key,), "render_macros is only allowed on pages listed in hooks/template_pages.txt", value=False)
@@ -175,8 +228,9 @@ def vocabulary() -> Mapping[str, object]:
     return MACROS
 
 
-def template_diagnostics(text: str, shown: str, vocab: Mapping[str, object] | None = None
-                         ) -> tuple[list[tpl.Call], list[Diagnostic]]:
+def template_diagnostics(
+    text: str, shown: str, vocab: Mapping[str, object] | None = None
+) -> tuple[list[tpl.Call], list[Diagnostic]]:
     """Calls in a template page's body, or located errors for what is not a macro call."""
     found = tpl.scan(text, vocab if vocab is not None else vocabulary(), body_start(text))
     out = []
@@ -184,13 +238,17 @@ def template_diagnostics(text: str, shown: str, vocab: Mapping[str, object] | No
         line, col = _where(text, p.offset)
         out.append(Diagnostic(shown, line, col, p.message, code="template"))
     if found.n_problems > len(found.problems):
-        out.append(Diagnostic(shown, 1, 1, f"{found.n_problems - len(found.problems)} more template errors not shown",
-                              code="template"))
+        out.append(
+            Diagnostic(
+                shown, 1, 1, f"{found.n_problems - len(found.problems)} more template errors not shown", code="template"
+            )
+        )
     return found.calls, out
 
 
-def check_page(rel: str, text: str, shown: str, allowed: frozenset[str],
-               vocab: Mapping[str, object] | None = None) -> list[Diagnostic]:
+def check_page(
+    rel: str, text: str, shown: str, allowed: frozenset[str], vocab: Mapping[str, object] | None = None
+) -> list[Diagnostic]:
     is_template = rel in allowed
     fm = front_matter_diagnostics(text, shown, template_page=is_template)
     if any(d.code != "front-matter" for d in fm):
@@ -202,15 +260,29 @@ def check_page(rel: str, text: str, shown: str, allowed: frozenset[str],
     if not any(d.key == "render_macros" for d in fm):
         for m in _RENDER.finditer(text, 0, fm_end):
             line, col = _where(text, m.start())
-            out.append(Diagnostic(shown, line, col, "render_macros is only allowed on pages listed in "
-                                  "hooks/template_pages.txt", key="render_macros", code="template"))
+            out.append(
+                Diagnostic(
+                    shown,
+                    line,
+                    col,
+                    "render_macros is only allowed on pages listed in hooks/template_pages.txt",
+                    key="render_macros",
+                    code="template",
+                )
+            )
     m = _TEMPLATE.search(text, fm_end)
     if m:
         line, col = _where(text, m.start())
-        out.append(Diagnostic(shown, line, col,
-                              f"template syntax '{m.group()}' in a page that is not in hooks/template_pages.txt; "
-                              "pages are not templates (write it as text, e.g. in a code span, or ask for review)",
-                              code="template"))
+        out.append(
+            Diagnostic(
+                shown,
+                line,
+                col,
+                f"template syntax '{m.group()}' in a page that is not in hooks/template_pages.txt; "
+                "pages are not templates (write it as text, e.g. in a code span, or ask for review)",
+                code="template",
+            )
+        )
     return out
 
 
@@ -230,12 +302,14 @@ def _list_for(docs_dir: Path, list_file: Path | None, default: Path = TEMPLATE_L
     return list_file or docs_dir.parent / default
 
 
-def file_diagnostic(rel: str, kind: str, shown: str, reviewed: frozenset[str], size: int | None = None
-                    ) -> Diagnostic | None:
+def file_diagnostic(
+    rel: str, kind: str, shown: str, reviewed: frozenset[str], size: int | None = None
+) -> Diagnostic | None:
     """Why the file ``rel`` under docs/ may not be published, or None."""
     if kind == "symlink":
-        return Diagnostic(shown, 1, 1, "is a symbolic link; links under docs/ are refused (commit the file itself)",
-                          code="file")
+        return Diagnostic(
+            shown, 1, 1, "is a symbolic link; links under docs/ are refused (commit the file itself)", code="file"
+        )
     if kind != "file":
         return Diagnostic(shown, 1, 1, "is not a regular file (a device, FIFO or socket); refused", code="file")
     parts = rel.split("/")
@@ -244,21 +318,30 @@ def file_diagnostic(rel: str, kind: str, shown: str, reviewed: frozenset[str], s
     suffix = ("." + parts[-1].rsplit(".", 1)[1].lower()) if "." in parts[-1] else ""
     if suffix in PAGE_SUFFIXES:
         if size is not None and size > PAGE_LIMITS.max_bytes:
-            return Diagnostic(shown, 1, 1, f"file is {size} bytes; the limit is {PAGE_LIMITS.max_bytes} bytes", code="limit")
+            return Diagnostic(
+                shown, 1, 1, f"file is {size} bytes; the limit is {PAGE_LIMITS.max_bytes} bytes", code="limit"
+            )
         return None
     if suffix in ACTIVE_SUFFIXES or suffix not in ASSET_SUFFIXES:
         if rel in reviewed:
             return None
         what = "can run script when served from the site" if suffix in ACTIVE_SUFFIXES else "is not a known asset type"
-        return Diagnostic(shown, 1, 1, f"a '{suffix or 'no extension'}' file {what}: allowed only at paths listed in "
-                                       f"hooks/static_files.txt (reviewed by a maintainer)", code="file")
+        return Diagnostic(
+            shown,
+            1,
+            1,
+            f"a '{suffix or 'no extension'}' file {what}: allowed only at paths listed in "
+            f"hooks/static_files.txt (reviewed by a maintainer)",
+            code="file",
+        )
     if size is not None and size > ASSET_MAX_BYTES:
         return Diagnostic(shown, 1, 1, f"file is {size} bytes; the limit is {ASSET_MAX_BYTES} bytes", code="limit")
     return None
 
 
-def check_pages(docs_dir: Path, list_file: Path | None = None, static_list: Path | None = None,
-                html: bool = True) -> list[Diagnostic]:
+def check_pages(
+    docs_dir: Path, list_file: Path | None = None, static_list: Path | None = None, html: bool = True
+) -> list[Diagnostic]:
     """Every file under ``docs_dir``: names, types, links, sizes; pages: front matter, template
     code; with ``html``, what the sanitizer would strip from the rendered page (warnings)."""
     allowed = template_pages(_list_for(docs_dir, list_file))
@@ -313,8 +396,16 @@ def check_macro_refs(docs_dir: Path, kb, list_file: Path | None = None) -> list[
             known = value in kb.briefs if kind == "brief" else kb.find_section(value) is not None
             if not known:
                 line, col = _where(text, call.start)
-                out.append(Diagnostic(str(path), line, col, f"{call.name}() names unknown {kind} '{value}'",
-                                      key=call.name, code="macro-ref"))
+                out.append(
+                    Diagnostic(
+                        str(path),
+                        line,
+                        col,
+                        f"{call.name}() names unknown {kind} '{value}'",
+                        key=call.name,
+                        code="macro-ref",
+                    )
+                )
     return out
 
 

@@ -103,8 +103,9 @@ class _Dumper(yaml.SafeDumper):
 
 def dump(data: dict) -> str:
     """Safely quoted YAML for ``data`` (plain str/int/date/list/dict values), one value per line."""
-    return yaml.dump(data, Dumper=_Dumper, allow_unicode=True, sort_keys=False,
-                     default_flow_style=False, width=1_000_000, indent=2)
+    return yaml.dump(
+        data, Dumper=_Dumper, allow_unicode=True, sort_keys=False, default_flow_style=False, width=1_000_000, indent=2
+    )
 
 
 def meta_data(meta: ArxivMeta) -> dict:
@@ -119,8 +120,9 @@ def render_block(meta: ArxivMeta, indent: int = 0) -> str:
     return text
 
 
-def new_paper_text(paper_id: str, arxiv: str | None, short: str, meta: ArxivMeta | None = None,
-                   extra: dict | None = None) -> str:
+def new_paper_text(
+    paper_id: str, arxiv: str | None, short: str, meta: ArxivMeta | None = None, extra: dict | None = None
+) -> str:
     """Text of a new paper file: id, arxiv, short, ``extra`` keys in order, then arxiv_meta."""
     if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", paper_id):
         raise PaperFileError(f"bad paper id {paper_id!r}")
@@ -182,7 +184,7 @@ def _layout(text: str) -> _Layout:
             indent = key.start_mark.column
         if key.value == OWNED:
             line_start = key.start_mark.index - key.start_mark.column
-            if text[line_start:key.start_mark.index].strip():
+            if text[line_start : key.start_mark.index].strip():
                 raise PaperFileError(f"the {OWNED} key does not start its line")
             owned.append((line_start, end))
         content_end = max(content_end, end)
@@ -204,13 +206,13 @@ def _line_end(text: str, pos: int) -> int:
 def with_meta(text: str, meta: ArxivMeta) -> str:
     """``text`` with its arxiv_meta block replaced (or appended); all else byte for byte."""
     bom = BOM if text.startswith(BOM) else ""
-    body = text[len(bom):]
+    body = text[len(bom) :]
     newline = "\r\n" if "\r\n" in body else "\n"
     layout = _layout(body)
     block = render_block(meta, layout.indent).replace("\n", newline)
     if layout.owned is not None:
         start, end = layout.owned
-        return bom + body[:start] + block + body[_line_end(body, end):]
+        return bom + body[:start] + block + body[_line_end(body, end) :]
     pos = _line_end(body, layout.content_end)
     head = body[:pos]
     if head and not head.endswith("\n"):
@@ -225,7 +227,7 @@ def without_block(text: str) -> str:
     if layout.owned is None:
         return text
     start, end = layout.owned
-    return text[: len(text) - len(body)] + body[:start] + body[_line_end(body, end):]
+    return text[: len(text) - len(body)] + body[:start] + body[_line_end(body, end) :]
 
 
 # --------------------------------------------------------------------------- checks and writes
@@ -283,8 +285,14 @@ def update_file(path: Path, meta: ArxivMeta) -> str:
     return "updated"
 
 
-def create_file(index: PaperIndex, arxiv: str | None, short: str, meta: ArxivMeta | None = None,
-                extra: dict | None = None, title: str | None = None) -> Path:
+def create_file(
+    index: PaperIndex,
+    arxiv: str | None,
+    short: str,
+    meta: ArxivMeta | None = None,
+    extra: dict | None = None,
+    title: str | None = None,
+) -> Path:
     """Write a new paper file with a fresh id; registers it in ``index``."""
     base = arxiv_id.normalize(arxiv) if arxiv else None
     if base and base in index.by_base:

@@ -74,8 +74,11 @@ def read_limited(path: Path, limit: int, root: Path | None = None) -> bytes:
     if root is not None:
         link = inside_link(path, root)
         if link is not None:
-            raise Refused("is a symbolic link; links are refused (commit the file itself)" if link == path
-                          else f"is inside a symbolically linked directory ({link.name}); links are refused")
+            raise Refused(
+                "is a symbolic link; links are refused (commit the file itself)"
+                if link == path
+                else f"is inside a symbolically linked directory ({link.name}); links are refused"
+            )
     flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
         fd = os.open(path, flags)

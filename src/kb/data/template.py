@@ -75,7 +75,7 @@ def _openings(text: str, start: int) -> Iterable[tuple[int, str]]:
     n = len(text)
     while i != -1:
         if i + 1 < n and text[i + 1] in "{%#":
-            yield i, text[i:i + 2]
+            yield i, text[i : i + 2]
             i = text.find("{", i + 2)
         else:
             i = text.find("{", i + 1)
@@ -102,7 +102,7 @@ class _Parser:
             self.pos += 1
             if self.pos - start > MAX_NAME:
                 raise _Fail(f"{what} longer than {MAX_NAME} characters")
-        return self.text[start:self.pos]
+        return self.text[start : self.pos]
 
     def shown(self) -> str:
         ch = self.peek()
@@ -126,7 +126,7 @@ class _Parser:
                     raise _Fail(f"string argument longer than {MAX_STRING} characters")
             if self.pos >= self.n:
                 raise _Fail("unclosed string argument")
-            value = self.text[start:self.pos]
+            value = self.text[start : self.pos]
             self.pos += 1
             return value
         if ch in _DIGITS or ch == "-":
@@ -136,7 +136,7 @@ class _Parser:
                 self.pos += 1
                 if self.pos - start > 9:
                     raise _Fail("integer argument too long")
-            digits = self.text[start:self.pos]
+            digits = self.text[start : self.pos]
             if digits == "-":
                 raise _Fail("expected a digit after '-'")
             return int(digits)
@@ -157,8 +157,10 @@ class _Parser:
             raise _Fail(f"'{name}' is not a registered macro (template pages may call only: {known})")
         self.ws()
         if self.peek() != "(":
-            raise _Fail(f"expected '(' after the macro name '{name}', found {self.shown()} "
-                        "(only calls are allowed: no attributes, filters, subscripts or operators)")
+            raise _Fail(
+                f"expected '(' after the macro name '{name}', found {self.shown()} "
+                "(only calls are allowed: no attributes, filters, subscripts or operators)"
+            )
         self.pos += 1
         args: list[Literal] = []
         kwargs: list[tuple[str, Literal]] = []
@@ -189,8 +191,10 @@ class _Parser:
             return name, args, kwargs
         if self.text.startswith("-}}", self.pos):
             raise _Fail("whitespace control ('-}}') is not part of the template language")
-        raise _Fail(f"expected '}}}}' after the call of '{name}', found {self.shown()} "
-                    "(only a single call is allowed: no filters, attributes or operators)")
+        raise _Fail(
+            f"expected '}}}}' after the call of '{name}', found {self.shown()} "
+            "(only a single call is allowed: no filters, attributes or operators)"
+        )
 
 
 def check_arguments(fn: Callable[..., object], call: Call) -> str | None:
@@ -209,12 +213,17 @@ def scan(text: str, vocabulary: Mapping[str, object], start: int = 0) -> Scan:
     out = Scan()
     for offset, opening in _openings(text, start):
         if opening == "{%":
-            out.add(offset, "'{%' statements (blocks, include, import, set, macro) are not part of the template "
-                            "language: template pages may only call macros, e.g. {{ section(\"s1-3-kv-cache\") }}")
+            out.add(
+                offset,
+                "'{%' statements (blocks, include, import, set, macro) are not part of the template "
+                'language: template pages may only call macros, e.g. {{ section("s1-3-kv-cache") }}',
+            )
             continue
         if opening == "{#":
-            out.add(offset, "'{#' template comments are not part of the template language (use an HTML comment "
-                            "or remove it)")
+            out.add(
+                offset,
+                "'{#' template comments are not part of the template language (use an HTML comment or remove it)",
+            )
             continue
         parser = _Parser(text, offset + 2)
         try:
@@ -237,7 +246,7 @@ def substitute(text: str, calls: list[Call], output: Callable[[Call], str], star
     parts = []
     pos = start
     for call in calls:
-        parts.append(text[pos:call.start])
+        parts.append(text[pos : call.start])
         parts.append(output(call))
         pos = call.end
     parts.append(text[pos:])

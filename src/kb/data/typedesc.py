@@ -18,7 +18,11 @@ from kb.data import models as m
 
 # Named value types: (type, name, what it accepts).
 NAMED: tuple[tuple[object, str, str], ...] = (
-    (m.Slug, "slug", f"lower-case letters, digits and `-`, starting with a letter or digit, at most 80 characters: `{m.SLUG}`"),
+    (
+        m.Slug,
+        "slug",
+        f"lower-case letters, digits and `-`, starting with a letter or digit, at most 80 characters: `{m.SLUG}`",
+    ),
     (m.Line, "line", "one line of text, 1–400 characters"),
     (m.Text, "text", "text, 1–4000 characters; a YAML folded block (`>-`) keeps long text readable"),
     (m.RepoPath, "path", "a repository path, 1–300 characters, without spaces, quotes, `<`, `>`, `` ` `` or `|`"),
@@ -69,9 +73,18 @@ def constraints(metadata: typing.Iterable[object]) -> list[str]:
 
 # An example of each named type, for fix hints when a field gives none.
 EXAMPLES: dict[str, str] = {
-    "slug": "s1-3-kv-cache", "line": "<one line of text>", "text": "<text>", "path": "inbox/tom/2026-09-04-radar.md",
-    "partial date": "2026-09", "value": "4", "count": "3", "priority": "P1", "arXiv id": "2505.02922",
-    "URL": "https://arxiv.org/abs/2505.02922", "true/false": "true", "date": "2026-09-04",
+    "slug": "s1-3-kv-cache",
+    "line": "<one line of text>",
+    "text": "<text>",
+    "path": "inbox/tom/2026-09-04-radar.md",
+    "partial date": "2026-09",
+    "value": "4",
+    "count": "3",
+    "priority": "P1",
+    "arXiv id": "2505.02922",
+    "URL": "https://arxiv.org/abs/2505.02922",
+    "true/false": "true",
+    "date": "2026-09-04",
     "date-time": "2026-09-04T22:20:00+08:00",
 }
 

@@ -42,7 +42,9 @@ DEFAULT_LIMITS = Limits()
 _NULLS = {"", "~", "null", "Null", "NULL"}
 # control characters, and invisible or direction-changing ones that can make text display
 # differently from what a reviewer reads (bidi overrides/isolates, zero-width space, BOM)
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\x85\u200b\u200e\u200f\u202a-\u202e\u2028\u2029\u2066-\u2069\ufeff]")
+_CONTROL = re.compile(
+    r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\x85\u200b\u200e\u200f\u202a-\u202e\u2028\u2029\u2066-\u2069\ufeff]"
+)
 
 
 def strip_refused(text: str) -> str:
@@ -100,7 +102,9 @@ def _pos(mark) -> tuple[int, int]:
 def decode(raw: bytes, path: str, limits: Limits = DEFAULT_LIMITS) -> tuple[str | None, list[Diagnostic]]:
     """Bytes -> text, refusing oversize files, non-UTF-8 and NUL bytes with a location."""
     if len(raw) > limits.max_bytes:
-        return None, [Diagnostic(path, 1, 1, f"file is {len(raw)} bytes; the limit is {limits.max_bytes} bytes", code="limit")]
+        return None, [
+            Diagnostic(path, 1, 1, f"file is {len(raw)} bytes; the limit is {limits.max_bytes} bytes", code="limit")
+        ]
     if raw.startswith(b"\xef\xbb\xbf"):
         raw = raw[3:]
     try:
@@ -108,7 +112,9 @@ def decode(raw: bytes, path: str, limits: Limits = DEFAULT_LIMITS) -> tuple[str 
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
         col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
-        return None, [Diagnostic(path, line, col, f"expected UTF-8 text, got byte 0x{raw[exc.start]:02x}", code="encoding")]
+        return None, [
+            Diagnostic(path, line, col, f"expected UTF-8 text, got byte 0x{raw[exc.start]:02x}", code="encoding")
+        ]
     nul = text.find("\x00")
     if nul >= 0:
         line = text.count("\n", 0, nul) + 1
@@ -120,7 +126,9 @@ def decode(raw: bytes, path: str, limits: Limits = DEFAULT_LIMITS) -> tuple[str 
 def load_text(text: str, path: str, limits: Limits = DEFAULT_LIMITS) -> tuple[Located | None, list[Diagnostic]]:
     """Parse one YAML document strictly.  Returns (Located, []) or (None, [diagnostic])."""
     if len(text.encode("utf-8", "surrogatepass")) > limits.max_bytes:
-        return None, [Diagnostic(path, 1, 1, f"file is larger than the limit of {limits.max_bytes} bytes", code="limit")]
+        return None, [
+            Diagnostic(path, 1, 1, f"file is larger than the limit of {limits.max_bytes} bytes", code="limit")
+        ]
     located = Located(None, path)
     loader = _Loader(text)
     try:
@@ -195,16 +203,22 @@ class _Builder:
         if depth > self.limits.max_depth:
             self._fail(ev, f"nesting deeper than {self.limits.max_depth} levels", keypath, "limit")
         if type(ev) is _Alias:
-            self._fail(ev, f"expected plain data, got an alias (*{ev.anchor}); aliases are not allowed", keypath, "alias")
+            self._fail(
+                ev, f"expected plain data, got an alias (*{ev.anchor}); aliases are not allowed", keypath, "alias"
+            )
         if ev.anchor:
-            self._fail(ev, f"expected plain data, got an anchor (&{ev.anchor}); anchors are not allowed", keypath, "alias")
+            self._fail(
+                ev, f"expected plain data, got an anchor (&{ev.anchor}); anchors are not allowed", keypath, "alias"
+            )
         if ev.tag is not None:
             self._fail(ev, f"expected plain data, got the tag {ev.tag}; tags are not allowed", keypath, "tag")
 
     def _text(self, ev, keypath: KeyPath) -> str:
         value = ev.value
         if len(value) > self.limits.max_string:
-            self._fail(ev, f"string of {len(value)} characters; the limit is {self.limits.max_string}", keypath, "limit")
+            self._fail(
+                ev, f"string of {len(value)} characters; the limit is {self.limits.max_string}", keypath, "limit"
+            )
         bad = _CONTROL.search(value)
         if bad:
             self._fail(ev, f"expected text, got the control character U+{ord(bad.group()):04X}", keypath, "encoding")
@@ -250,7 +264,12 @@ class _Builder:
             child = keypath + (key,)
             if key in mapping:
                 first = key_positions.get(child, (0, 0))
-                self._fail(kev, f"duplicate key '{key}' (first defined at line {first[0]}, column {first[1]})", child, "duplicate-key")
+                self._fail(
+                    kev,
+                    f"duplicate key '{key}' (first defined at line {first[0]}, column {first[1]})",
+                    child,
+                    "duplicate-key",
+                )
             mark = kev.start_mark
             key_positions[child] = (mark.line + 1, mark.column + 1)
             mapping[key] = self.node(get(), child, depth + 1)

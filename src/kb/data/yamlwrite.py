@@ -29,8 +29,9 @@ _Dumper.add_representer(list, _Dumper.represent_list)
 
 def dump(data: dict[str, Any], indent: int = 0) -> str:
     """A mapping as block YAML, every line indented by ``indent`` spaces."""
-    text = yaml.dump(data, Dumper=_Dumper, allow_unicode=True, sort_keys=False,
-                     default_flow_style=False, width=1_000_000, indent=2)
+    text = yaml.dump(
+        data, Dumper=_Dumper, allow_unicode=True, sort_keys=False, default_flow_style=False, width=1_000_000, indent=2
+    )
     return "".join(" " * indent + line for line in text.splitlines(keepends=True))
 
 

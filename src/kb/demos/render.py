@@ -32,8 +32,10 @@ KERNEL_LABELS = {
     "attention-decode": "解码注意力（KV Cache，可选 top-k 稀疏）",
 }
 HEADING = "可运行的内核演示"
-INTRO = ("以下演示在你的浏览器中用 WebGPU 运行 WGSL 内核，并与 JavaScript 的 CPU 参考实现逐元素对照；"
-         "所有文件都来自本站，不访问网络。浏览器不支持 WebGPU 时只运行 CPU 参考实现。")
+INTRO = (
+    "以下演示在你的浏览器中用 WebGPU 运行 WGSL 内核，并与 JavaScript 的 CPU 参考实现逐元素对照；"
+    "所有文件都来自本站，不访问网络。浏览器不支持 WebGPU 时只运行 CPU 参考实现。"
+)
 _SUFFIXES = {".js", ".css", ".wgsl"}
 
 
@@ -61,8 +63,10 @@ def _url(base: str, name: str) -> str:
 
 def asset_tags(asset_base_url: str) -> str:
     """The style sheet and the module script; a page needs them once (repeats are harmless)."""
-    return (f'<link rel="stylesheet" href="{_url(asset_base_url, STYLE)}">\n'
-            f'<script type="module" src="{_url(asset_base_url, SCRIPT)}"></script>')
+    return (
+        f'<link rel="stylesheet" href="{_url(asset_base_url, STYLE)}">\n'
+        f'<script type="module" src="{_url(asset_base_url, SCRIPT)}"></script>'
+    )
 
 
 def _paragraphs(text: str) -> list[str]:
@@ -111,8 +115,10 @@ def demo_section(demos: Iterable[Demo], asset_base_url: str) -> str:
 
 
 # Used by the standalone page only: the site's own policy is the adapter's business.
-_CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
-        "img-src 'self' data:; base-uri 'none'; form-action 'none'")
+_CSP = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
+    "img-src 'self' data:; base-uri 'none'; form-action 'none'"
+)
 
 
 def standalone_page(demos: Iterable[Demo], asset_base_url: str, title: str = "WebGPU 内核演示") -> str:
@@ -121,22 +127,24 @@ def standalone_page(demos: Iterable[Demo], asset_base_url: str, title: str = "We
     Its Content-Security-Policy allows only same-origin scripts, styles and
     fetches, so a test on it also proves the demos need nothing else.
     """
-    return "\n".join([
-        "<!doctype html>",
-        '<html lang="zh-CN">',
-        "<head>",
-        '<meta charset="utf-8">',
-        f'<meta http-equiv="Content-Security-Policy" content="{_esc(_CSP)}">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        '<link rel="icon" href="data:,">',
-        f"<title>{_esc(title)}</title>",
-        "</head>",
-        "<body>",
-        "<main>",
-        f"<h1>{_esc(title)}</h1>",
-        demo_section(demos, asset_base_url),
-        "</main>",
-        "</body>",
-        "</html>",
-        "",
-    ])
+    return "\n".join(
+        [
+            "<!doctype html>",
+            '<html lang="zh-CN">',
+            "<head>",
+            '<meta charset="utf-8">',
+            f'<meta http-equiv="Content-Security-Policy" content="{_esc(_CSP)}">',
+            '<meta name="viewport" content="width=device-width, initial-scale=1">',
+            '<link rel="icon" href="data:,">',
+            f"<title>{_esc(title)}</title>",
+            "</head>",
+            "<body>",
+            "<main>",
+            f"<h1>{_esc(title)}</h1>",
+            demo_section(demos, asset_base_url),
+            "</main>",
+            "</body>",
+            "</html>",
+            "",
+        ]
+    )

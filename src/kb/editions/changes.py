@@ -107,24 +107,32 @@ def write_changes(root: Path, edition: str, previous: str | None) -> Path:
             if not removed_n and not added_n:
                 continue
             changed += 1
-            parts.append(f'<h3><a href="../{_e(url)}">{_e(title)}</a>（删去 {removed_n} 处，新增 {added_n} 处；'
-                         f'<a href="{up_root}{_e(previous)}/{_e(url)}">上一版的这一页</a>）</h3>{body}')
+            parts.append(
+                f'<h3><a href="../{_e(url)}">{_e(title)}</a>（删去 {removed_n} 处，新增 {added_n} 处；'
+                f'<a href="{up_root}{_e(previous)}/{_e(url)}">上一版的这一页</a>）</h3>{body}'
+            )
         for url in sorted(set(_diffed(sorted(old_pages))) - set(this.get("pages", []))):
-            parts.append(f'<h3><a href="{up_root}{_e(previous)}/{_e(url)}">{_e(url or "/")}</a>（本版已没有这一页）</h3>')
+            parts.append(
+                f'<h3><a href="{up_root}{_e(previous)}/{_e(url)}">{_e(url or "/")}</a>（本版已没有这一页）</h3>'
+            )
             changed += 1
         if not changed:
             parts.append("<p>页面的文字没有变化。</p>")
-    style = ("<style>.kb-hunk{border-left:3px solid var(--md-default-fg-color--lightest);padding-left:.8em;margin:1em 0}"
-             ".kb-hunk p{margin:.3em 0}.kb-context{color:var(--md-default-fg-color--light)}"
-             "ins{background:#e6ffec;text-decoration:none}del{background:#ffebe9}</style>")
-    doc = ('<!doctype html><html lang="zh"><head><meta charset="utf-8">'
-           '<meta name="viewport" content="width=device-width,initial-scale=1">'
-           f"<title>{_e(edition)} 版的变化 - {_e(site_name)}</title>{styles}{style}</head>"
-           '<body><div class="md-container"><main class="md-main"><div class="md-main__inner md-grid">'
-           '<div class="md-content"><article class="md-content__inner md-typeset">'
-           + "".join(parts) + "</article></div></div></main></div></body></html>\n")
+    style = (
+        "<style>.kb-hunk{border-left:3px solid var(--md-default-fg-color--lightest);padding-left:.8em;margin:1em 0}"
+        ".kb-hunk p{margin:.3em 0}.kb-context{color:var(--md-default-fg-color--light)}"
+        "ins{background:#e6ffec;text-decoration:none}del{background:#ffebe9}</style>"
+    )
+    doc = (
+        '<!doctype html><html lang="zh"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width,initial-scale=1">'
+        f"<title>{_e(edition)} 版的变化 - {_e(site_name)}</title>{styles}{style}</head>"
+        '<body><div class="md-container"><main class="md-main"><div class="md-main__inner md-grid">'
+        '<div class="md-content"><article class="md-content__inner md-typeset">'
+        + "".join(parts)
+        + "</article></div></div></main></div></body></html>\n"
+    )
     target = this_dir / CHANGES
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_text(doc, "utf-8")
     return target
-

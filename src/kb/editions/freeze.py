@@ -39,7 +39,17 @@ from urllib.parse import quote, unquote, urlsplit
 
 from .htmlscan import Ref, Scan, rewrite, scan, srcset_urls
 
-__all__ = ["CURRENT", "CURRENT_ONLY", "MANIFEST", "CHANGES", "is_record", "site_pages", "freeze", "Frozen", "read_manifest"]
+__all__ = [
+    "CURRENT",
+    "CURRENT_ONLY",
+    "MANIFEST",
+    "CHANGES",
+    "is_record",
+    "site_pages",
+    "freeze",
+    "Frozen",
+    "read_manifest",
+]
 
 CURRENT = "latest"  # directory of the current site on gh-pages, beside the editions
 MANIFEST = "edition.json"
@@ -59,8 +69,11 @@ def is_record(page: str) -> bool:
 
 def site_pages(site: Path) -> list[str]:
     """Every HTML page of a built site (``/``-separated, relative), static files under assets/ excepted."""
-    return sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html")
-                  if p.is_file() and not p.relative_to(site).as_posix().startswith(STATIC_ROOT))
+    return sorted(
+        p.relative_to(site).as_posix()
+        for p in site.rglob("*.html")
+        if p.is_file() and not p.relative_to(site).as_posix().startswith(STATIC_ROOT)
+    )
 
 
 def page_url(page: str) -> str:
@@ -130,10 +143,12 @@ class _Resolver:
 def _banner(edition: str, page: str) -> str:
     up = "../" * depth(page)
     edition = html.escape(edition)
-    return (f'<div class="admonition info kb-edition"><p class="admonition-title">{edition} 版（存档）</p>'
-            f"<p>本页是 {edition} 版冻结时的样子。简报和论文页链接到"
-            f'<a href="{up}../{CURRENT}/">当前站点</a>上的永久地址；'
-            f'<a href="{up}{page_url(CHANGES)}">与上一版相比的变化</a>。</p></div>')
+    return (
+        f'<div class="admonition info kb-edition"><p class="admonition-title">{edition} 版（存档）</p>'
+        f"<p>本页是 {edition} 版冻结时的样子。简报和论文页链接到"
+        f'<a href="{up}../{CURRENT}/">当前站点</a>上的永久地址；'
+        f'<a href="{up}{page_url(CHANGES)}">与上一版相比的变化</a>。</p></div>'
+    )
 
 
 def _freeze_page(text: str, sc: Scan, page: str, resolver: _Resolver, edition: str) -> str:
@@ -154,8 +169,11 @@ def _freeze_page(text: str, sc: Scan, page: str, resolver: _Resolver, edition: s
             replacements[ref] = new
     out = rewrite(text, replacements)
     if sc.article_start is not None:
-        shift = sum(len(html.escape(v, quote=True)) - ((r.end or 0) - (r.start or 0))
-                    for r, v in replacements.items() if (r.start or 0) < sc.article_start)
+        shift = sum(
+            len(html.escape(v, quote=True)) - ((r.end or 0) - (r.start or 0))
+            for r, v in replacements.items()
+            if (r.start or 0) < sc.article_start
+        )
         at = sc.article_start + shift
         out = out[:at] + _banner(edition, page) + out[at:]
     return out
@@ -189,7 +207,9 @@ def _search(site: Path, dest: Path, frozen: set[str], worker: str | None) -> set
     if worker is None:
         return set()
     lunr = posixpath.normpath(posixpath.join(posixpath.dirname(worker), "..", "lunr"))
-    langs = [lang for lang in (index.get("config", {}).get("lang") or []) if isinstance(lang, str) and _LANG.match(lang)]
+    langs = [
+        lang for lang in (index.get("config", {}).get("lang") or []) if isinstance(lang, str) and _LANG.match(lang)
+    ]
     names = {"min/lunr.stemmer.support.min.js"} | ({"min/lunr.multi.min.js"} if len(langs) > 1 else set())
     names |= {f"min/lunr.{lang}.min.js" for lang in langs if lang != "en"}
     names |= {"tinyseg.js"} if "ja" in langs else set()

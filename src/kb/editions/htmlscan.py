@@ -79,7 +79,9 @@ class _Scanner(HTMLParser):
                 quote = value[0] if value[0] in "\"'" else ""
                 inner = value[1:-1] if quote else value
                 vstart = start + m.start(2) + (1 if quote else 0)
-                self.out.refs.append(Ref(html.unescape(inner), vstart, vstart + len(inner), quote or '"', name == SRCSET))
+                self.out.refs.append(
+                    Ref(html.unescape(inner), vstart, vstart + len(inner), quote or '"', name == SRCSET)
+                )
         a = dict(attrs)
         if tag == "title":
             self._in_title = True
@@ -126,7 +128,7 @@ def rewrite(text: str, replacements: dict[Ref, str]) -> str:
     out, pos = [], 0
     for ref in sorted((r for r in replacements if r.start is not None), key=lambda r: r.start or 0):
         assert ref.start is not None and ref.end is not None and ref.start >= pos
-        out.append(text[pos:ref.start])
+        out.append(text[pos : ref.start])
         out.append(html.escape(replacements[ref], quote=True))
         pos = ref.end
     out.append(text[pos:])
@@ -135,12 +137,39 @@ def rewrite(text: str, replacements: dict[Ref, str]) -> str:
 
 # --------------------------------------------------------------------------- article text
 
-_BLOCKS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6", "p", "li", "dt", "dd", "pre", "tr", "figcaption",
-                     "blockquote", "summary", "div", "section", "details", "ul", "ol", "table", "thead", "tbody"})
+_BLOCKS = frozenset(
+    {
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "p",
+        "li",
+        "dt",
+        "dd",
+        "pre",
+        "tr",
+        "figcaption",
+        "blockquote",
+        "summary",
+        "div",
+        "section",
+        "details",
+        "ul",
+        "ol",
+        "table",
+        "thead",
+        "tbody",
+    }
+)
 _CELLS = frozenset({"td", "th"})
 _SKIP = frozenset({"script", "style", "svg", "button"})
 SKIP_CLASSES = frozenset({"headerlink", "kb-edition"})  # permalinks and the edition banner are not content
-_VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"})
+_VOID = frozenset(
+    {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+)
 
 
 class _Blocks(HTMLParser):

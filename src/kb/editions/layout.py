@@ -200,4 +200,3 @@ def delete(edition: str, root: Path) -> list[str]:
     _write_versions(root, editions)
     _write_root(root)
     return editions
-

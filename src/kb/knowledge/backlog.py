@@ -69,7 +69,9 @@ def pending_items(kb: KnowledgeBase, topic: str) -> list[PendingItem]:
                 handled[p].append(key)
                 if inc.value is not None:
                     value[p] = max(value.get(p, 0), inc.value)
-                sections[p] = tuple(dict.fromkeys(s.section for s in inc.suggested)) or tuple(dict.fromkeys(inc.sections))
+                sections[p] = tuple(dict.fromkeys(s.section for s in inc.suggested)) or tuple(
+                    dict.fromkeys(inc.sections)
+                )
         for c in b.candidates:
             handled[c.paper].append(key)
         for c in kb.figures[key].carried:
@@ -80,9 +82,20 @@ def pending_items(kb: KnowledgeBase, topic: str) -> list[PendingItem]:
         first = kb.history.first_seen(pid)
         if pid not in kb.papers or first is None or kb.history.anchor(pid, topic, latest) is not None:
             continue
-        out.append(PendingItem(pid, topic, paper_status(kb.history, pid, latest, topic), first.date, first.brief,
-                               first.kind, (today - first.date).days, value.get(pid), sections.get(pid, ()),
-                               tuple(dict.fromkeys(briefs))))
+        out.append(
+            PendingItem(
+                pid,
+                topic,
+                paper_status(kb.history, pid, latest, topic),
+                first.date,
+                first.brief,
+                first.kind,
+                (today - first.date).days,
+                value.get(pid),
+                sections.get(pid, ()),
+                tuple(dict.fromkeys(briefs)),
+            )
+        )
     out.sort(key=lambda i: (-i.age_days, -(i.value or 0), i.paper))
     return out
 

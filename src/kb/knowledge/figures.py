@@ -190,8 +190,9 @@ def _tally(kb: KnowledgeBase, brief: Brief, index: int, group: SourceGroup) -> C
             in_topic.append(card.number)
         elif brief.topic in adjacent_to:
             adjacent.append(card.number)
-    return CardTally(index, len(group.cards), len(group.cards) - len(repeats), tuple(in_topic), tuple(adjacent),
-                     tuple(repeats))
+    return CardTally(
+        index, len(group.cards), len(group.cards) - len(repeats), tuple(in_topic), tuple(adjacent), tuple(repeats)
+    )
 
 
 def _baseline(kb: KnowledgeBase, key: str, anchored: dict[str, int]) -> Baseline:
@@ -226,8 +227,11 @@ def _carried_all(kb: KnowledgeBase) -> dict[str, list[Carried]]:
                 if pid in raised:
                     continue
                 anchor = h.anchor(pid, topic, k)
-                carried.append(Carried(pid, origin, Status.anchored if anchor else Status.pending, anchor,
-                                       tuple(keys[start:i + 1])))
+                carried.append(
+                    Carried(
+                        pid, origin, Status.anchored if anchor else Status.pending, anchor, tuple(keys[start : i + 1])
+                    )
+                )
             nxt = {c.paper: pending[c.paper] for c in carried if c.status is not Status.anchored}
             for pid in raised:
                 if h.anchor(pid, topic, k) is not None:

@@ -92,12 +92,14 @@ def status_entries(key: str, brief: Brief) -> Iterator[StatusEntry]:
             yield StatusEntry(p, key, inc.status, ("increments", i, "status"), inc.anchored_in, inc.anchored_since)
     for i, cand in enumerate(brief.candidates):
         if cand.status is not None:
-            yield StatusEntry(cand.paper, key, cand.status, ("candidates", i, "status"), cand.anchored_in,
-                              cand.anchored_since)
+            yield StatusEntry(
+                cand.paper, key, cand.status, ("candidates", i, "status"), cand.anchored_in, cand.anchored_since
+            )
     for i, entry in enumerate(brief.carried):
         if entry.status is not None:
-            yield StatusEntry(entry.paper, key, entry.status, ("carried", i, "status"), entry.anchored_in,
-                              entry.anchored_since)
+            yield StatusEntry(
+                entry.paper, key, entry.status, ("carried", i, "status"), entry.anchored_in, entry.anchored_since
+            )
 
 
 @dataclass
@@ -143,6 +145,7 @@ def build_history(briefs: dict[str, Brief]) -> History:
                 seen.append(s)
         for e in status_entries(key, brief):
             if e.status is Status.anchored:
-                h.anchors.setdefault(e.paper, []).append(AnchorRecord(
-                    e.paper, brief.topic, e.anchored_in, e.anchored_since, key, brief.date, e.keypath))
+                h.anchors.setdefault(e.paper, []).append(
+                    AnchorRecord(e.paper, brief.topic, e.anchored_in, e.anchored_since, key, brief.date, e.keypath)
+                )
     return h

@@ -167,8 +167,14 @@ def section_anchor(section_id: str | None) -> str:
     return f"sec-{section_id}" if section_id else ""
 
 
-def _walk_sections(topic: str, sections: list[Section], parents: tuple[Section, ...], out: dict[str, SectionInfo],
-                   dups: list[tuple[Section, tuple[str | int, ...]]], path: tuple[str | int, ...] = ("sections",)) -> None:
+def _walk_sections(
+    topic: str,
+    sections: list[Section],
+    parents: tuple[Section, ...],
+    out: dict[str, SectionInfo],
+    dups: list[tuple[Section, tuple[str | int, ...]]],
+    path: tuple[str | int, ...] = ("sections",),
+) -> None:
     for i, s in enumerate(sections):
         if s.id in out:
             dups.append((s, path + (i, "id")))
@@ -197,7 +203,12 @@ def build(loaded: Loaded, mentions: bool = True) -> KnowledgeBase:
 
 def _join(loaded: Loaded) -> KnowledgeBase:
     sources: dict[tuple[str, str], Source] = {}
-    for kind, table in (("topic", loaded.topics), ("paper", loaded.papers), ("brief", loaded.briefs), ("demo", loaded.demos)):
+    for kind, table in (
+        ("topic", loaded.topics),
+        ("paper", loaded.papers),
+        ("brief", loaded.briefs),
+        ("demo", loaded.demos),
+    ):
         for key, (_, src) in table.items():  # type: ignore[attr-defined]
             sources[(kind, key)] = src
     sections: dict[str, dict[str, SectionInfo]] = {}
@@ -219,8 +230,12 @@ def _join(loaded: Loaded) -> KnowledgeBase:
         papers={k: v[0] for k, v in sorted(loaded.papers.items())},
         briefs={k: v[0] for k, v in ordered},
         demos={k: v[0] for k, v in sorted(loaded.demos.items())},
-        sources=sources, sections=sections, by_arxiv=by_arxiv, by_topic=dict(by_topic),
-        diagnostics=list(loaded.diagnostics), failed=loaded.failed,
+        sources=sources,
+        sections=sections,
+        by_arxiv=by_arxiv,
+        by_topic=dict(by_topic),
+        diagnostics=list(loaded.diagnostics),
+        failed=loaded.failed,
     )
     kb._positions = {k: i for seq in kb.by_topic.values() for i, k in enumerate(seq)}
     return kb
@@ -256,17 +271,39 @@ def _note_findings(kb: KnowledgeBase) -> list[Diagnostic]:
         for n in noted:
             line, col = src.located.value_where(n.finding.keypath)
             ack = n.acknowledged
-            message = n.finding.message + (f" (acknowledged: {ack.reason})" if ack else f"; if it stays as written, "
-                                           f"acknowledge it: acknowledged: [{{finding: {n.finding.code}, reason: …}}]")
-            out.append(Diagnostic(src.path, line, col, message, key=format_keypath(n.finding.keypath),
-                                  severity=Severity.NOTE if ack else Severity.WARNING, code=n.finding.code))
+            message = n.finding.message + (
+                f" (acknowledged: {ack.reason})"
+                if ack
+                else f"; if it stays as written, "
+                f"acknowledge it: acknowledged: [{{finding: {n.finding.code}, reason: …}}]"
+            )
+            out.append(
+                Diagnostic(
+                    src.path,
+                    line,
+                    col,
+                    message,
+                    key=format_keypath(n.finding.keypath),
+                    severity=Severity.NOTE if ack else Severity.WARNING,
+                    code=n.finding.code,
+                )
+            )
         codes = {f.code for f in found}
         for i, ack in enumerate(acks):
             if ack.finding not in codes:
                 line, col = src.located.value_where(("acknowledged", i, "finding"))
-                out.append(Diagnostic(src.path, line, col, f"the acknowledged finding '{ack.finding}' does not occur "
-                                      f"(any more){_close(ack.finding, codes)}: remove the acknowledgement",
-                                      key=f"acknowledged[{i}].finding", severity=Severity.WARNING, code="stale-acknowledgement"))
+                out.append(
+                    Diagnostic(
+                        src.path,
+                        line,
+                        col,
+                        f"the acknowledged finding '{ack.finding}' does not occur "
+                        f"(any more){_close(ack.finding, codes)}: remove the acknowledgement",
+                        key=f"acknowledged[{i}].finding",
+                        severity=Severity.WARNING,
+                        code="stale-acknowledgement",
+                    )
+                )
     return out
 
 

@@ -59,7 +59,7 @@ def sentence_around(text: str, start: int, end: int) -> str:
     # keep the mention in view
     rel = start - left
     lo = max(0, min(rel - CONTEXT_MAX // 2, len(sentence) - CONTEXT_MAX))
-    clipped = sentence[lo:lo + CONTEXT_MAX].strip()
+    clipped = sentence[lo : lo + CONTEXT_MAX].strip()
     return ("…" if lo > 0 else "") + clipped + ("…" if lo + CONTEXT_MAX < len(sentence) else "")
 
 
@@ -89,6 +89,8 @@ def text_mentions(place: Place, text: str, arxiv_to_paper: dict[str, str]) -> li
 # --------------------------------------------------------------------------- collecting
 
 _NOT_TEXT = ("path", "url", "cron", "timezone", "round", "topic", "arxiv", "claim", "finding", "anchored_in", "section")
+
+
 def brief_place(kb: KnowledgeBase, key: str, path: tuple[str | int, ...]) -> Place:
     """Where a part of a brief sits on its page (an element id and a label)."""
     brief = kb.briefs[key]
@@ -110,9 +112,14 @@ def brief_place(kb: KnowledgeBase, key: str, path: tuple[str | int, ...]) -> Pla
         return place(f"claim-update-{i + 1}", f"待核实更新 · {brief.claim_updates[i].claim}")
     if head == "sources" and i is not None:
         return place(f"src-{i + 1}", f"来源 1.{i + 1} · {brief.sources[i].title}")
-    named = {"candidates": ("candidates", "候选"), "carried": ("carried", "沿用件"), "citable": ("arxiv-ids", "可引用的 arXiv 号"),
-             "comparison": ("summary", "小结与对照"), "checked": ("source-lists", "检查过的来源汇总"),
-             "signature": ("signature", "签名")}
+    named = {
+        "candidates": ("candidates", "候选"),
+        "carried": ("carried", "沿用件"),
+        "citable": ("arxiv-ids", "可引用的 arXiv 号"),
+        "comparison": ("summary", "小结与对照"),
+        "checked": ("source-lists", "检查过的来源汇总"),
+        "signature": ("signature", "签名"),
+    }
     if head in named:
         return place(*named[head])
     return place("status", "状态")
@@ -139,7 +146,9 @@ def _brief_mentions(kb: KnowledgeBase, key: str, brief: Brief) -> Iterator[Menti
         if len(path) >= 2 and path[-2] in ("papers", "confirmed_pending") or path[-1:] == ("paper",):
             paper = kb.papers.get(text)
             if paper is not None:
-                yield Mention(brief_place(kb, key, path), paper.id, paper.arxiv_base, _explicit_context(brief, path, paper), True)
+                yield Mention(
+                    brief_place(kb, key, path), paper.id, paper.arxiv_base, _explicit_context(brief, path, paper), True
+                )
             continue
         if arxiv_id.TEXT_RE.search(text):  # most strings hold no id: skip building their place
             yield from text_mentions(brief_place(kb, key, path), text, kb.by_arxiv)
@@ -168,9 +177,18 @@ def _paper_mentions(kb: KnowledgeBase, pid: str, paper: Paper) -> Iterator[Menti
 def _anchor_mention(kb: KnowledgeBase, topic: str, rec) -> Mention:  # rec: AnchorRecord
     t = kb.topics[topic]
     info = kb.section(topic, rec.section) if rec.section else None
-    where = (f"{info.section.ref} {info.section.title}" if info.section.number else info.section.title) if info else "未注明节"
-    place = Place("section", t.page, f"sec-{rec.section}" if rec.section else "unsectioned", f"{t.title} · {where}",
-                  rec.recorded_on)
+    where = (
+        (f"{info.section.ref} {info.section.title}" if info.section.number else info.section.title)
+        if info
+        else "未注明节"
+    )
+    place = Place(
+        "section",
+        t.page,
+        f"sec-{rec.section}" if rec.section else "unsectioned",
+        f"{t.title} · {where}",
+        rec.recorded_on,
+    )
     paper = kb.papers[rec.paper]
     when = f"锚入于 {rec.since.isoformat()}" if rec.since else f"最迟于 {rec.recorded_on.isoformat()} 已锚入"
     return Mention(place, rec.paper, paper.arxiv_base, when, True)
@@ -192,7 +210,7 @@ def _naming(text: str, names: list[str]) -> tuple[int, int] | None:
 
 
 def _clip(value: str) -> str:
-    return value if len(value) <= CONTEXT_MAX else value[:CONTEXT_MAX - 1] + "…"
+    return value if len(value) <= CONTEXT_MAX else value[: CONTEXT_MAX - 1] + "…"
 
 
 def _explicit_context(brief: Brief, path: tuple[str | int, ...], paper: Paper) -> str:
@@ -215,7 +233,12 @@ def _explicit_context(brief: Brief, path: tuple[str | int, ...], paper: Paper) -
     names = _names(paper)
     for item in items:
         for sub, value in iter_strings(item):
-            if sub and sub[-1] in _NOT_TEXT + ("id",) or sub[-1:] == ("paper",) or (len(sub) >= 2 and sub[-2] in ("papers", "sections")):
+            if (
+                sub
+                and sub[-1] in _NOT_TEXT + ("id",)
+                or sub[-1:] == ("paper",)
+                or (len(sub) >= 2 and sub[-2] in ("papers", "sections"))
+            ):
                 continue
             hit = _naming(value, names)
             if hit is not None:

@@ -43,14 +43,14 @@ def _blank_templates(text: str) -> str:
     dead: set[str] = set()
     i = text.find("{", pos)
     while i != -1:
-        opening = text[i:i + 2]
+        opening = text[i : i + 2]
         if opening in closed and opening not in dead:
             j = text.find(closed[opening], i + 2)
             if j == -1:
                 dead.add(opening)
             else:
                 out.append(text[pos:i])
-                out.append(_blank(text[i:j + 2]))
+                out.append(_blank(text[i : j + 2]))
                 pos = j + 2
                 i = text.find("{", pos)
                 continue
@@ -78,7 +78,7 @@ def _heading(line: str) -> tuple[str, str | None] | None:
     if body.endswith("}"):
         k = body.rfind("{")
         if k != -1:
-            attrs = body[k + 1:-1].strip()
+            attrs = body[k + 1 : -1].strip()
             if attrs.startswith("#"):
                 end = 1
                 while end < len(attrs) and attrs[end] in _ID_CHARS:
@@ -109,7 +109,7 @@ def _section_calls(text: str) -> list[tuple[int, str]]:
                 while k < len(text) and k - j <= 200 and text[k] in _ID_CHARS:
                     k += 1
                 if k < len(text) and text[k] == quote and k > j + 1:
-                    out.append((i, text[j + 1:k]))
+                    out.append((i, text[j + 1 : k]))
         i = text.find("{{", i + 2)
     return out
 
@@ -190,8 +190,9 @@ def _mentions(place: Place, text: str, arxiv_to_paper: dict[str, str]) -> list[M
     out = []
     for m in arxiv_id.find_ids(text):
         lo = max(0, m.start - _WINDOW)
-        window = text[lo:m.end + _WINDOW]
+        window = text[lo : m.end + _WINDOW]
         base = m.id.base
-        out.append(Mention(place, arxiv_to_paper.get(base), base,
-                           sentence_around(window, m.start - lo, m.end - lo), False))
+        out.append(
+            Mention(place, arxiv_to_paper.get(base), base, sentence_around(window, m.start - lo, m.end - lo), False)
+        )
     return out

@@ -59,14 +59,20 @@ class PaperView(View):
     page: str | None = Field(description="Site path of its page, e.g. `papers/ssr/`.")
     status: Literal["net-new", "pending", "anchored", "unseen", "mentioned", "unknown"] = Field(
         description="Per topic it was seen in, the furthest status as of the topic's latest brief; "
-                    "`unseen`: a paper file no brief names; `mentioned`: an id written in text without a paper "
-                    "file; `unknown`: not in the knowledge base at all.")
-    first_seen: Sighting | None = Field(description="Its first sighting in any brief (the one definition of first seen).")
+        "`unseen`: a paper file no brief names; `mentioned`: an id written in text without a paper "
+        "file; `unknown`: not in the knowledge base at all."
+    )
+    first_seen: Sighting | None = Field(
+        description="Its first sighting in any brief (the one definition of first seen)."
+    )
     seen: list[Sighting] = Field(default_factory=list, description="Every brief that names it, oldest first.")
     anchors: list[AnchorView] = Field(default_factory=list)
     open_claims: list[ClaimRef] = Field(default_factory=list)
-    mentions: int = Field(0, description="Places on the site that mention it (a brief part, a section, a page): "
-                          "the rows of its page's backlinks.")
+    mentions: int = Field(
+        0,
+        description="Places on the site that mention it (a brief part, a section, a page): "
+        "the rows of its page's backlinks.",
+    )
 
 
 class BriefView(View):
@@ -104,7 +110,9 @@ class BacklogView(View):
     as_of: dict[str, dt.date | None] = Field(description="Per topic, the date of its latest brief.")
     pending: list[PendingView]
     open_claims: list[ClaimRef]
-    cards_to_write: list[dict[str, object]] = Field(description="arXiv ids mentioned without a paper file: id, mentions.")
+    cards_to_write: list[dict[str, object]] = Field(
+        description="arXiv ids mentioned without a paper file: id, mentions."
+    )
     duplicate_cards: list[dict[str, object]]
 
 
@@ -130,8 +138,14 @@ def _url(src: str) -> str:
 
 
 def claim_ref(kb: KnowledgeBase, state) -> ClaimRef:  # state: ClaimState
-    return ClaimRef(topic=state.topic, id=state.claim.id, title=state.claim.title, priority=state.priority,
-                    raised_by=state.brief, raised_on=state.date)
+    return ClaimRef(
+        topic=state.topic,
+        id=state.claim.id,
+        title=state.claim.title,
+        priority=state.priority,
+        raised_by=state.brief,
+        raised_on=state.date,
+    )
 
 
 def paper_view(kb: KnowledgeBase, ref: str) -> PaperView:
@@ -140,22 +154,50 @@ def paper_view(kb: KnowledgeBase, ref: str) -> PaperView:
     if paper is None:
         base = arxiv_id.normalize(ref)
         mentions = kb.unknown_ids().get(base or "", [])
-        return PaperView(query=ref, known=False, id=None, arxiv=base, short=None, title=None, page=None,
-                         status="mentioned" if mentions else "unknown", first_seen=None,
-                         mentions=len({(m.place.page, m.place.anchor) for m in mentions}))
+        return PaperView(
+            query=ref,
+            known=False,
+            id=None,
+            arxiv=base,
+            short=None,
+            title=None,
+            page=None,
+            status="mentioned" if mentions else "unknown",
+            first_seen=None,
+            mentions=len({(m.place.page, m.place.anchor) for m in mentions}),
+        )
     seen = [Sighting(date=s.date, brief=s.brief, kind=s.kind) for s in kb.history.by_paper.get(paper.id, [])]
     anchors = []
     for topic in kb.topics:
         rec = kb.history.anchor(paper.id, topic)
         if rec is not None:
             info = kb.section(topic, rec.section) if rec.section else None
-            anchors.append(AnchorView(topic=topic, section=rec.section, section_title=info.section.title if info else None,
-                                      since=rec.since, recorded_by=rec.brief, recorded_on=rec.recorded_on))
+            anchors.append(
+                AnchorView(
+                    topic=topic,
+                    section=rec.section,
+                    section_title=info.section.title if info else None,
+                    since=rec.since,
+                    recorded_by=rec.brief,
+                    recorded_on=rec.recorded_on,
+                )
+            )
     claims = [claim_ref(kb, s) for s in kb.claims.open_claims() if paper.id in s.claim.papers]
-    return PaperView(query=ref if ref != paper.id else None, known=True, id=paper.id, arxiv=paper.arxiv_base,
-                     short=paper.short, title=paper.display_title, page=_url(paper_page(paper.id)),
-                     status=overall_status(kb, paper.id), first_seen=seen[0] if seen else None, seen=seen, anchors=anchors,
-                     open_claims=claims, mentions=mention_places(kb, paper.id))
+    return PaperView(
+        query=ref if ref != paper.id else None,
+        known=True,
+        id=paper.id,
+        arxiv=paper.arxiv_base,
+        short=paper.short,
+        title=paper.display_title,
+        page=_url(paper_page(paper.id)),
+        status=overall_status(kb, paper.id),
+        first_seen=seen[0] if seen else None,
+        seen=seen,
+        anchors=anchors,
+        open_claims=claims,
+        mentions=mention_places(kb, paper.id),
+    )
 
 
 def mention_places(kb: KnowledgeBase, pid: str) -> int:
@@ -179,33 +221,79 @@ def overall_status(kb: KnowledgeBase, pid: str) -> Literal["net-new", "pending",
 def brief_view(kb: KnowledgeBase, key: str) -> BriefView:
     b, f = kb.briefs[key], kb.figures[key]
     increments: list[dict[str, object]] = [
-        {"label": inc.label, "title": inc.title, "papers": list(inc.papers), "status": inc.status.value,
-         "computed_status": st.value if st else None} for inc, st in zip(b.increments, f.statuses)]
-    computed = {"increments": f.increments, "net_new": f.net_new, "adjacent": f.adjacent,
-                "adjacent_ingested": f.adjacent_ingested, "arxiv_net_new": len(f.net_new_ids),
-                "carried_over": len(f.carried), "sources_listed": f.sources_listed}
+        {
+            "label": inc.label,
+            "title": inc.title,
+            "papers": list(inc.papers),
+            "status": inc.status.value,
+            "computed_status": st.value if st else None,
+        }
+        for inc, st in zip(b.increments, f.statuses)
+    ]
+    computed = {
+        "increments": f.increments,
+        "net_new": f.net_new,
+        "adjacent": f.adjacent,
+        "adjacent_ingested": f.adjacent_ingested,
+        "arxiv_net_new": len(f.net_new_ids),
+        "carried_over": len(f.carried),
+        "sources_listed": f.sources_listed,
+    }
     findings: list[dict[str, object]] = [
-        {"code": n.finding.code, "message": n.finding.message,
-         "acknowledged": n.acknowledged.reason if n.acknowledged else None} for n in kb.findings("brief", key)]
-    return BriefView(key=key, topic=b.topic, date=b.date, round=b.round, title=b.title,
-                     headline=b.character.title if b.character else None, instance=b.instance,
-                     page=_url(brief_page(key)), reconstructed=b.reconstructed is not None, increments=increments,
-                     stated=b.stated.model_dump(mode="json", exclude_defaults=True), computed=computed,
-                     net_new_ids=list(f.net_new_ids), carried=[c.paper for c in f.carried],
-                     claims=[c.id for c in b.claims], findings=findings)
+        {
+            "code": n.finding.code,
+            "message": n.finding.message,
+            "acknowledged": n.acknowledged.reason if n.acknowledged else None,
+        }
+        for n in kb.findings("brief", key)
+    ]
+    return BriefView(
+        key=key,
+        topic=b.topic,
+        date=b.date,
+        round=b.round,
+        title=b.title,
+        headline=b.character.title if b.character else None,
+        instance=b.instance,
+        page=_url(brief_page(key)),
+        reconstructed=b.reconstructed is not None,
+        increments=increments,
+        stated=b.stated.model_dump(mode="json", exclude_defaults=True),
+        computed=computed,
+        net_new_ids=list(f.net_new_ids),
+        carried=[c.paper for c in f.carried],
+        claims=[c.id for c in b.claims],
+        findings=findings,
+    )
 
 
 def backlog_view(kb: KnowledgeBase) -> BacklogView:
-    pending = [PendingView(topic=it.topic, paper=it.paper, arxiv=kb.papers[it.paper].arxiv_base, status=it.status.value,
-                           first_seen=it.first_seen, first_brief=it.first_brief, age_days=it.age_days, value=it.value,
-                           sections=list(it.sections))
-               for topic in kb.topics for it in pending_items(kb, topic)]
+    pending = [
+        PendingView(
+            topic=it.topic,
+            paper=it.paper,
+            arxiv=kb.papers[it.paper].arxiv_base,
+            status=it.status.value,
+            first_seen=it.first_seen,
+            first_brief=it.first_brief,
+            age_days=it.age_days,
+            value=it.value,
+            sections=list(it.sections),
+        )
+        for topic in kb.topics
+        for it in pending_items(kb, topic)
+    ]
     cards: list[dict[str, object]] = [{"arxiv": ident, "mentions": len(ms)} for ident, ms in kb.unknown_ids().items()]
-    dups: list[dict[str, object]] = [{"arxiv": d.arxiv, "paper": d.paper, "cards": list(d.cards), "where": d.where}
-                                     for d in duplicate_cards(kb)]
-    return BacklogView(as_of={t: as_of(kb, t) for t in kb.topics}, pending=pending,
-                       open_claims=[claim_ref(kb, s) for s in kb.claims.open_claims()],
-                       cards_to_write=cards, duplicate_cards=dups)
+    dups: list[dict[str, object]] = [
+        {"arxiv": d.arxiv, "paper": d.paper, "cards": list(d.cards), "where": d.where} for d in duplicate_cards(kb)
+    ]
+    return BacklogView(
+        as_of={t: as_of(kb, t) for t in kb.topics},
+        pending=pending,
+        open_claims=[claim_ref(kb, s) for s in kb.claims.open_claims()],
+        cards_to_write=cards,
+        duplicate_cards=dups,
+    )
 
 
 def api_files(kb: KnowledgeBase) -> dict[str, str]:
@@ -216,8 +304,11 @@ def api_files(kb: KnowledgeBase) -> dict[str, str]:
         "api/backlog.json": BacklogFile(backlog=backlog_view(kb)),
     }
     out = {path: view.model_dump_json(indent=1) + "\n" for path, view in files.items()}
-    for path, model in (("api/schema/papers.schema.json", PapersFile), ("api/schema/briefs.schema.json", BriefsFile),
-                        ("api/schema/backlog.schema.json", BacklogFile)):
+    for path, model in (
+        ("api/schema/papers.schema.json", PapersFile),
+        ("api/schema/briefs.schema.json", BriefsFile),
+        ("api/schema/backlog.schema.json", BacklogFile),
+    ):
         import json
 
         out[path] = json.dumps(model.model_json_schema(), ensure_ascii=False, indent=1) + "\n"

@@ -60,7 +60,9 @@ def autolink(html_text: str, target: Target) -> str:
             start = offset + m.start
             out.append(html_text[pos:start])
             href, title = target(m.id)
-            out.append(f'<a class="kb-arxiv" href="{_html.escape(href, quote=True)}" title="{_html.escape(title, quote=True)}">{m.text}</a>')
+            out.append(
+                f'<a class="kb-arxiv" href="{_html.escape(href, quote=True)}" title="{_html.escape(title, quote=True)}">{m.text}</a>'
+            )
             pos = offset + m.end
     out.append(html_text[pos:])
     return "".join(out)

@@ -25,7 +25,7 @@ def stars(value: int | None) -> str:
 
 def _table(headers: list[str], rows: list[str], name: str) -> str:
     head = "| " + " | ".join(headers) + " |\n|" + "---|" * len(headers)
-    return (f'<div class="kb-table" data-kb-table="{name}" markdown>\n\n' + head + "\n" + "\n".join(rows) + "\n\n</div>")
+    return f'<div class="kb-table" data-kb-table="{name}" markdown>\n\n' + head + "\n" + "\n".join(rows) + "\n\n</div>"
 
 
 def _short_date(kb: KnowledgeBase, key: str) -> str:
@@ -35,16 +35,26 @@ def _short_date(kb: KnowledgeBase, key: str) -> str:
 def claim_history(kb: KnowledgeBase, linker: Linker, state: ClaimState) -> str:
     """Raised by, then every update (date, action, note, brief), for a table cell: a ``<details>``
     when there are updates."""
-    raised = t("backlog.raised", date=state.date.isoformat(),
-               brief=brief_link(kb, linker, state.brief, t("backlog.brief_of", date=_short_date(kb, state.brief))))
+    raised = t(
+        "backlog.raised",
+        date=state.date.isoformat(),
+        brief=brief_link(kb, linker, state.brief, t("backlog.brief_of", date=_short_date(kb, state.brief))),
+    )
     if not state.events:
         return raised
     steps = [raised]
     for e in state.events:
         pri = t("backlog.new_priority", priority=md(e.update.priority)) if e.update.priority else ""
-        steps.append(t("backlog.update", date=e.date.isoformat(), action=CLAIM_ACTION_LABELS[e.update.action], priority=pri,
-                       note=text(kb, linker, e.update.note),
-                       brief=brief_link(kb, linker, e.brief, t("backlog.brief_of", date=_short_date(kb, e.brief)))))
+        steps.append(
+            t(
+                "backlog.update",
+                date=e.date.isoformat(),
+                action=CLAIM_ACTION_LABELS[e.update.action],
+                priority=pri,
+                note=text(kb, linker, e.update.note),
+                brief=brief_link(kb, linker, e.brief, t("backlog.brief_of", date=_short_date(kb, e.brief))),
+            )
+        )
     return f"<details><summary>{t('backlog.updates', n=len(state.events))}</summary>{'<br>'.join(steps)}</details>"
 
 
@@ -63,13 +73,19 @@ def markdown(kb: KnowledgeBase) -> str:
             ident = text(kb, linker, "arXiv:" + p.arxiv_base) if p.arxiv_base else "—"
             cred = p.credibility.label if p.credibility else "—"
             secs = " + ".join(section_link(kb, linker, topic, s) for s in dict.fromkeys(it.sections)) or "—"
-            first = (brief_link(kb, linker, it.first_brief, it.first_seen.isoformat())
-                     + f" · {SIGHTING_LABELS.get(it.first_kind, it.first_kind)}")
+            first = (
+                brief_link(kb, linker, it.first_brief, it.first_seen.isoformat())
+                + f" · {SIGHTING_LABELS.get(it.first_kind, it.first_kind)}"
+            )
             carried = "、".join(brief_link(kb, linker, k, _short_date(kb, k)) for k in it.briefs)
-            rows.append(f"| {paper_link(kb, linker, it.paper)} | {ident} | {STATUS_LABELS[it.status]} | {first} "
-                        f"| {it.age_days} | {stars(it.value)} | {cred} | {secs} | {carried} |")
-        heads = [t(f"backlog.th_{k}") for k in ("paper", "arxiv", "status", "first_seen", "days", "value", "credibility",
-                                                  "sections", "briefs")]
+            rows.append(
+                f"| {paper_link(kb, linker, it.paper)} | {ident} | {STATUS_LABELS[it.status]} | {first} "
+                f"| {it.age_days} | {stars(it.value)} | {cred} | {secs} | {carried} |"
+            )
+        heads = [
+            t(f"backlog.th_{k}")
+            for k in ("paper", "arxiv", "status", "first_seen", "days", "value", "credibility", "sections", "briefs")
+        ]
         out.append(_table(heads, rows, f"pending-{topic}") if rows else t("backlog.no_pending"))
     unknown = kb.unknown_ids()
     out.append(f"## {t('backlog.cards_to_write')} {{ #cards-to-write }}")
@@ -84,7 +100,9 @@ def markdown(kb: KnowledgeBase) -> str:
             label = (_short_date(kb, m.place.brief) + " " if m.place.brief else "") + m.place.label
             places.append(linker.link(label, m.place.page, m.place.anchor))
         first = min((m.place.date for m in mentions if m.place.date), default=None)
-        rows.append(f"| {text(kb, linker, 'arXiv:' + ident)} | {first.isoformat() if first else '—'} | {len(mentions)} | {'；'.join(places)} |")
+        rows.append(
+            f"| {text(kb, linker, 'arXiv:' + ident)} | {first.isoformat() if first else '—'} | {len(mentions)} | {'；'.join(places)} |"
+        )
     heads = [t(f"backlog.th_{k}") for k in ("arxiv", "first_mentioned", "mentions", "places")]
     out.append(_table(heads, rows, "cards-to-write") if rows else t("backlog.none"))
     out.append(f"## {t('backlog.claims')} {{ #claims }}")
@@ -94,15 +112,20 @@ def markdown(kb: KnowledgeBase) -> str:
     for oc in claims:
         pri = md(oc.priority) if oc.priority else "—"
         papers = "、".join(paper_link(kb, linker, p) for p in oc.claim.papers if p in kb.papers) or "—"
-        rows.append(f"| {pri} | {linker.link(oc.claim.title, brief_page(oc.brief), f'claim-{oc.index}')} | {oc.date.isoformat()} "
-                    f"| {papers} | {claim_history(kb, linker, oc)} |")
+        rows.append(
+            f"| {pri} | {linker.link(oc.claim.title, brief_page(oc.brief), f'claim-{oc.index}')} | {oc.date.isoformat()} "
+            f"| {papers} | {claim_history(kb, linker, oc)} |"
+        )
     heads = [t(f"backlog.th_{k}") for k in ("priority", "claim", "raised", "papers", "history")]
     out.append(_table(heads, rows, "claims") if rows else t("backlog.no_claims"))
     out.append(f"## {t('backlog.duplicates')} {{ #duplicate-cards }}")
     rows = []
     for d in duplicate_cards(kb):
-        where = (t("backlog.paper_file") if d.where == "paper"
-                 else brief_link(kb, linker, d.where, t("backlog.card_list", date=kb.briefs[d.where].date.isoformat())))
+        where = (
+            t("backlog.paper_file")
+            if d.where == "paper"
+            else brief_link(kb, linker, d.where, t("backlog.card_list", date=kb.briefs[d.where].date.isoformat()))
+        )
         who = paper_link(kb, linker, d.paper) if d.paper else "—"
         ident = text(kb, linker, "arXiv:" + d.arxiv) if d.arxiv else "—"
         rows.append(f"| {ident} | {who} | {'、'.join(str(c) for c in d.cards)} | {where} |")

@@ -102,8 +102,10 @@ def _lede(c: Ctx) -> str:
         side.append(f"- **{md(t('brief.adjacent_glance'))}**：{items}")
     claims = sorted(c.kb.claims.of_brief(c.key), key=lambda s: (s.priority_rank, s.index))
     if claims:
-        items = " · ".join((f"**{md(s.priority)}** " if s.priority else "") + f"[{md(s.claim.title)}](#claim-{s.index})"
-                           for s in claims)
+        items = " · ".join(
+            (f"**{md(s.priority)}** " if s.priority else "") + f"[{md(s.claim.title)}](#claim-{s.index})"
+            for s in claims
+        )
         side.append(f"- **{md(t('brief.claims_glance'))}**：{items}")
     if side:
         out.append("\n".join(side))
@@ -113,24 +115,30 @@ def _lede(c: Ctx) -> str:
 
 def _glance_increment(c: Ctx, i: int, inc) -> str:
     light = f"{LIGHTS[inc.light]} " if inc.light else ""
-    where = md(inc.where) if inc.where else " + ".join(section_link(c.kb, c.linker, c.brief.topic, s) for s in inc.sections)
+    where = (
+        md(inc.where) if inc.where else " + ".join(section_link(c.kb, c.linker, c.brief.topic, s) for s in inc.sections)
+    )
     creds = [c.kb.papers[p].credibility for p in inc.papers if p in c.kb.papers and c.kb.papers[p].credibility]
     cred = f" · {md(t('label.credibility'))} {md('/'.join(dict.fromkeys(x.label for x in creds)))}" if creds else ""
     status = md(inc.summary.status) if inc.summary and inc.summary.status else brief_items.status_word(inc.status)
     title = inc.title
     for sep in ("：", ":"):  # the title repeats the label the line starts with: "SSR：自投机解码……"
         if title.startswith(inc.label + sep) and len(title) > len(inc.label) + 1:
-            title = title[len(inc.label) + 1:].lstrip()
+            title = title[len(inc.label) + 1 :].lstrip()
             break
-    return (f"{i}. {light}**[{md(inc.label)}](#inc-{i})** — {c.text(title)}  \n"
-            f'    <span class="kb-glance-meta">{where}{cred} · {stars(inc.value)} · {status}</span>')
+    return (
+        f"{i}. {light}**[{md(inc.label)}](#inc-{i})** — {c.text(title)}  \n"
+        f'    <span class="kb-glance-meta">{where}{cred} · {stars(inc.value)} · {status}</span>'
+    )
 
 
 def _meta(c: Ctx) -> str:
     b = c.brief
     tz = f" {md(b.timezone_abbr)}" if b.timezone_abbr else ""
-    bits = [f"{md(t('label.instance'))}：{md(b.instance)} · {md(b.topic)} {md(b.round)} {md(b.round_name or '')}".rstrip(),
-            f"{md(t('label.generated'))}：{md(clock(b.generated_at))}{tz}（{md(b.timezone)}）"]
+    bits = [
+        f"{md(t('label.instance'))}：{md(b.instance)} · {md(b.topic)} {md(b.round)} {md(b.round_name or '')}".rstrip(),
+        f"{md(t('label.generated'))}：{md(clock(b.generated_at))}{tz}（{md(b.timezone)}）",
+    ]
     note = f"（{md(b.window.note)}）" if b.window.note else ""
     bits.append(f"{md(t('label.window'))}：{md(clock(b.window.start))} → {md(clock(b.window.end))}{note}")
     nav = _prev_next(c)
@@ -154,8 +162,12 @@ def count_line(c: Ctx, short: bool = False) -> str:
     s, f = c.brief.stated, c.figures
     inc = c.figure(s.increments, f.increments, "stated/increments", t("unit.increments"))
     net = c.figure(s.net_new, f.net_new, "stated/net_new", t("unit.net_new"))
-    ing = c.figure(s.adjacent_ingested, f.adjacent_ingested, "stated/adjacent_ingested",
-                   t("unit.ingested_short" if short else "unit.ingested"))
+    ing = c.figure(
+        s.adjacent_ingested,
+        f.adjacent_ingested,
+        "stated/adjacent_ingested",
+        t("unit.ingested_short" if short else "unit.ingested"),
+    )
     adj = c.figure(s.adjacent, f.adjacent, "stated/adjacent", t("unit.adjacent"))
     return f"{inc}（{net} + {ing}）+ {adj}"
 
@@ -165,7 +177,9 @@ def _status(c: Ctx) -> str:
     lines = [heading(2, md(t("brief.status")), "status"), ""]
     lines.append(f"- **{md(t('label.count'))}**：{count_line(c)}")
     if b.character:
-        lines.append(f"- **{md(t('label.character'))}**：“{c.text(b.character.title)}”型棒 —— {c.text(b.character.text)}")
+        lines.append(
+            f"- **{md(t('label.character'))}**：“{c.text(b.character.title)}”型棒 —— {c.text(b.character.text)}"
+        )
     ids = brief_items.net_new_list(c)
     n = c.figure(b.stated.arxiv_net_new, len(f.net_new_ids), "stated/arxiv_net_new", t("unit.arxiv"))
     lines.append(f"- **{md(t('label.arxiv'))}**：{md(t('fig.arxiv'), strip=False)}{n}" + (f"（{ids}）" if ids else ""))
@@ -190,8 +204,9 @@ def _baseline(c: Ctx) -> str:
         cites = f"；引→{'约' if u.citations_approx else ''}{u.citations}条 arXiv"
     page = c.linker.link(topic.document, topic.page)
     anchored = t("brief.baseline_anchored", n=bl.anchored) if bl.previous else ""
-    return f"{page}（{u.date.isoformat()} 更新标注：{labels}{cites}）" + \
-        checks.mark("kb-computed", t("brief.baseline_computed") + anchored + "）", t("check.computed_title"))
+    return f"{page}（{u.date.isoformat()} 更新标注：{labels}{cites}）" + checks.mark(
+        "kb-computed", t("brief.baseline_computed") + anchored + "）", t("check.computed_title")
+    )
 
 
 # --------------------------------------------------------------------------- 小结、签名
@@ -237,8 +252,9 @@ def _comparison(c: Ctx) -> str:
 
 def _previous_figure(stated: int | None, computed: int, partial: bool, code: str, c: Ctx) -> str:
     if stated is not None and partial and computed < stated:
-        return f"{stated}" + checks.mark("kb-partial", f"（{t('check.partial', stated=stated, known=computed)}）",
-                                          t("brief.reconstructed_figures"))
+        return f"{stated}" + checks.mark(
+            "kb-partial", f"（{t('check.partial', stated=stated, known=computed)}）", t("brief.reconstructed_figures")
+        )
     return checks.figure(stated, computed, code, c.numbers, partial)
 
 
@@ -247,12 +263,19 @@ def _comparison_table(c: Ctx, pf: BriefFigures) -> str:
     f = c.figures
     mark = "≥" if pf.partial else ""
     rows = [f"| | {md(t('th.previous'))} | {md(t('th.this'))} |", "|---|---|---|"]
-    for label, a, b in (("主增量", pf.increments, f.increments), ("NET-new", pf.net_new, f.net_new),
-                        ("邻接预备", pf.adjacent, f.adjacent), ("净增 arXiv 号", len(pf.net_new_ids), len(f.net_new_ids)),
-                        ("沿用件", len(pf.carried), len(f.carried))):
+    for label, a, b in (
+        ("主增量", pf.increments, f.increments),
+        ("NET-new", pf.net_new, f.net_new),
+        ("邻接预备", pf.adjacent, f.adjacent),
+        ("净增 arXiv 号", len(pf.net_new_ids), len(f.net_new_ids)),
+        ("沿用件", len(pf.carried), len(f.carried)),
+    ):
         rows.append(f"| {label} | {mark}{a} | {b} |")
-    return ('<details class="kb-fold" markdown="1">\n<summary>计算所得对照（知识库根据数据计算）</summary>\n\n'
-            + "\n".join(rows) + "\n\n</details>")
+    return (
+        '<details class="kb-fold" markdown="1">\n<summary>计算所得对照（知识库根据数据计算）</summary>\n\n'
+        + "\n".join(rows)
+        + "\n\n</details>"
+    )
 
 
 def _signature(c: Ctx) -> str:
@@ -264,10 +287,12 @@ def _signature(c: Ctx) -> str:
         out.append(f'<p class="kb-signature kb-empty" markdown>{md(t("nav.sig_missing"))}</p>')
     marks = []
     s = b.stated
-    for code, stated, computed, what in (("stated/net_new", s.net_new, f.net_new, "NET-new"),
-                                         ("stated/adjacent_ingested", s.adjacent_ingested, f.adjacent_ingested, "邻接入库"),
-                                         ("stated/adjacent", s.adjacent, f.adjacent, "邻接预备"),
-                                         ("stated/arxiv_net_new", s.arxiv_net_new, len(f.net_new_ids), "arXiv 号")):
+    for code, stated, computed, what in (
+        ("stated/net_new", s.net_new, f.net_new, "NET-new"),
+        ("stated/adjacent_ingested", s.adjacent_ingested, f.adjacent_ingested, "邻接入库"),
+        ("stated/adjacent", s.adjacent, f.adjacent, "邻接预备"),
+        ("stated/arxiv_net_new", s.arxiv_net_new, len(f.net_new_ids), "arXiv 号"),
+    ):
         if stated is not None and stated != computed and not (f.partial and computed < stated):
             marks.append(f"{what} {stated}{checks.check_mark(computed, code, c.numbers)}")
     if s.sources_checked_min is not None:

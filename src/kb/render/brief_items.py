@@ -36,7 +36,9 @@ def editor_notes(c: Ctx, notes: list[EditorNote], indent: str = "") -> str:
     out = []
     for n in notes:
         by = f"（{md(n.by)}）" if n.by else ""
-        out.append(f'{indent}<p class="kb-editor-note" markdown>**{md(t("label.editor_note"))}**{by}：{c.text(n.text)}</p>')
+        out.append(
+            f'{indent}<p class="kb-editor-note" markdown>**{md(t("label.editor_note"))}**{by}：{c.text(n.text)}</p>'
+        )
     return "\n\n".join(out)
 
 
@@ -46,8 +48,9 @@ def net_new_list(c: Ctx) -> str:
     kb = c.kb
     listed = [x.paper for x in c.brief.citable if x.paper in kb.papers and kb.papers[x.paper].arxiv_base]
     chosen = listed or c.figures.net_new_papers
-    ids = " + ".join(f"{paper_link(kb, c.linker, p, 'arXiv:' + kb.papers[p].arxiv_base)} {md(kb.papers[p].short)}"
-                     for p in chosen)
+    ids = " + ".join(
+        f"{paper_link(kb, c.linker, p, 'arXiv:' + kb.papers[p].arxiv_base)} {md(kb.papers[p].short)}" for p in chosen
+    )
     if ids and not listed:
         ids += checks.mark("kb-computed", "（计算）", t("computed.net_new_ids"))
     return ids
@@ -83,10 +86,16 @@ def _increment(c: Ctx, i: int, inc: Increment) -> str:
     lines.extend(_paper_facts(c, inc))
     out.append("\n".join(lines))
     for g in inc.points:
-        out.append(f"**{md(g.title) if g.title else md(t('label.points'))}**：\n\n" + "\n".join(f"- {c.text(x)}" for x in g.items))
+        out.append(
+            f"**{md(g.title) if g.title else md(t('label.points'))}**：\n\n"
+            + "\n".join(f"- {c.text(x)}" for x in g.items)
+        )
     if inc.defects:
         src = f"（{md(inc.defects_source)}）" if inc.defects_source else ""
-        out.append(f"**{md(t('label.defects'))}**{src}：\n\n" + "\n".join(f"{j}. {c.text(d)}" for j, d in enumerate(inc.defects, 1)))
+        out.append(
+            f"**{md(t('label.defects'))}**{src}：\n\n"
+            + "\n".join(f"{j}. {c.text(d)}" for j, d in enumerate(inc.defects, 1))
+        )
     if inc.relations:
         out.append(f"**{md(t('label.relations'))}**：\n\n" + "\n".join(_relation(c, r) for r in inc.relations))
     out.append(_increment_tail(c, i, inc))
@@ -109,9 +118,13 @@ def _increment_tail(c: Ctx, i: int, inc: Increment) -> str:
     kb, b = c.kb, c.brief
     tail = []
     if inc.suggested:
-        tail.append(f"- **{md(t('label.suggested'))}**：" + " + ".join(
-            section_link(kb, c.linker, b.topic, s.section, s.label) + (f"（{c.text(s.note)}）" if s.note else "")
-            for s in inc.suggested))
+        tail.append(
+            f"- **{md(t('label.suggested'))}**："
+            + " + ".join(
+                section_link(kb, c.linker, b.topic, s.section, s.label) + (f"（{c.text(s.note)}）" if s.note else "")
+                for s in inc.suggested
+            )
+        )
     note = f"（{c.text(inc.status_note)}）" if inc.status_note else ""
     computed = c.figures.statuses[i - 1] if i - 1 < len(c.figures.statuses) else None
     check = ""
@@ -127,8 +140,11 @@ def _increment_tail(c: Ctx, i: int, inc: Increment) -> str:
 
 
 def _anchor_text(c: Ctx, section: str | None, since) -> str:
-    where = section_link(c.kb, c.linker, c.brief.topic, section) if section and c.kb.section(c.brief.topic, section) \
+    where = (
+        section_link(c.kb, c.linker, c.brief.topic, section)
+        if section and c.kb.section(c.brief.topic, section)
         else md(section or t("status.unsectioned"))
+    )
     if since is not None:
         return t("status.anchored_at", section=where, date=since.isoformat())
     return t("status.anchored_undated", section=where, date=c.brief.date.isoformat())
@@ -152,21 +168,32 @@ def _paper_facts(c: Ctx, inc: Increment) -> list[str]:
         affs = " + ".join(md(a) for a in p.affiliations)
         if authors or affs:
             note = f"（{c.text(p.authors_note)}）" if p.authors_note else ""
-            lines.append(f"- **{md(t('label.authors'))}**：{who}{authors}{' · ' if authors and affs else ''}{affs}{note}")
+            lines.append(
+                f"- **{md(t('label.authors'))}**：{who}{authors}{' · ' if authors and affs else ''}{affs}{note}"
+            )
     creds = [p for p in papers if p.credibility]
     if creds:
         levels = {p.credibility.level for p in creds}  # type: ignore[union-attr]
         if len(levels) == 1 and len(creds) == len(papers):
             cred = creds[0].credibility
             light = f"{LIGHTS[cred.light]} " if cred and cred.light else ""  # type: ignore[index]
-            reasons = "；".join((f"{md(p.short)} = " if multi else "") + c.text(p.credibility.reason)  # type: ignore[union-attr]
-                                for p in creds if p.credibility and p.credibility.reason)
+            reasons = "；".join(
+                (f"{md(p.short)} = " if multi else "") + c.text(p.credibility.reason)  # type: ignore[union-attr]
+                for p in creds
+                if p.credibility and p.credibility.reason
+            )
             head = f"{light}{cred.label}" if cred else ""
             lines.append(f"- **{md(t('label.credibility'))}**：{head}" + (f"（{reasons}）" if reasons else ""))
         else:
-            lines.append(f"- **{md(t('label.credibility'))}**：" + "；".join(
-                f"{md(p.short)} {p.credibility.label}" + (f"（{c.text(p.credibility.reason)}）" if p.credibility.reason else "")
-                for p in creds if p.credibility))
+            lines.append(
+                f"- **{md(t('label.credibility'))}**："
+                + "；".join(
+                    f"{md(p.short)} {p.credibility.label}"
+                    + (f"（{c.text(p.credibility.reason)}）" if p.credibility.reason else "")
+                    for p in creds
+                    if p.credibility
+                )
+            )
     if inc.credibility_note:
         lines.append(f"- **{md(t('label.credibility_note'))}**：{c.text(inc.credibility_note)}")
     return lines
@@ -181,18 +208,25 @@ def adjacent(c: Ctx) -> str:
         return ""
     n = b.stated.adjacent if b.stated.adjacent is not None else len(b.adjacent)
     title = md(t("brief.adjacent", n=n))
-    rows = [f"| {t('th.num')} | {t('th.item')} | {t('th.arxiv')} | {t('th.origin')} | {t('th.status')} |",
-            "|---|---|---|---|---|"]
+    rows = [
+        f"| {t('th.num')} | {t('th.item')} | {t('th.arxiv')} | {t('th.origin')} | {t('th.status')} |",
+        "|---|---|---|---|---|",
+    ]
     for i, a in enumerate(b.adjacent):
         letter = chr(ord("A") + i)
-        ids = " + ".join(paper_link(c.kb, c.linker, p, "arXiv:" + c.kb.papers[p].arxiv_base)
-                         for p in a.papers if p in c.kb.papers and c.kb.papers[p].arxiv_base)
+        ids = " + ".join(
+            paper_link(c.kb, c.linker, p, "arXiv:" + c.kb.papers[p].arxiv_base)
+            for p in a.papers
+            if p in c.kb.papers and c.kb.papers[p].arxiv_base
+        )
         arxiv = ids or (md(t("label.none")) + (f"（{md(a.source_note)}）" if a.source_note else ""))
         status = (f"{md(a.priority)} " if a.priority else "") + ADJACENT_LABELS[a.status]
         rel = f"（{c.text(a.relation)}）" if a.relation else ""
         warn = f" {md(a.warning)}" if a.warning else ""
-        rows.append(f'| <span id="adj-{letter.lower()}"></span>{letter} | **{md(a.title)}**：{c.text(a.text)} | {arxiv} '
-                    f"| {md(a.origin)} | {status}{warn}{rel} |")
+        rows.append(
+            f'| <span id="adj-{letter.lower()}"></span>{letter} | **{md(a.title)}**：{c.text(a.text)} | {arxiv} '
+            f"| {md(a.origin)} | {status}{warn}{rel} |"
+        )
     out = [_h(2, title, "adjacent"), "\n".join(rows)]
     for i, a in enumerate(b.adjacent):
         if a.editor_notes:
@@ -214,11 +248,22 @@ def claims(c: Ctx) -> str:
         out.append(_h(3, f"{i}. {c.text(cl.title)}{prio}", f"claim-{i}"))
         lines = [f"- {c.text(p)}" for p in cl.points]
         if cl.papers:
-            lines.append(f"- {md(t('label.related'))}：" + "、".join(paper_link(kb, c.linker, p) for p in cl.papers if p in kb.papers))
+            lines.append(
+                f"- {md(t('label.related'))}："
+                + "、".join(paper_link(kb, c.linker, p) for p in cl.papers if p in kb.papers)
+            )
         for ev in state.events if state else []:
-            lines.append(f'- <span class="kb-claim-event">' + md(t(
-                "claim.update", date=ev.date.isoformat(), action=CLAIM_ACTION_LABELS[ev.update.action], note="")).rstrip("：")
-                + "</span>：" + c.text(ev.update.note) + "（" + brief_link(kb, c.linker, ev.brief) + "）")
+            lines.append(
+                f'- <span class="kb-claim-event">'
+                + md(
+                    t("claim.update", date=ev.date.isoformat(), action=CLAIM_ACTION_LABELS[ev.update.action], note="")
+                ).rstrip("：")
+                + "</span>："
+                + c.text(ev.update.note)
+                + "（"
+                + brief_link(kb, c.linker, ev.brief)
+                + "）"
+            )
         out.append("\n".join(lines))
         notes = editor_notes(c, cl.editor_notes)
         if notes:
@@ -258,7 +303,9 @@ def citable_and_carried(c: Ctx) -> str:
             out.append(checks.mark("kb-computed", t("computed.citable"), t("check.computed_title")))
     if b.candidates:
         out.append(_h(3, f"{md(t('brief.candidates'))}（{len(b.candidates)} 件）", "candidates"))
-        out.append("\n".join(_entry(c, x.paper, x.note, x.status, x.anchored_in, x.anchored_since) for x in b.candidates))
+        out.append(
+            "\n".join(_entry(c, x.paper, x.note, x.status, x.anchored_in, x.anchored_since) for x in b.candidates)
+        )
     out.append(_carried(c))
     return "\n\n".join(x for x in out if x)
 
@@ -285,13 +332,18 @@ def _carried(c: Ctx) -> str:
         listed = {x.paper for x in b.carried}
         computed = {x.paper for x in f.carried}
         if listed == computed:
-            out.append(f'<p class="kb-check-line" markdown>{md(t("brief.checks"))}：'
-                       f"{md(t('check.same'))}（{t('fig.carried', n=len(f.carried), anchored=anchored)}）</p>")
+            out.append(
+                f'<p class="kb-check-line" markdown>{md(t("brief.checks"))}：'
+                f"{md(t('check.same'))}（{t('fig.carried', n=len(f.carried), anchored=anchored)}）</p>"
+            )
         else:
             codes = c.codes("carried/")
-            out.append(f'<p class="kb-check-line" markdown>{md(t("brief.checks"))}：'
-                       f"{md(t('computed.carried'))} {t('fig.carried', n=len(f.carried), anchored=anchored)}"
-                       + checks.check_mark(len(f.carried), codes[0] if codes else None, c.numbers) + "</p>")
+            out.append(
+                f'<p class="kb-check-line" markdown>{md(t("brief.checks"))}：'
+                f"{md(t('computed.carried'))} {t('fig.carried', n=len(f.carried), anchored=anchored)}"
+                + checks.check_mark(len(f.carried), codes[0] if codes else None, c.numbers)
+                + "</p>"
+            )
         return "\n\n".join(out)
     if not f.carried:
         out.append(md(t("label.none")))
@@ -299,10 +351,18 @@ def _carried(c: Ctx) -> str:
     rows = []
     for x in f.carried:
         state = _anchor_text(c, x.anchor.section, x.anchor.since) if x.anchor else STATUS_LABELS[x.status]
-        rows.append(_entry(c, x.paper, None, None) + f"（{brief_link(c.kb, c.linker, x.origin, _origin(c, x.origin))} · {state}）")
+        rows.append(
+            _entry(c, x.paper, None, None)
+            + f"（{brief_link(c.kb, c.linker, x.origin, _origin(c, x.origin))} · {state}）"
+        )
     out.append("\n".join(rows))
-    out.append(checks.mark("kb-computed", f"{t('computed.carried')}：{t('fig.carried', n=len(f.carried), anchored=anchored)}",
-                           t("computed.carried_note")))
+    out.append(
+        checks.mark(
+            "kb-computed",
+            f"{t('computed.carried')}：{t('fig.carried', n=len(f.carried), anchored=anchored)}",
+            t("computed.carried_note"),
+        )
+    )
     return "\n\n".join(out)
 
 
@@ -317,8 +377,10 @@ def _origin(c: Ctx, key: str) -> str:
 def summary_rows(c: Ctx) -> str:
     """The summary table as the author wrote it: a row per item that has one."""
     b = c.brief
-    rows = [f"| {t('th.num')} | {t('th.item')} | {t('th.category')} | {t('th.value')} | {t('th.status')} |",
-            "|---|---|---|---|---|"]
+    rows = [
+        f"| {t('th.num')} | {t('th.item')} | {t('th.category')} | {t('th.value')} | {t('th.status')} |",
+        "|---|---|---|---|---|",
+    ]
     n = 0
     for i, inc in enumerate(b.increments, 1):
         if inc.summary:
@@ -332,5 +394,7 @@ def summary_rows(c: Ctx) -> str:
 
 
 def _row(c: Ctx, key: str, anchor: str, row, value: int | None) -> str:
-    return (f"| [{key}](#{anchor}) | {c.text(row.label)} | {md(row.category or '—')} | {_stars(value)} "
-            f"| {md(row.status or '—')} |")
+    return (
+        f"| [{key}](#{anchor}) | {c.text(row.label)} | {md(row.category or '—')} | {_stars(value)} "
+        f"| {md(row.status or '—')} |"
+    )

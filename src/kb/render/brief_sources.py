@@ -23,8 +23,10 @@ def _h(level: int, title: str, anchor: str) -> str:
 def fold(summary: str, body: str, open_: bool = False) -> str:
     """A Material-styled ``<details>`` block whose body is Markdown; ``summary`` is plain text."""
     attr = " open" if open_ else ""
-    return (f'<details class="kb-fold"{attr} markdown="1">\n<summary>{html.escape(summary)}</summary>\n\n'
-            f"{body}\n\n</details>")
+    return (
+        f'<details class="kb-fold"{attr} markdown="1">\n<summary>{html.escape(summary)}</summary>\n\n'
+        f"{body}\n\n</details>"
+    )
 
 
 def sources(c: Ctx) -> str:
@@ -94,8 +96,11 @@ def _group_checks(c: Ctx, index: int, g) -> list[str]:
     if tally is None:
         return []
     out = []
-    for name, computed, what in (("cards", tally.total, "新卡"), ("cards_in_topic", len(tally.in_topic), "本主题主分类新卡"),
-                                 ("cards_adjacent", len(tally.adjacent), "邻接入库")):
+    for name, computed, what in (
+        ("cards", tally.total, "新卡"),
+        ("cards_in_topic", len(tally.in_topic), "本主题主分类新卡"),
+        ("cards_adjacent", len(tally.adjacent), "邻接入库"),
+    ):
         stated = getattr(g.stated, name)
         if stated is not None and stated != computed:
             code = f"sources/{index + 1}/{name}"
@@ -110,7 +115,11 @@ def source_lists(c: Ctx) -> str:
     inc = "\n".join(f"- ✅ {md(x.path)}" + (f"（{c.text(x.note)}）" if x.note else "") for x in ch.included)
     exc = "\n".join(f"- {md(x.path)}" + (f"（{c.text(x.note)}）" if x.note else "") for x in ch.excluded)
     qual = f"（{md(ch.excluded_label)}）" if ch.excluded_label else ""
-    body = [_h(3, md(t("label.included")), "sources-included"), inc or md(t("label.none")),
-            _h(3, f"{md(t('label.excluded'))}{qual}", "sources-excluded"), exc or md(t("label.none"))]
+    body = [
+        _h(3, md(t("label.included")), "sources-included"),
+        inc or md(t("label.none")),
+        _h(3, f"{md(t('label.excluded'))}{qual}", "sources-excluded"),
+        exc or md(t("label.none")),
+    ]
     label = f"已纳入 {len(ch.included)} · 未纳入 {len(ch.excluded)}"
     return _h(2, md(t("brief.source_lists")), "source-lists") + "\n\n" + fold(label, "\n\n".join(body))

@@ -34,8 +34,14 @@ BAR = "#3f51b5"
 
 # (lowest age, highest age or None for "and more", label)
 AGE_BUCKETS: tuple[tuple[int, int | None, str], ...] = (
-    (0, 0, "0 天"), (1, 1, "1 天"), (2, 3, "2–3 天"), (4, 7, "4–7 天"), (8, 14, "8–14 天"),
-    (15, 30, "15–30 天"), (31, 90, "31–90 天"), (91, None, "90 天以上"),
+    (0, 0, "0 天"),
+    (1, 1, "1 天"),
+    (2, 3, "2–3 天"),
+    (4, 7, "4–7 天"),
+    (8, 14, "8–14 天"),
+    (15, 30, "15–30 天"),
+    (31, 90, "31–90 天"),
+    (91, None, "90 天以上"),
 )
 
 
@@ -59,10 +65,12 @@ def _svg(kind: str, topic: str, width: float, height: float, title: str, body: l
     ident = f"kb-chart-{kind}-{topic}"
     w, h = round(width), round(height)
     style = "max-width:100%;height:auto" if scale else "max-width:none"
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" class="kb-chart" data-chart="{kind}" data-topic="{_x(topic)}" '
-            f'width="{w}" height="{h}" viewBox="0 0 {w} {h}" role="img" aria-labelledby="{ident}-title" '
-            f'font-size="{FONT}" style="{style}">'
-            f'<title id="{ident}-title">{_x(title)}</title>' + "".join(body) + "</svg>")
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="kb-chart" data-chart="{kind}" data-topic="{_x(topic)}" '
+        f'width="{w}" height="{h}" viewBox="0 0 {w} {h}" role="img" aria-labelledby="{ident}-title" '
+        f'font-size="{FONT}" style="{style}">'
+        f'<title id="{ident}-title">{_x(title)}</title>' + "".join(body) + "</svg>"
+    )
 
 
 # --------------------------------------------------------------------------- increments per section per week
@@ -124,22 +132,33 @@ def increments_svg(kb: KnowledgeBase, topic: str) -> str | None:
     for j, week in enumerate(table.weeks):
         x = left + j * cell_w + cell_w / 2
         iso = week.isocalendar()
-        body.append(f'<text x="{x:.0f}" y="16" text-anchor="middle" {_ink(INK)}>W{iso.week:02d}</text>'
-                    f'<text x="{x:.0f}" y="32" text-anchor="middle" {_ink(MUTED, MUTED_VAR)} font-size="10">{week:%m-%d}</text>')
+        body.append(
+            f'<text x="{x:.0f}" y="16" text-anchor="middle" {_ink(INK)}>W{iso.week:02d}</text>'
+            f'<text x="{x:.0f}" y="32" text-anchor="middle" {_ink(MUTED, MUTED_VAR)} font-size="10">{week:%m-%d}</text>'
+        )
     for i, (sid, label) in enumerate(zip(table.sections, labels)):
         y = top_h + i * cell_h
-        body.append(f'<text x="{left - 8:.0f}" y="{y + cell_h / 2 + 4:.0f}" text-anchor="end" {_ink(INK)}>{_x(label)}</text>')
+        body.append(
+            f'<text x="{left - 8:.0f}" y="{y + cell_h / 2 + 4:.0f}" text-anchor="end" {_ink(INK)}>{_x(label)}</text>'
+        )
         for j, week in enumerate(table.weeks):
             n = table.count(sid, week)
             x = left + j * cell_w
             tip = f"{label} · {week.isoformat()} 起一周：{n} 条主增量"
-            text = "" if n == 0 else (
-                f'<text x="{x + cell_w / 2:.0f}" y="{y + cell_h / 2 + 4:.0f}" text-anchor="middle" '
-                f'fill="{"#ffffff" if n * 2 > peak else INK}">{n}</text>')
-            body.append(f'<g class="kb-cell"><title>{_x(tip)}</title>'
-                        f'<rect x="{x + gap / 2:.0f}" y="{y + gap / 2:.0f}" width="{cell_w - gap}" height="{cell_h - gap}" rx="3" '
-                        f'fill="{_shade(n, peak)}" data-section="{_x(sid)}" data-week="{week.isoformat()}" data-count="{n}"/>'
-                        f"{text}</g>")
+            text = (
+                ""
+                if n == 0
+                else (
+                    f'<text x="{x + cell_w / 2:.0f}" y="{y + cell_h / 2 + 4:.0f}" text-anchor="middle" '
+                    f'fill="{"#ffffff" if n * 2 > peak else INK}">{n}</text>'
+                )
+            )
+            body.append(
+                f'<g class="kb-cell"><title>{_x(tip)}</title>'
+                f'<rect x="{x + gap / 2:.0f}" y="{y + gap / 2:.0f}" width="{cell_w - gap}" height="{cell_h - gap}" rx="3" '
+                f'fill="{_shade(n, peak)}" data-section="{_x(sid)}" data-week="{week.isoformat()}" data-count="{n}"/>'
+                f"{text}</g>"
+            )
     title = f"{kb.topics[topic].title if topic in kb.topics else topic}：每周各节的主增量"
     return _svg("increments", topic, width, height, title, body, scale=False)  # many weeks: scroll, keep cells legible
 
@@ -190,11 +209,13 @@ def backlog_age_svg(kb: KnowledgeBase, topic: str) -> str | None:
         h = plot_h * b.count / peak if peak else 0
         names = "、".join(kb.papers[it.paper].short if it.paper in kb.papers else it.paper for it in b.items)
         tip = f"{b.label}：{b.count} 条" + (f"（{names}）" if names else "")
-        body.append(f'<g class="kb-bar"><title>{_x(tip)}</title>'
-                    f'<rect x="{cx - bar_w / 2:.0f}" y="{base_y - h:.1f}" width="{bar_w}" height="{h:.1f}" rx="2" fill="{BAR}" '
-                    f'data-bucket="{_x(b.label)}" data-min="{b.low}" data-max="{"" if b.high is None else b.high}" data-count="{b.count}"/>'
-                    f'<text x="{cx:.0f}" y="{base_y - h - 5:.0f}" text-anchor="middle" {_ink(INK)}>{b.count}</text>'
-                    f'<text x="{cx:.0f}" y="{base_y + 18}" text-anchor="middle" {_ink(MUTED, MUTED_VAR)}>{_x(b.label)}</text></g>')
+        body.append(
+            f'<g class="kb-bar"><title>{_x(tip)}</title>'
+            f'<rect x="{cx - bar_w / 2:.0f}" y="{base_y - h:.1f}" width="{bar_w}" height="{h:.1f}" rx="2" fill="{BAR}" '
+            f'data-bucket="{_x(b.label)}" data-min="{b.low}" data-max="{"" if b.high is None else b.high}" data-count="{b.count}"/>'
+            f'<text x="{cx:.0f}" y="{base_y - h - 5:.0f}" text-anchor="middle" {_ink(INK)}>{b.count}</text>'
+            f'<text x="{cx:.0f}" y="{base_y + 18}" text-anchor="middle" {_ink(MUTED, MUTED_VAR)}>{_x(b.label)}</text></g>'
+        )
     title = f"{kb.topics[topic].title if topic in kb.topics else topic}：待锚入条目的天数分布"
     return _svg("backlog-age", topic, width, height, title, body)
 
@@ -211,18 +232,31 @@ def _data_table(headers: list[str], rows: list[list[str]], summary: str) -> str:
     """The chart's numbers as a table, folded under it (readable without hovering, by screen readers too)."""
     lines = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
     lines += ["| " + " | ".join(r) + " |" for r in rows]
-    return f'<details class="kb-chart-data" markdown>\n<summary>{summary}</summary>\n\n' + "\n".join(lines) + "\n\n</details>"
+    return (
+        f'<details class="kb-chart-data" markdown>\n<summary>{summary}</summary>\n\n'
+        + "\n".join(lines)
+        + "\n\n</details>"
+    )
 
 
 def increments_table(kb: KnowledgeBase, topic: str) -> str:
     table = increments_by_week(kb, topic)
-    rows = [[md(section_label(kb, topic, sid))] + [str(table.count(sid, w)) for w in table.weeks] for sid in table.sections]
+    rows = [
+        [md(section_label(kb, topic, sid))] + [str(table.count(sid, w)) for w in table.weeks] for sid in table.sections
+    ]
     return _data_table(["节"] + [f"{w.isoformat()} 起" for w in table.weeks], rows, "数据表：每周各节的主增量")
 
 
 def ages_table(kb: KnowledgeBase, topic: str) -> str:
-    rows = [[md(b.label), str(b.count), "、".join(md(kb.papers[it.paper].short) if it.paper in kb.papers else md(it.paper)
-                                                 for it in b.items) or "—"] for b in backlog_ages(kb, topic)]
+    rows = [
+        [
+            md(b.label),
+            str(b.count),
+            "、".join(md(kb.papers[it.paper].short) if it.paper in kb.papers else md(it.paper) for it in b.items)
+            or "—",
+        ]
+        for b in backlog_ages(kb, topic)
+    ]
     return _data_table(["天数", "条数", "条目"], rows, "数据表：待锚入条目的天数分布")
 
 
@@ -234,8 +268,10 @@ def _age_part(kb: KnowledgeBase, topic: str, heading: str) -> list[str]:
         out.append("没有待锚入的条目。")
         return out
     total = len(pending_items(kb, topic))
-    out.append(f"截至 {day.isoformat() if day else '—'}（该主题最新一期简报的日期）共 {total} 条仍为 NET-new 或待锚入；"
-               "天数从任何一期简报第一次提到它的那天算起。")
+    out.append(
+        f"截至 {day.isoformat() if day else '—'}（该主题最新一期简报的日期）共 {total} 条仍为 NET-new 或待锚入；"
+        "天数从任何一期简报第一次提到它的那天算起。"
+    )
     out.append(_figure(svg))
     out.append(ages_table(kb, topic))
     return out
@@ -243,8 +279,11 @@ def _age_part(kb: KnowledgeBase, topic: str, heading: str) -> list[str]:
 
 def page(kb: KnowledgeBase, feeds: list | None = None) -> str:
     """The "统计" page: per topic, increments per section per week and the backlog's ages."""
-    out = ["# 统计", "下面的图表在构建网站时由数据生成（静态 SVG，不需要脚本，离线可看）；数字与简报页、待办页使用同一套计算。"
-           "把鼠标停在格子或柱子上可以看到明细，每张图下面也有展开即见的数据表。"]
+    out = [
+        "# 统计",
+        "下面的图表在构建网站时由数据生成（静态 SVG，不需要脚本，离线可看）；数字与简报页、待办页使用同一套计算。"
+        "把鼠标停在格子或柱子上可以看到明细，每张图下面也有展开即见的数据表。",
+    ]
     for topic in kb.topics:
         title = md(kb.topics[topic].title)
         out.append(f"## {title} {{ #topic-{topic} }}")

@@ -22,8 +22,14 @@ def finding_anchor(index: int) -> str:
     return f"check-{index}"
 
 
-def figure(stated: int | None, computed: int, code: str | None = None, findings: dict[str, int] | None = None,
-           partial: bool = False, unit: str = "") -> str:
+def figure(
+    stated: int | None,
+    computed: int,
+    code: str | None = None,
+    findings: dict[str, int] | None = None,
+    partial: bool = False,
+    unit: str = "",
+) -> str:
     """``stated`` (and its ``unit``, e.g. " 条主增量") as written, with the computed check after it
     when the two differ; the computed figure, marked, when nothing is stated."""
     if stated is None:
@@ -64,6 +70,8 @@ def section(kb: KnowledgeBase, noted: list[Noted], heading: str) -> str:
         state = t("check.acknowledged") if n.acknowledged else t("check.open")
         reason = f"——{md(n.acknowledged.reason)}" if n.acknowledged else ""
         cls = "kb-finding-ack" if n.acknowledged else "kb-finding-open"
-        out.append(f'{i}. <span id="{finding_anchor(i)}" class="kb-finding {cls}">{html.escape(state)}</span> '
-                   f"{md(finding_text(n.finding, names))}{reason} <code>{html.escape(n.finding.code)}</code>")
+        out.append(
+            f'{i}. <span id="{finding_anchor(i)}" class="kb-finding {cls}">{html.escape(state)}</span> '
+            f"{md(finding_text(n.finding, names))}{reason} <code>{html.escape(n.finding.code)}</code>"
+        )
     return "\n".join(out)

@@ -31,13 +31,18 @@ def md(text: object, strip: bool = True) -> str:
     s = _html.escape(s, quote=True)
     # '&' was turned into '&amp;' (an entity Markdown leaves alone); protect '#'/';'
     # of entities from the backslash pass by escaping only the listed characters.
-    return _MD_SPECIAL.sub(lambda m: "&#" + str(ord(m.group(1))) + ";" if m.group(1) in "~^=:$@" else "\\" + m.group(1), s)
+    return _MD_SPECIAL.sub(
+        lambda m: "&#" + str(ord(m.group(1))) + ";" if m.group(1) in "~^=:$@" else "\\" + m.group(1), s
+    )
 
 
 def url(value: str) -> str:
     """A Markdown link destination: only http(s) or site-relative; parentheses and spaces encoded."""
-    if (not re.match(r"^(https?://|\.{0,2}/|[\w\-./#]+$)", value) or value.startswith("//")
-            or value.lower().startswith(("javascript:", "data:", "vbscript:"))):
+    if (
+        not re.match(r"^(https?://|\.{0,2}/|[\w\-./#]+$)", value)
+        or value.startswith("//")
+        or value.lower().startswith(("javascript:", "data:", "vbscript:"))
+    ):
         raise ValueError(f"refusing URL {value!r}")
     return quote(value, safe="/:?#[]@!$&'*+,;=%~-._")
 

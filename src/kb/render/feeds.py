@@ -57,8 +57,10 @@ def summary(kb: KnowledgeBase, key: str) -> str:
     f = kb.figures[key]
     brief = kb.briefs[key]
     ids = "、".join(f.net_new_ids)
-    out = (f"主增量 {f.increments} 条 · NET-new {f.net_new} 条 · 邻接预备 {f.adjacent} 条 · "
-           f"净增 arXiv 号 {len(f.net_new_ids)} 个" + (f"（{ids}）" if ids else ""))
+    out = (
+        f"主增量 {f.increments} 条 · NET-new {f.net_new} 条 · 邻接预备 {f.adjacent} 条 · "
+        f"净增 arXiv 号 {len(f.net_new_ids)} 个" + (f"（{ids}）" if ids else "")
+    )
     out += "（计数由知识库计算" + ("；本期为重建，计数只是下限" if f.partial else "") + "）。"
     if brief.character:
         out += f"本棒性质：{brief.character.title}。"
@@ -89,7 +91,9 @@ class _Linker:
         return self.site(self.page_url(brief_page(key)))
 
 
-def _generator(kb: KnowledgeBase, topic: str, paths: FeedPaths, link: _Linker, self_path: str, rss: bool) -> FeedGenerator:
+def _generator(
+    kb: KnowledgeBase, topic: str, paths: FeedPaths, link: _Linker, self_path: str, rss: bool
+) -> FeedGenerator:
     keys = kb.by_topic[topic]
     latest = kb.briefs[keys[-1]].generated_at
     fg = FeedGenerator()

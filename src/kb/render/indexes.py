@@ -19,7 +19,12 @@ from kb.render.messages import t
 BRIEFS = "briefs/index.md"
 PAPERS = "papers/index.md"
 
-PAPER_STATUS_LABELS = {"net-new": "NET-new", "pending": t("index.pending"), "anchored": t("index.anchored"), "unseen": t("index.unseen")}
+PAPER_STATUS_LABELS = {
+    "net-new": "NET-new",
+    "pending": t("index.pending"),
+    "anchored": t("index.anchored"),
+    "unseen": t("index.unseen"),
+}
 
 
 def _figure(stated: int | None, computed: int, partial: bool) -> str:
@@ -32,10 +37,14 @@ def _figure(stated: int | None, computed: int, partial: bool) -> str:
 
 def counts(b: Brief, f: BriefFigures) -> str:
     s = b.stated
-    return t("index.counts", increments=_figure(s.increments, f.increments, f.partial),
-             net_new=_figure(s.net_new, f.net_new, f.partial), adjacent=_figure(s.adjacent, f.adjacent, f.partial),
-             arxiv=_figure(s.arxiv_net_new, len(f.net_new_ids), f.partial),
-             carried=_figure(s.carried_over, len(f.carried), f.partial))
+    return t(
+        "index.counts",
+        increments=_figure(s.increments, f.increments, f.partial),
+        net_new=_figure(s.net_new, f.net_new, f.partial),
+        adjacent=_figure(s.adjacent, f.adjacent, f.partial),
+        arxiv=_figure(s.arxiv_net_new, len(f.net_new_ids), f.partial),
+        carried=_figure(s.carried_over, len(f.carried), f.partial),
+    )
 
 
 def _checks(kb: KnowledgeBase, key: str) -> str:
@@ -44,7 +53,9 @@ def _checks(kb: KnowledgeBase, key: str) -> str:
     acked = len(noted) - open_
     if not noted:
         return "—"
-    parts = ([t("index.checks_open", n=open_)] if open_ else []) + ([t("index.checks_acknowledged", n=acked)] if acked else [])
+    parts = ([t("index.checks_open", n=open_)] if open_ else []) + (
+        [t("index.checks_acknowledged", n=acked)] if acked else []
+    )
     return "；".join(parts)
 
 
@@ -53,7 +64,9 @@ def _news(kb: KnowledgeBase, linker: Linker, key: str) -> str:
     b = kb.briefs[key]
     lines = [f"**{md(b.character.title)}**"] if b.character else []
     for i, inc in enumerate(b.increments, 1):
-        lines.append(f"{i}\\. {brief_link(kb, linker, key, inc.title, anchor=f'inc-{i}')}（{STATUS_LABELS[inc.status]}）")
+        lines.append(
+            f"{i}\\. {brief_link(kb, linker, key, inc.title, anchor=f'inc-{i}')}（{STATUS_LABELS[inc.status]}）"
+        )
     return "<br>".join(lines) or "—"
 
 
@@ -68,13 +81,17 @@ def briefs(kb: KnowledgeBase) -> str:
             months.setdefault(kb.briefs[key].date.strftime("%Y-%m"), []).append(key)
         for month, month_keys in months.items():
             out.append(f"### {month} {{ #topic-{topic}-{month} }}")
-            rows = ["| " + " | ".join(t(f"index.th_{k}") for k in ("date", "brief", "news", "counts", "checks")) + " |",
-                    "|---|---|---|---|---|"]
+            rows = [
+                "| " + " | ".join(t(f"index.th_{k}") for k in ("date", "brief", "news", "counts", "checks")) + " |",
+                "|---|---|---|---|---|",
+            ]
             for key in month_keys:
                 b, f = kb.briefs[key], kb.figures[key]
                 label = f"{b.round} · {b.instance}" + (t("index.reconstructed") if b.reconstructed else "")
-                rows.append(f"| {b.date.isoformat()} | {brief_link(kb, linker, key, label)} | {_news(kb, linker, key)} "
-                            f"| {counts(b, f)} | {_checks(kb, key)} |")
+                rows.append(
+                    f"| {b.date.isoformat()} | {brief_link(kb, linker, key, label)} | {_news(kb, linker, key)} "
+                    f"| {counts(b, f)} | {_checks(kb, key)} |"
+                )
             out.append('<div class="kb-table" data-kb-table="briefs" markdown>\n\n' + "\n".join(rows) + "\n\n</div>")
     return "\n\n".join(out) + "\n"
 
@@ -103,11 +120,17 @@ def papers(kb: KnowledgeBase) -> str:
         status = PAPER_STATUS_LABELS[overall_status(kb, pid)]
         anchored = _anchored(kb, pid)
         first = kb.history.first_seen(pid)
-        seen = (brief_link(kb, linker, first.brief, first.date.isoformat()) + f" · {SIGHTING_LABELS.get(first.kind, first.kind)}"
-                if first else "—")
-        rows.append(f"| {paper_link(kb, linker, pid)} | {ident} | {md(p.venue.name) if p.venue else '—'} "
-                    f"| {p.credibility.label if p.credibility else '—'} | {md(p.category.primary) if p.category else '—'} "
-                    f"| {status}{'（' + anchored + '）' if anchored else ''} | {seen} | {len(backlink_places(kb, p))} |")
+        seen = (
+            brief_link(kb, linker, first.brief, first.date.isoformat())
+            + f" · {SIGHTING_LABELS.get(first.kind, first.kind)}"
+            if first
+            else "—"
+        )
+        rows.append(
+            f"| {paper_link(kb, linker, pid)} | {ident} | {md(p.venue.name) if p.venue else '—'} "
+            f"| {p.credibility.label if p.credibility else '—'} | {md(p.category.primary) if p.category else '—'} "
+            f"| {status}{'（' + anchored + '）' if anchored else ''} | {seen} | {len(backlink_places(kb, p))} |"
+        )
     out.append('<div class="kb-table" data-kb-table="papers" markdown>\n\n' + "\n".join(rows) + "\n\n</div>")
     return "\n\n".join(out) + "\n"
 
@@ -122,7 +145,9 @@ def latest_briefs(kb: KnowledgeBase, page: str, limit: int = 5) -> str:
         head = f"：{md(b.character.title)}" if b.character else ""
         lines.append(f"- {brief_link(kb, linker, key)}{head}")
         for i, inc in enumerate(b.increments, 1):
-            lines.append(f"    - {brief_link(kb, linker, key, inc.title, anchor=f'inc-{i}')}（{STATUS_LABELS[inc.status]}）")
+            lines.append(
+                f"    - {brief_link(kb, linker, key, inc.title, anchor=f'inc-{i}')}（{STATUS_LABELS[inc.status]}）"
+            )
         if not b.increments:
             lines.append("    - " + t("index.no_increments"))
     return "\n".join(lines) or t("index.no_briefs")

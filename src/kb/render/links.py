@@ -80,8 +80,14 @@ def brief_title(kb: KnowledgeBase, key: str) -> str:
 
 
 # what a brief named a paper as, in the reader's words (kb.knowledge.history.SIGHTING_KINDS)
-SIGHTING_LABELS = {"increment": "主增量", "adjacent": "邻接预备", "candidate": "候选", "claim": "待核实说法",
-                   "carried": "沿用件", "citable": "可引用 arXiv 号"}
+SIGHTING_LABELS = {
+    "increment": "主增量",
+    "adjacent": "邻接预备",
+    "candidate": "候选",
+    "claim": "待核实说法",
+    "carried": "沿用件",
+    "citable": "可引用 arXiv 号",
+}
 
 
 def anchor_text(kb: KnowledgeBase, linker: Linker, rec: AnchorRecord) -> str:
@@ -105,7 +111,7 @@ def text(kb: KnowledgeBase, linker: Linker, value: str) -> str:
     out = []
     pos = 0
     for m in arxiv_id.find_ids(value):
-        out.append(md(value[pos:m.start], strip=False))
+        out.append(md(value[pos : m.start], strip=False))
         out.append(md_link(m.text, arxiv_target(kb, linker, m.id)))
         pos = m.end
     out.append(md(value[pos:], strip=False))

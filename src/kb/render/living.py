@@ -48,12 +48,13 @@ def heading(kb: KnowledgeBase, topic: str, section_id: str) -> str:
     en = f" <small>{md(s.title_en)}</small>" if s.title_en else ""
     intro = ""
     if s.introduced:
-        intro = f" <span class=\"kb-new\">{t('living.new_route', date=s.introduced.isoformat())}</span>"
+        intro = f' <span class="kb-new">{t("living.new_route", date=s.introduced.isoformat())}</span>'
     return f"{'#' * level} {number}{md(s.title)}{en}{intro} {{ #{section_anchor(s.id)} }}"
 
 
 def _anchored_by_section(kb: KnowledgeBase, topic: str) -> dict[str | None, list[AnchorRecord]]:
     """section id (None: no section) -> the current anchor records of the papers anchored there."""
+
     def compute() -> dict[str | None, list[AnchorRecord]]:
         out: dict[str | None, list[AnchorRecord]] = {}
         for rec in kb.anchored_in(topic):
@@ -96,9 +97,16 @@ def pending_for(kb: KnowledgeBase, topic: str, section_id: str, page: str) -> st
     for item in _pending(kb, topic):
         if section_id in item.sections:
             kind = SIGHTING_LABELS.get(item.first_kind, item.first_kind)
-            rows.append(f"- {paper_link(kb, linker, item.paper)}" + t(
-                "living.pending_item", date=item.first_seen.isoformat(),
-                brief=brief_link(kb, linker, item.first_brief, t("living.source_brief")), kind=kind, days=item.age_days))
+            rows.append(
+                f"- {paper_link(kb, linker, item.paper)}"
+                + t(
+                    "living.pending_item",
+                    date=item.first_seen.isoformat(),
+                    brief=brief_link(kb, linker, item.first_brief, t("living.source_brief")),
+                    kind=kind,
+                    days=item.age_days,
+                )
+            )
     if not rows:
         return ""
     return f'<div class="kb-pending" markdown>\n\n**{t("living.pending_here")}**\n\n' + "\n".join(rows) + "\n\n</div>"
@@ -132,9 +140,14 @@ def _topic_checks(kb: KnowledgeBase, topic: str, linker: Linker) -> str:
         ack = t("living.acknowledged", reason=text(kb, linker, n.acknowledged.reason)) if n.acknowledged else ""
         rows.append(f"- {text(kb, linker, finding_text(finding, names))}{ack}")
     open_ = sum(1 for n in noted if not n.acknowledged)
-    summary = t("living.checks", n=len(noted)) + (t("living.checks_open", n=open_) if open_ else t("living.checks_all_acknowledged"))
-    return (f'<details class="{"warning" if open_ else "note"}" markdown>\n<summary>{summary}</summary>\n\n'
-            + "\n".join(rows) + "\n\n</details>")
+    summary = t("living.checks", n=len(noted)) + (
+        t("living.checks_open", n=open_) if open_ else t("living.checks_all_acknowledged")
+    )
+    return (
+        f'<details class="{"warning" if open_ else "note"}" markdown>\n<summary>{summary}</summary>\n\n'
+        + "\n".join(rows)
+        + "\n\n</details>"
+    )
 
 
 def update_labels(kb: KnowledgeBase, topic: str, page: str) -> str:
@@ -143,7 +156,10 @@ def update_labels(kb: KnowledgeBase, topic: str, page: str) -> str:
     top = kb.topics.get(topic)
     if top is None or not top.updates:
         return f'<p class="kb-empty">{t("living.no_updates")}</p>'
-    rows = [f"| {t('living.th_date')} | {t('living.th_labels')} | {t('living.th_papers')} | {t('living.th_citations')} |", "|---|---|---|---|"]
+    rows = [
+        f"| {t('living.th_date')} | {t('living.th_labels')} | {t('living.th_papers')} | {t('living.th_citations')} |",
+        "|---|---|---|---|",
+    ]
     for u in sorted(top.updates, key=lambda u: u.date, reverse=True):
         labels = "；".join(md(lb.text) for lb in u.labels) or "—"
         named = list(dict.fromkeys(p for lb in u.labels for p in lb.papers if p in kb.papers))
@@ -181,4 +197,3 @@ def toc(kb: KnowledgeBase, topic: str, page: str) -> str:
         label = (f"§{info.section.number} " if info.section.number else "") + info.section.title
         lines.append("    " * info.depth + "- " + linker.link(label, page, section_anchor(info.id)))
     return "\n".join(lines)
-

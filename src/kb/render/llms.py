@@ -8,9 +8,17 @@ from __future__ import annotations
 from kb.knowledge.index import KnowledgeBase, brief_page, paper_page
 from kb.knowledge.views import _url
 
-API = (("api/papers.json", "every paper: status, first seen, anchors, open claims (schema: api/schema/papers.schema.json)"),
-       ("api/briefs.json", "every brief: stated and computed figures, findings (schema: api/schema/briefs.schema.json)"),
-       ("api/backlog.json", "what is still waiting: pending items, open claims, cards to write (schema: api/schema/backlog.schema.json)"))
+API = (
+    (
+        "api/papers.json",
+        "every paper: status, first seen, anchors, open claims (schema: api/schema/papers.schema.json)",
+    ),
+    ("api/briefs.json", "every brief: stated and computed figures, findings (schema: api/schema/briefs.schema.json)"),
+    (
+        "api/backlog.json",
+        "what is still waiting: pending items, open claims, cards to write (schema: api/schema/backlog.schema.json)",
+    ),
+)
 
 
 def llms_txt(kb: KnowledgeBase, site_name: str, site_url: str = "") -> str:
@@ -20,10 +28,15 @@ def llms_txt(kb: KnowledgeBase, site_name: str, site_url: str = "") -> str:
         clean = " ".join(title.replace("[", "(").replace("]", ")").split())
         return f"- [{clean}]({base}{path})" + (f": {' '.join(note.split())}" if note else "")
 
-    out = [f"# {site_name}", "",
-           "> Daily briefs on LLM-inference research (new papers, their arXiv ids, credibility, key numbers and "
-           "where they belong in the living survey), the living survey documents, one page per paper, and a backlog.",
-           "", "## Machine-readable", ""]
+    out = [
+        f"# {site_name}",
+        "",
+        "> Daily briefs on LLM-inference research (new papers, their arXiv ids, credibility, key numbers and "
+        "where they belong in the living survey), the living survey documents, one page per paper, and a backlog.",
+        "",
+        "## Machine-readable",
+        "",
+    ]
     out += [link(path, path, note) for path, note in API]
     for tid, topic in kb.topics.items():
         out += ["", f"## {topic.title_en or topic.title}: living document", ""]
@@ -38,7 +51,16 @@ def llms_txt(kb: KnowledgeBase, site_name: str, site_url: str = "") -> str:
     out += ["", "## Papers", ""]
     for pid, paper in kb.papers.items():
         note = f"arXiv:{paper.arxiv_base}" if paper.arxiv_base else ""
-        title = paper.display_title if paper.display_title.startswith(paper.short) else f"{paper.short}: {paper.display_title}"
+        title = (
+            paper.display_title
+            if paper.display_title.startswith(paper.short)
+            else f"{paper.short}: {paper.display_title}"
+        )
         out.append(link(title, _url(paper_page(pid)), note))
-    out += ["", "## Optional", "", link("Backlog", "backlog/", "items waiting to be anchored, open claims, cards to write")]
+    out += [
+        "",
+        "## Optional",
+        "",
+        link("Backlog", "backlog/", "items waiting to be anchored, open claims, cards to write"),
+    ]
     return "\n".join(out) + "\n"

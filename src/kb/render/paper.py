@@ -16,6 +16,7 @@ from kb.render.escape import md, md_link
 from kb.render.links import SIGHTING_LABELS, Linker, anchor_text, brief_link, section_label, text
 from kb.render.messages import finding_text, t
 
+
 def markdown(kb: KnowledgeBase, paper_id: str, bibtex: str | None = None, demos: str = "") -> str:
     p = kb.papers[paper_id]
     linker = Linker(paper_page(paper_id))
@@ -27,8 +28,10 @@ def markdown(kb: KnowledgeBase, paper_id: str, bibtex: str | None = None, demos:
     if p.arxiv_meta and p.arxiv_meta.abstract:
         out.append(f"## {t('paper.abstract')} {{ #abstract }}\n\n" + text(kb, linker, p.arxiv_meta.abstract))
     if p.key_numbers:
-        out.append(f"## {t('paper.key_numbers')} {{ #key-numbers }}\n\n| {t('paper.th_number')} | {t('paper.th_meaning')} |\n|---|---|\n" +
-                   "\n".join(f"| **{md(n.value)}** | {md(n.what)} |" for n in p.key_numbers))
+        out.append(
+            f"## {t('paper.key_numbers')} {{ #key-numbers }}\n\n| {t('paper.th_number')} | {t('paper.th_meaning')} |\n|---|---|\n"
+            + "\n".join(f"| **{md(n.value)}** | {md(n.what)} |" for n in p.key_numbers)
+        )
     if p.notes:
         out.append(f"## {t('paper.notes')} {{ #notes }}\n\n" + "\n".join(f"- {text(kb, linker, n)}" for n in p.notes))
     out.append(_anchors(kb, linker, p))
@@ -37,8 +40,10 @@ def markdown(kb: KnowledgeBase, paper_id: str, bibtex: str | None = None, demos:
     out.append(_backlinks(kb, linker, p))
     if bibtex:
         # an HTML block with escaped text: no fence length can be outrun by backticks in a title
-        out.append("## BibTeX { #bibtex }\n\n"
-                   f'<pre class="kb-bibtex"><code class="language-bibtex">{html.escape(bibtex.strip())}</code></pre>')
+        out.append(
+            "## BibTeX { #bibtex }\n\n"
+            f'<pre class="kb-bibtex"><code class="language-bibtex">{html.escape(bibtex.strip())}</code></pre>'
+        )
     return "\n\n".join(x for x in out if x) + "\n"
 
 
@@ -47,8 +52,11 @@ def _facts(kb: KnowledgeBase, linker: Linker, p: Paper) -> str:
     meta = p.arxiv_meta
     if p.arxiv:
         base = p.arxiv_base
-        rows.append(f"- **arXiv**：{md(p.arxiv)} · {md_link('abs', f'https://arxiv.org/abs/{p.arxiv}')} · "
-                    f"{md_link('pdf', f'https://arxiv.org/pdf/{p.arxiv}')}" + ("" if base == p.arxiv else t("paper.base_id", id=md(base))))
+        rows.append(
+            f"- **arXiv**：{md(p.arxiv)} · {md_link('abs', f'https://arxiv.org/abs/{p.arxiv}')} · "
+            f"{md_link('pdf', f'https://arxiv.org/pdf/{p.arxiv}')}"
+            + ("" if base == p.arxiv else t("paper.base_id", id=md(base)))
+        )
     authors = p.authors or (meta.authors if meta else [])
     if authors:
         rows.append(t("paper.fact", label=t("paper.authors")) + "、".join(md(a) for a in authors))
@@ -90,12 +98,26 @@ def _facts(kb: KnowledgeBase, linker: Linker, p: Paper) -> str:
         rows.append("- **paper_card**：" + "、".join(str(c) for c in p.cards) + dup)
     first = kb.history.first_seen(p.id)
     if first is not None:
-        rows.append(t("paper.fact", label=t("paper.first_seen"))
-                    + t("paper.first_seen_value", date=first.date.isoformat(), brief=brief_link(kb, linker, first.brief),
-                        kind=SIGHTING_LABELS.get(first.kind, first.kind)))
-    links = [(label, getattr(p.links, key)) for key, label in
-             (("code", t("paper.link_code")), ("html", "HTML"), ("pdf", "PDF"), ("proceedings", t("paper.link_proceedings")),
-              ("blog", t("paper.link_blog")), ("other", t("paper.link_other")))]
+        rows.append(
+            t("paper.fact", label=t("paper.first_seen"))
+            + t(
+                "paper.first_seen_value",
+                date=first.date.isoformat(),
+                brief=brief_link(kb, linker, first.brief),
+                kind=SIGHTING_LABELS.get(first.kind, first.kind),
+            )
+        )
+    links = [
+        (label, getattr(p.links, key))
+        for key, label in (
+            ("code", t("paper.link_code")),
+            ("html", "HTML"),
+            ("pdf", "PDF"),
+            ("proceedings", t("paper.link_proceedings")),
+            ("blog", t("paper.link_blog")),
+            ("other", t("paper.link_other")),
+        )
+    ]
     links = [(label, u) for label, u in links if u]
     if meta and meta.doi:
         links.append(("DOI", f"https://doi.org/{meta.doi}"))
@@ -127,7 +149,9 @@ def _anchors(kb: KnowledgeBase, linker: Linker, p: Paper) -> str:
             continue
         found = True
         if rec.section and kb.section(tid, rec.section) is not None:
-            where = linker.link(f"{topic.title} · {section_label(kb, tid, rec.section)}", topic.page, section_anchor(rec.section))
+            where = linker.link(
+                f"{topic.title} · {section_label(kb, tid, rec.section)}", topic.page, section_anchor(rec.section)
+            )
         else:
             where = linker.link(t("paper.anchored_unsectioned", topic=topic.title), topic.page, "unsectioned")
         lines.append(f"- {where}：{anchor_text(kb, linker, rec)}")
@@ -174,7 +198,12 @@ def _backlinks(kb: KnowledgeBase, linker: Linker, p: Paper) -> str:
     if not groups:
         lines.append(t("paper.no_backlinks"))
         return "\n".join(lines)
-    lines += ['<div class="kb-backlinks" markdown>', "", f"| {t('paper.th_date')} | {t('paper.th_place')} | {t('paper.th_mention')} |", "|---|---|---|"]
+    lines += [
+        '<div class="kb-backlinks" markdown>',
+        "",
+        f"| {t('paper.th_date')} | {t('paper.th_place')} | {t('paper.th_mention')} |",
+        "|---|---|---|",
+    ]
     for first, mentions in groups:
         where = _place_link(linker, first)
         if first.place.brief:

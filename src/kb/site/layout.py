@@ -96,8 +96,9 @@ def _paper(site: Site, pid: str) -> str:
     from kb.render import paper as paper_render
 
     kb = site.kb
-    return paper_render.markdown(kb, pid, bibtex=bib.entry_for(kb.papers[pid], kb),
-                                 demos=demos_html(site, paper_page(pid), paper=pid))
+    return paper_render.markdown(
+        kb, pid, bibtex=bib.entry_for(kb.papers[pid], kb), demos=demos_html(site, paper_page(pid), paper=pid)
+    )
 
 
 def add_hand_written(site: Site, pages: dict[str, str]) -> None:

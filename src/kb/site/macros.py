@@ -49,8 +49,9 @@ def section(ctx: Context, section_id: str, topic_id: str | None = None) -> str:
     """Heading with a stable anchor, summary, anchored papers and pending items of a section."""
     from kb.render import living
 
-    return living.section(ctx.site.kb, ctx.topic(topic_id), section_id, ctx.page,
-                          demos=demos_html(ctx.site, ctx.page, section=section_id))
+    return living.section(
+        ctx.site.kb, ctx.topic(topic_id), section_id, ctx.page, demos=demos_html(ctx.site, ctx.page, section=section_id)
+    )
 
 
 @macro

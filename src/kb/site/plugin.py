@@ -19,8 +19,15 @@ from mkdocs.structure.pages import Page
 
 from kb.data import arxiv_id
 from kb.data.diagnostics import DataError
-from kb.data.pages import (body_start, check_page, file_diagnostic, read_list, read_page, template_diagnostics,
-                           template_pages)
+from kb.data.pages import (
+    body_start,
+    check_page,
+    file_diagnostic,
+    read_list,
+    read_page,
+    template_diagnostics,
+    template_pages,
+)
 from kb.data.safefile import walk
 from kb.data.template import substitute, where
 from kb.demos import ENV as DEMOS_ENV
@@ -53,7 +60,9 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
     @property
     def site(self) -> Site:
         if self._site is None:
-            raise PluginError("the knowledge base is not loaded yet (is the kb plugin listed under plugins: in mkdocs.yml?)")
+            raise PluginError(
+                "the knowledge base is not loaded yet (is the kb plugin listed under plugins: in mkdocs.yml?)"
+            )
         return self._site
 
     # ------------------------------------------------------------------ config
@@ -67,14 +76,17 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         except ValueError as exc:
             raise PluginError(f"{DEMOS_ENV}: {exc}") from None
         try:
-            self._site = build_site(Options(data_dir=data_dir, demos=demos, site_url=config.site_url or "",
-                                            topic=self.config.topic))
+            self._site = build_site(
+                Options(data_dir=data_dir, demos=demos, site_url=config.site_url or "", topic=self.config.topic)
+            )
         except DataError as exc:
             lines = [d.text() for d in exc.diagnostics if d.is_error]
             raise PluginError("the data has errors (run `kb validate`):\n" + "\n".join(lines)) from None
         topic = self.config.topic
         if topic is not None and topic not in self._site.kb.topics:
-            raise PluginError(f"plugins.kb.topic: unknown topic {topic!r}; expected one of: {', '.join(self._site.kb.topics)}")
+            raise PluginError(
+                f"plugins.kb.topic: unknown topic {topic!r}; expected one of: {', '.join(self._site.kb.topics)}"
+            )
         for d in self._site.kb.warnings:
             log.info("kb: %s", d.text())
         self._allowed = template_pages(root / TEMPLATE_LIST)
@@ -95,8 +107,13 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
                 hand_written[f.src_uri] = text
         add_hand_written(site, hand_written)  # collect first: backlinks from hand-written prose
         for src_uri, content in site.generated.items():
-            self._add(files, config, src_uri, content=content,
-                      inclusion=InclusionLevel.INCLUDED if src_uri in site.in_nav else InclusionLevel.NOT_IN_NAV)
+            self._add(
+                files,
+                config,
+                src_uri,
+                content=content,
+                inclusion=InclusionLevel.INCLUDED if src_uri in site.in_nav else InclusionLevel.NOT_IN_NAV,
+            )
         if site.options.demos:  # off: no demo script, shader or style is shipped at all
             for path in asset_files():
                 files.append(File.generated(config, f"{SITE_DIR}/{path.name}", abs_src_path=str(path)))
@@ -125,8 +142,13 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
             raise PluginError("docs/ has files that cannot be published:\n" + "\n".join(problems))
 
     @staticmethod
-    def _add(files: Files, config: MkDocsConfig, src_uri: str, content: str | bytes,
-             inclusion: InclusionLevel = InclusionLevel.UNDEFINED) -> None:
+    def _add(
+        files: Files,
+        config: MkDocsConfig,
+        src_uri: str,
+        content: str | bytes,
+        inclusion: InclusionLevel = InclusionLevel.UNDEFINED,
+    ) -> None:
         if files.get_file_from_path(src_uri) is not None:
             raise PluginError(f"docs/{src_uri} is generated from data: remove the hand-written file")
         files.append(File.generated(config, src_uri, content=content, inclusion=inclusion))

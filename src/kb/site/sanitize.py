@@ -23,17 +23,97 @@ from pathlib import Path
 
 import nh3
 
-TAGS = frozenset({
-    "a", "abbr", "b", "bdi", "bdo", "blockquote", "br", "caption", "cite", "code", "col", "colgroup", "dd",
-    "del", "details", "dfn", "div", "dl", "dt", "em", "figcaption", "figure", "h1", "h2", "h3", "h4", "h5",
-    "h6", "hr", "i", "img", "ins", "kbd", "li", "mark", "ol", "p", "pre", "q", "rp", "rt", "ruby", "s",
-    "samp", "small", "span", "strong", "sub", "summary", "sup", "table", "tbody", "td", "tfoot", "th",
-    "thead", "time", "tr", "u", "ul", "var", "wbr",
-})
+TAGS = frozenset(
+    {
+        "a",
+        "abbr",
+        "b",
+        "bdi",
+        "bdo",
+        "blockquote",
+        "br",
+        "caption",
+        "cite",
+        "code",
+        "col",
+        "colgroup",
+        "dd",
+        "del",
+        "details",
+        "dfn",
+        "div",
+        "dl",
+        "dt",
+        "em",
+        "figcaption",
+        "figure",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "hr",
+        "i",
+        "img",
+        "ins",
+        "kbd",
+        "li",
+        "mark",
+        "ol",
+        "p",
+        "pre",
+        "q",
+        "rp",
+        "rt",
+        "ruby",
+        "s",
+        "samp",
+        "small",
+        "span",
+        "strong",
+        "sub",
+        "summary",
+        "sup",
+        "table",
+        "tbody",
+        "td",
+        "tfoot",
+        "th",
+        "thead",
+        "time",
+        "tr",
+        "u",
+        "ul",
+        "var",
+        "wbr",
+    }
+)
 # removed with everything inside them (the rest of the refused elements keep their text)
-DROP_CONTENT = frozenset({"script", "style", "template", "iframe", "object", "embed", "svg", "math", "noscript",
-                          "noembed", "noframes", "xmp", "textarea", "select", "title", "frameset", "frame",
-                          "applet", "audio", "video"})
+DROP_CONTENT = frozenset(
+    {
+        "script",
+        "style",
+        "template",
+        "iframe",
+        "object",
+        "embed",
+        "svg",
+        "math",
+        "noscript",
+        "noembed",
+        "noframes",
+        "xmp",
+        "textarea",
+        "select",
+        "title",
+        "frameset",
+        "frame",
+        "applet",
+        "audio",
+        "video",
+    }
+)
 GENERIC = frozenset({"class", "id", "title", "lang", "dir"})
 ATTRIBUTES: dict[str, frozenset[str]] = {
     "a": frozenset({"href", "name"}),
@@ -67,9 +147,16 @@ def _attributes() -> dict[str, set[str]]:
     return out
 
 
-_CLEANER = nh3.Cleaner(tags=set(TAGS), clean_content_tags=set(DROP_CONTENT), attributes=_attributes(),
-                       tag_attribute_values=VALUES, url_schemes=set(URL_SCHEMES), link_rel=None,
-                       strip_comments=True, generic_attribute_prefixes=None)
+_CLEANER = nh3.Cleaner(
+    tags=set(TAGS),
+    clean_content_tags=set(DROP_CONTENT),
+    attributes=_attributes(),
+    tag_attribute_values=VALUES,
+    url_schemes=set(URL_SCHEMES),
+    link_rel=None,
+    strip_comments=True,
+    generic_attribute_prefixes=None,
+)
 
 
 def clean(html_text: str) -> str:
@@ -124,19 +211,34 @@ class _Finder(HTMLParser):
             value = value or ""
             if name in VALUES.get(tag, {}):
                 if value not in VALUES[tag][name]:
-                    self.found.append(Finding(name, f"the attribute {name}=\"{value[:60]}\" on <{tag}> is removed "
-                                                    "(only text-align is allowed in a table cell's style)"))
+                    self.found.append(
+                        Finding(
+                            name,
+                            f'the attribute {name}="{value[:60]}" on <{tag}> is removed '
+                            "(only text-align is allowed in a table cell's style)",
+                        )
+                    )
                 continue
             if name not in allowed:
-                why = ("event-handler attributes never run" if name.startswith("on") else
-                       "style attributes are not allowed" if name == "style" else "it is not on the allowlist")
+                why = (
+                    "event-handler attributes never run"
+                    if name.startswith("on")
+                    else "style attributes are not allowed"
+                    if name == "style"
+                    else "it is not on the allowlist"
+                )
                 self.found.append(Finding(name, f"the attribute {name} on <{tag}> is removed ({why})"))
                 continue
             if name in URL_ATTRS:
                 scheme = url_scheme(value)
                 if scheme is not None and scheme not in URL_SCHEMES:
-                    self.found.append(Finding(f"{scheme}", f"the {name} of <{tag}> uses the URL scheme '{scheme}:' and "
-                                                           "is removed (allowed: http, https, mailto, relative links)"))
+                    self.found.append(
+                        Finding(
+                            f"{scheme}",
+                            f"the {name} of <{tag}> uses the URL scheme '{scheme}:' and "
+                            "is removed (allowed: http, https, mailto, relative links)",
+                        )
+                    )
 
 
 def findings(html_text: str) -> list[Finding]:
@@ -151,8 +253,15 @@ def findings(html_text: str) -> list[Finding]:
 
 # ------------------------------------------------------------------ kb validate: located warnings
 
-DEFAULT_EXTENSIONS: list = ["toc", "attr_list", "md_in_html", "tables", "admonition", "pymdownx.superfences",
-                            {"pymdownx.highlight": {"use_pygments": True}}]
+DEFAULT_EXTENSIONS: list = [
+    "toc",
+    "attr_list",
+    "md_in_html",
+    "tables",
+    "admonition",
+    "pymdownx.superfences",
+    {"pymdownx.highlight": {"use_pygments": True}},
+]
 
 
 def markdown_extensions(mkdocs_yml: Path | None) -> tuple[list[str], dict[str, dict]]:
@@ -215,6 +324,7 @@ def page_findings(text: str, start: int, shown: str, mkdocs_yml: Path | None) ->
         else:
             cursor = offset + 1
         line, col = where(text, offset)
-        out.append(Diagnostic(shown, line, col, f"{f.message}; the build strips it", severity=Severity.WARNING,
-                              code="html"))
+        out.append(
+            Diagnostic(shown, line, col, f"{f.message}; the build strips it", severity=Severity.WARNING, code="html")
+        )
     return out

@@ -37,8 +37,14 @@ from kb.synth.yamlout import dump
 __all__ = ["build", "generate", "write", "dump", "Summary"]
 
 
-def generate(briefs: int = 365, papers: int = 2000, seed: int = 1, topics: list[str] | tuple[str, ...] = ("inference",),
-             start: dt.date = dt.date(2026, 1, 1), disagree_rate: float = 0.02) -> tuple[dict[str, str], Summary]:
+def generate(
+    briefs: int = 365,
+    papers: int = 2000,
+    seed: int = 1,
+    topics: list[str] | tuple[str, ...] = ("inference",),
+    start: dt.date = dt.date(2026, 1, 1),
+    disagree_rate: float = 0.02,
+) -> tuple[dict[str, str], Summary]:
     """The synthetic data directory as ``{path relative to it: YAML text}`` (sorted by path) and its summary."""
     topics = list(topics)
     if briefs < 0 or papers < 0 or not topics:
@@ -52,8 +58,15 @@ def generate(briefs: int = 365, papers: int = 2000, seed: int = 1, topics: list[
     def n(kind: str) -> int:
         return sum(1 for p in files if p.startswith(kind + "/"))
 
-    return files, Summary(n("briefs"), n("papers"), n("topics"), len(files), sum(len(t.encode()) for t in files.values()),
-                          len(gen.disagreements), tuple(gen.disagreements))
+    return files, Summary(
+        n("briefs"),
+        n("papers"),
+        n("topics"),
+        len(files),
+        sum(len(t.encode()) for t in files.values()),
+        len(gen.disagreements),
+        tuple(gen.disagreements),
+    )
 
 
 def build(briefs: int = 365, papers: int = 2000, seed: int = 1, **kw) -> dict[str, str]:

@@ -39,7 +39,7 @@ class BriefDocs(Briefs):
         st.adjacent_only.extend(p.id for p in role["adj"])
         for ps, _ in b.groups:
             st.raised.extend(p.id for p in ps if p.id not in st.raised[-50:])
-        src = self.sources(st, date, new, pend[:r.randint(0, 5)])
+        src = self.sources(st, date, new, pend[: r.randint(0, 5)])
         adjacent, extra = self._adjacent(b, role["adj"])
         updates = self.claim_updates(st, key)
         claims = self.claims(st, key, [p for ps, _ in b.groups for p in ps], extra)
@@ -70,7 +70,9 @@ class BriefDocs(Briefs):
         stated = {
             "increments": len(b.groups),
             "net_new": sum(1 for ps, s in b.groups if ps and s == "net-new"),
-            "adjacent_ingested": sum(1 for ps, _ in b.groups if any(p.cards and p.primary and p.primary != t for p in ps)),
+            "adjacent_ingested": sum(
+                1 for ps, _ in b.groups if any(p.cards and p.primary and p.primary != t for p in ps)
+            ),
             "adjacent": len(adjacent),
             "arxiv_net_new": sum(1 for p in b.new if p.arxiv),
             "carried_over": b.n_carried,
@@ -80,7 +82,9 @@ class BriefDocs(Briefs):
         if st.prev:
             stated["previous_increments"], stated["previous_adjacent"] = st.prev["increments"], st.prev["adjacent"]
         if r.random() < self.disagree_rate:
-            fig = r.choice(["net_new", "adjacent", "carried_over"] + (["cards"] if src["card_group"] is not None else []))
+            fig = r.choice(
+                ["net_new", "adjacent", "carried_over"] + (["cards"] if src["card_group"] is not None else [])
+            )
             if fig == "cards":
                 src["groups"][src["card_group"]]["stated"]["cards"] += 1
                 code = f"sources/{src['card_group'] + 1}/cards"
@@ -92,36 +96,75 @@ class BriefDocs(Briefs):
 
     def _window(self, st: TopicState, date: dt.date, rnd: str) -> tuple[dt.datetime, dict]:
         gen_at = dt.datetime.combine(date, dt.time(22, 20) if rnd == "E1" else dt.time(23, 50), tzinfo=v.TZ)
-        start = st.prev["generated_at"] if st.prev and st.prev["generated_at"] < gen_at else gen_at - dt.timedelta(days=1)
+        start = (
+            st.prev["generated_at"] if st.prev and st.prev["generated_at"] < gen_at else gen_at - dt.timedelta(days=1)
+        )
         hours = round((gen_at - start).total_seconds() / 3600)
         return gen_at, {"start": start.isoformat(), "end": gen_at.isoformat(), "note": f"约 {hours}h"}
 
-    def _write(self, b: Round, adjacent: list[dict], src: dict, stated: dict, claims: list[dict], updates: list[dict]) -> None:
+    def _write(
+        self, b: Round, adjacent: list[dict], src: dict, stated: dict, claims: list[dict], updates: list[dict]
+    ) -> None:
         r, st, t, date, rnd = self.r, b.st, b.st.id, b.date, b.rnd
         increments = [self.increment(st, b.key, ps, status, b.secs, date) for ps, status in b.groups]
         labels = [inc["label"] for inc in increments]
         gen_at, window = self._window(st, date, rnd)
         who = ["Tom", "Jay", "Spark", "Stephen", "Flyp"][self.topics.index(t) % 5]
-        citable = [FlowMap({"paper": p.id, "note": f"{self.pick(v.TAGS)} · {p.month.year}-{p.month.month:02d}"})
-                   for p in b.new if p.arxiv] if r.random() < 0.5 else []
+        citable = (
+            [
+                FlowMap({"paper": p.id, "note": f"{self.pick(v.TAGS)} · {p.month.year}-{p.month.month:02d}"})
+                for p in b.new
+                if p.arxiv
+            ]
+            if r.random() < 0.5
+            else []
+        )
         doc = {
-            "topic": t, "date": date, "round": rnd, "round_name": "日间预消化轮" if rnd == "E1" else "夜间补充轮",
+            "topic": t,
+            "date": date,
+            "round": rnd,
+            "round_name": "日间预消化轮" if rnd == "E1" else "夜间补充轮",
             "title": f"{t} · {rnd} 预消化简报（{date.isoformat()}）",
-            "instance": who, "cron": self.uuid(), "generated_at": gen_at.isoformat(), "timezone": "Asia/Shanghai",
-            "timezone_abbr": "CST", "window": window,
-            "character": {"title": " + ".join(labels[:4]) + f" {len(labels)} 核驱动" + (" + " + adjacent[0]["title"] if adjacent else ""),
-                          "text": "".join(self.sentence() for _ in range(r.randint(3, 5)))},
-            "stated": stated, "sources": src["groups"], "increments": increments, "adjacent": adjacent,
-            "claims": claims, "claim_updates": updates, "citable": citable, "carried": b.carried,
+            "instance": who,
+            "cron": self.uuid(),
+            "generated_at": gen_at.isoformat(),
+            "timezone": "Asia/Shanghai",
+            "timezone_abbr": "CST",
+            "window": window,
+            "character": {
+                "title": " + ".join(labels[:4])
+                + f" {len(labels)} 核驱动"
+                + (" + " + adjacent[0]["title"] if adjacent else ""),
+                "text": "".join(self.sentence() for _ in range(r.randint(3, 5))),
+            },
+            "stated": stated,
+            "sources": src["groups"],
+            "increments": increments,
+            "adjacent": adjacent,
+            "claims": claims,
+            "claim_updates": updates,
+            "citable": citable,
+            "carried": b.carried,
             "candidates": [FlowMap(c) for c in b.cands],
             "comparison": {
-                "previous_summary": f"{st.prev['date'].month}-{st.prev['date'].day} 的增量是 {' / '.join(st.prev['labels'][:4])}。" if st.prev else None,
+                "previous_summary": f"{st.prev['date'].month}-{st.prev['date'].day} 的增量是 {' / '.join(st.prev['labels'][:4])}。"
+                if st.prev
+                else None,
                 "this_summary": f"{date.month}-{date.day} 的增量是 {' + '.join(labels)}。",
-                "features": [f"{self.pick(v.TAGS)}（{self.pick(v.METRIC)} {self.pct()}）" for _ in range(r.randint(2, 4))]},
+                "features": [
+                    f"{self.pick(v.TAGS)}（{self.pick(v.METRIC)} {self.pct()}）" for _ in range(r.randint(2, 4))
+                ],
+            },
             "checked": src["checked"],
             "signature": f"{who} · {date.isoformat()} {gen_at.strftime('%H:%M')} CST · 本棒检查 {stated['sources_checked_min']}+ 来源 · "
-                         f"{t} 主题 NET-new {stated['net_new']} 条 + 邻接预备 {stated['adjacent']} 条",
+            f"{t} 主题 NET-new {stated['net_new']} 条 + 邻接预备 {stated['adjacent']} 条",
         }
         self.files[f"briefs/{b.key}.yaml"] = dump(doc, f"{t} · {rnd} synthetic brief for {date.isoformat()}.")
-        st.prev = {"increments": len(increments), "adjacent": len(adjacent), "labels": labels, "date": date,
-                   "generated_at": gen_at, "key": b.key}
+        st.prev = {
+            "increments": len(increments),
+            "adjacent": len(adjacent),
+            "labels": labels,
+            "date": date,
+            "generated_at": gen_at,
+            "key": b.key,
+        }

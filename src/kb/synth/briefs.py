@@ -59,14 +59,21 @@ class Briefs(Items, Sources):
                 p.plan = (since, section if self.r.random() < 0.9 else None)
 
     def anchored_entry(self, p: Paper, note: str) -> dict:
-        return {"paper": p.id, "status": "anchored", "anchored_in": p.anchor_section, "anchored_since": p.anchor_since,
-                "note": note}
+        return {
+            "paper": p.id,
+            "status": "anchored",
+            "anchored_in": p.anchor_section,
+            "anchored_since": p.anchor_since,
+            "note": note,
+        }
 
     # ---------------------------------------------------------------- what the brief raises
     def _new(self, st: TopicState, key: str, date: dt.date, k: int) -> tuple[list[Paper], list[str]]:
         new = [self.new_paper(st.id, date) for _ in range(k)]
         roles = [self.r.choices(["inc", "cand", "adj"], [0.66, 0.12, 0.22])[0] for _ in new]
-        roles = [("cand" if role == "adj" and roles[:i].count("adj") >= 16 else role) for i, role in enumerate(roles)]  # ≤ 26 adjacent
+        roles = [
+            ("cand" if role == "adj" and roles[:i].count("adj") >= 16 else role) for i, role in enumerate(roles)
+        ]  # ≤ 26 adjacent
         for p in new:
             p.first = key
             if self.r.random() < 0.2 and p.arxiv:  # ingested as a paper card under another primary category
@@ -78,7 +85,7 @@ class Briefs(Items, Sources):
         i = 0
         while i < len(inc_new):  # new papers, one or two per increment
             n = 2 if r.random() < 0.25 and i + 1 < len(inc_new) else 1
-            b.groups.append((inc_new[i:i + n], "net-new"))
+            b.groups.append((inc_new[i : i + n], "net-new"))
             i += n
         if st.adjacent_only and r.random() < 0.15:  # an adjacent item of an earlier brief promoted: seen before
             b.groups.append(([self.papers[st.adjacent_only.pop(0)]], "pending"))
@@ -91,8 +98,9 @@ class Briefs(Items, Sources):
         for _ in range(int(not b.groups) + (r.random() < 0.35) + (r.random() < 0.1)):
             b.groups.append(([], "net-new"))  # an item without a paper (an engine release, an event)
 
-    def _candidates(self, b: Round, cand_new: list[Paper], due: list[str], pend: list[str], recent: list[str],
-                    write_carried: bool) -> None:
+    def _candidates(
+        self, b: Round, cand_new: list[Paper], due: list[str], pend: list[str], recent: list[str], write_carried: bool
+    ) -> None:
         r = self.r
         b.cands = [{"paper": p.id, "status": "net-new", "note": "NET-new 待锚入"} for p in cand_new]
         raised = set(b.raised)
@@ -101,7 +109,9 @@ class Briefs(Items, Sources):
                 b.cands.append({"paper": pid, "status": "pending", "note": "候选 · 仍未锚入"})
             for pid in self.pick([p for p in recent if p not in raised], r.randint(0, 2)):
                 p = self.papers[pid]
-                b.cands.append(self.anchored_entry(p, f"已锚入（{p.anchor_since.isoformat()}）" if p.anchor_since else "已锚入"))
+                b.cands.append(
+                    self.anchored_entry(p, f"已锚入（{p.anchor_since.isoformat()}）" if p.anchor_since else "已锚入")
+                )
         if not write_carried:  # due anchorings not recorded elsewhere: as candidates
             raised = set(b.raised)
             b.cands += [self.anchored_entry(self.papers[pid], "已锚入") for pid in due if pid not in raised]
@@ -121,10 +131,15 @@ class Briefs(Items, Sources):
             p = self.papers[pid]
             od = self.brief_dates[origin]
             if p.plan and p.plan[0] <= b.date:
-                b.carried.append(FlowMap({**self.anchored_entry(p, f"{od.month}-{od.day} 候选 · 已锚入"), "origin": od}))
+                b.carried.append(
+                    FlowMap({**self.anchored_entry(p, f"{od.month}-{od.day} 候选 · 已锚入"), "origin": od})
+                )
             else:
-                b.carried.append(FlowMap({"paper": pid, "note": f"{od.month}-{od.day} 候选 · 待锚入", "status": "pending",
-                                          "origin": od}))
+                b.carried.append(
+                    FlowMap(
+                        {"paper": pid, "note": f"{od.month}-{od.day} 候选 · 待锚入", "status": "pending", "origin": od}
+                    )
+                )
         return carried
 
     def _advance(self, b: Round, carried: list[tuple[str, str]]) -> None:
@@ -140,7 +155,9 @@ class Briefs(Items, Sources):
 
     def _record(self, b: Round) -> None:
         """Papers this brief records as anchored for the first time."""
-        entries = [ps[0].id for ps, s in b.groups if s == "anchored"] + [c["paper"] for c in b.cands if c["status"] == "anchored"]
+        entries = [ps[0].id for ps, s in b.groups if s == "anchored"] + [
+            c["paper"] for c in b.cands if c["status"] == "anchored"
+        ]
         entries += [c["paper"] for c in b.carried if c["status"] == "anchored"]
         for pid in entries:
             if self.papers[pid].recorded is None:

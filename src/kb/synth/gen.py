@@ -81,8 +81,9 @@ class Gen(BriefDocs, Papers, Topics):
             self.brief(states[t], d, rnd, k, last)
         for t in self.topics:
             docs[t]["updates"] = self.updates(states[t])
-            self.files[f"topics/{t}.yaml"] = dump(docs[t], f"Synthetic topic {t}: the section tree of its living document "
-                                                           "and its update log.")
+            self.files[f"topics/{t}.yaml"] = dump(
+                docs[t], f"Synthetic topic {t}: the section tree of its living document and its update log."
+            )
         for p in self.papers.values():
             self.files[f"papers/{p.id}.yaml"] = dump(self.paper_doc(p))
         self.demos(states)
@@ -91,7 +92,13 @@ class Gen(BriefDocs, Papers, Topics):
     def demos(self, states: dict[str, TopicState]) -> None:
         for i, p in enumerate(sorted(self.papers.values(), key=lambda p: p.id)[:2]):
             kernel = ["attention-decode", "softmax"][i]
-            self.files[f"demos/{kernel}-demo.yaml"] = dump({
-                "id": f"{kernel}-demo", "kernel": kernel, "title": f"{kernel} WebGPU kernel（{p.short}）",
-                "description": f"浏览器内运行的 {kernel} kernel，对照 {p.short} 的实现。",
-                "papers": Flow([p.id]), "sections": Flow([self.base_sections(states[p.topic])[0]])})
+            self.files[f"demos/{kernel}-demo.yaml"] = dump(
+                {
+                    "id": f"{kernel}-demo",
+                    "kernel": kernel,
+                    "title": f"{kernel} WebGPU kernel（{p.short}）",
+                    "description": f"浏览器内运行的 {kernel} kernel，对照 {p.short} 的实现。",
+                    "papers": Flow([p.id]),
+                    "sections": Flow([self.base_sections(states[p.topic])[0]]),
+                }
+            )

@@ -52,8 +52,11 @@ class Papers(Words):
         authors = [f"{self.pick(v.FIRST)} {self.pick(v.LAST)}" for _ in range(r.randint(0, 5))]
         new_style = bool(p.arxiv and "/" not in p.arxiv and len(p.arxiv.split(".")[1]) == 5)
         doc = {
-            "id": p.id, "arxiv": (p.arxiv + ("v2" if r.random() < 0.05 else "")) if p.arxiv else None,
-            "kind": p.kind if p.kind != "paper" else None, "short": p.short, "title": title,
+            "id": p.id,
+            "arxiv": (p.arxiv + ("v2" if r.random() < 0.05 else "")) if p.arxiv else None,
+            "kind": p.kind if p.kind != "paper" else None,
+            "short": p.short,
+            "title": title,
             "authors": Flow(authors) if authors else None,
             "affiliations": Flow(self.pick(v.AFFIL, r.randint(1, 4))) if r.random() < 0.7 else None,
             "authors_note": "单作，无机构标注" if len(authors) == 1 else None,
@@ -61,14 +64,21 @@ class Papers(Words):
             "published": f"{p.month.year}-{p.month.month:02d}",
             # a v1 date inside the month the id encodes (outside it would be a finding)
             "submitted": p.month + dt.timedelta(days=r.randint(0, 27)) if new_style and r.random() < 0.2 else None,
-            "subjects": Flow(self.pick(["cs.CL", "cs.DC", "cs.LG", "cs.AR", "cs.IR"], r.randint(1, 2))) if p.arxiv else None,
-            "links": {"code": f"https://github.com/{self.pick(v.WHO)}-lab/{p.id}"} if r.random() < 0.4 else
-            ({"other": f"https://example.org/{p.id}"} if not p.arxiv else None),
+            "subjects": Flow(self.pick(["cs.CL", "cs.DC", "cs.LG", "cs.AR", "cs.IR"], r.randint(1, 2)))
+            if p.arxiv
+            else None,
+            "links": {"code": f"https://github.com/{self.pick(v.WHO)}-lab/{p.id}"}
+            if r.random() < 0.4
+            else ({"other": f"https://example.org/{p.id}"} if not p.arxiv else None),
             "credibility": {"level": self.pick(v.LEVELS), "reason": f"{self.pick(v.TAIL)}；{self.pick(v.AFFIL)}署名"},
             "cards": Flow(p.cards) if p.cards else None,
-            "category": {"primary": p.primary, "adjacent": Flow(p.adjacent) if p.adjacent else None} if p.primary else None,
-            "key_numbers": [FlowMap({"value": self.pct(), "what": f"{self.pick(v.MODEL)} · {self.pick(v.METRIC)}"})
-                            for _ in range(r.randint(0, 4))],
+            "category": {"primary": p.primary, "adjacent": Flow(p.adjacent) if p.adjacent else None}
+            if p.primary
+            else None,
+            "key_numbers": [
+                FlowMap({"value": self.pct(), "what": f"{self.pick(v.MODEL)} · {self.pick(v.METRIC)}"})
+                for _ in range(r.randint(0, 4))
+            ],
             "notes": [self.sentence() for _ in range(r.randint(1, 3))],
         }
         if p.arxiv and r.random() < 0.25:
@@ -77,15 +87,23 @@ class Papers(Words):
 
     def _venue(self) -> dict:
         r = self.r
-        return {"name": self.pick(v.VENUES),
-                "detail": f"Pages {r.randint(100, 900)}-{r.randint(901, 1800)}" if r.random() < 0.3 else None}
+        return {
+            "name": self.pick(v.VENUES),
+            "detail": f"Pages {r.randint(100, 900)}-{r.randint(901, 1800)}" if r.random() < 0.3 else None,
+        }
 
     def _arxiv_meta(self, p: Paper, title: str, authors: list[str]) -> dict:
         r = self.r
         return {
-            "title": title, "authors": Flow(authors) if authors else None,
-            "abstract": " ".join(f"We present {p.short}, a {self.pick(v.EN_ADJ).lower()} approach to "
-                                 f"{self.pick(v.EN_NOUN).lower()} for {self.pick(v.EN_GOAL).lower()}."
-                                 for _ in range(r.randint(2, 5))),
-            "published": p.month + dt.timedelta(days=r.randint(0, 27)), "categories": Flow(["cs.CL", "cs.DC"]),
-            "primary_category": "cs.CL", "version": r.randint(1, 3)}
+            "title": title,
+            "authors": Flow(authors) if authors else None,
+            "abstract": " ".join(
+                f"We present {p.short}, a {self.pick(v.EN_ADJ).lower()} approach to "
+                f"{self.pick(v.EN_NOUN).lower()} for {self.pick(v.EN_GOAL).lower()}."
+                for _ in range(r.randint(2, 5))
+            ),
+            "published": p.month + dt.timedelta(days=r.randint(0, 27)),
+            "categories": Flow(["cs.CL", "cs.DC"]),
+            "primary_category": "cs.CL",
+            "version": r.randint(1, 3),
+        }

@@ -13,10 +13,28 @@ from kb.synth.yamlout import Flow
 
 
 def _default_tree(tid: str) -> list:
-    return [("head", None, "头部 · 要闻", "Headline items", []),
-            *[(f"s{i}", str(i), f"{tid} 第 {i} 部分", f"{tid} part {i}",
-               [(f"{'*' if i == 3 and j == 3 else ''}s{i}-{j}-{w}", f"{i}.({j})", f"{w} 路线", f"{w.title()} route", [])
-                for j, w in enumerate(["methods", "systems", "evaluation"], 1)]) for i in (1, 2, 3)]]
+    return [
+        ("head", None, "头部 · 要闻", "Headline items", []),
+        *[
+            (
+                f"s{i}",
+                str(i),
+                f"{tid} 第 {i} 部分",
+                f"{tid} part {i}",
+                [
+                    (
+                        f"{'*' if i == 3 and j == 3 else ''}s{i}-{j}-{w}",
+                        f"{i}.({j})",
+                        f"{w} 路线",
+                        f"{w.title()} route",
+                        [],
+                    )
+                    for j, w in enumerate(["methods", "systems", "evaluation"], 1)
+                ],
+            )
+            for i in (1, 2, 3)
+        ],
+    ]
 
 
 class Topics(Words):
@@ -61,9 +79,15 @@ class Topics(Words):
 
         finish(sections)
         title, title_en = v.TOPIC_TITLES.get(tid, (tid, tid))
-        doc = {"id": tid, "title": title, "title_en": title_en,
-               "description": f"{title}方向的活文档：{self.pick(v.METHOD)}等。Living survey of {title_en}.",
-               "document": f"organized/knowledge/{tid}.md", "page": f"{tid}.md", "sections": sections}
+        doc = {
+            "id": tid,
+            "title": title,
+            "title_en": title_en,
+            "description": f"{title}方向的活文档：{self.pick(v.METHOD)}等。Living survey of {title_en}.",
+            "document": f"organized/knowledge/{tid}.md",
+            "page": f"{tid}.md",
+            "sections": sections,
+        }
         return doc, TopicState(tid, refs, late, opened)
 
     def updates(self, st: TopicState) -> list[dict]:

@@ -29,9 +29,18 @@ def scalar(v: object, flow: bool = False) -> str:
     if isinstance(v, (int, dt.date)):
         return v.isoformat() if isinstance(v, dt.date) else str(v)
     s = str(v)
-    plain = (s and s == s.strip() and s[0] not in _BAD_START and s not in _NULLS and not s.endswith(":")
-             and ": " not in s and " #" not in s and "\n" not in s and "\t" not in s
-             and not (flow and any(c in s for c in ",[]{}:#")))
+    plain = (
+        s
+        and s == s.strip()
+        and s[0] not in _BAD_START
+        and s not in _NULLS
+        and not s.endswith(":")
+        and ": " not in s
+        and " #" not in s
+        and "\n" not in s
+        and "\t" not in s
+        and not (flow and any(c in s for c in ",[]{}:#"))
+    )
     return s if plain else json.dumps(s, ensure_ascii=False)
 
 

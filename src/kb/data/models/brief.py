@@ -14,7 +14,7 @@ from typing import Annotated
 
 from pydantic import Field, StringConstraints
 
-from kb.data.models.items import (AdjacentItem, Candidate, CarriedEntry, Citable, Claim, ClaimUpdate, Increment)
+from kb.data.models.items import AdjacentItem, Candidate, CarriedEntry, Citable, Claim, ClaimUpdate, Increment
 from kb.data.models.sources import Checked, SourceGroup
 from kb.data.models.types import Acknowledgement, Count, Date, DateTime, EditorNote, Line, Record, Slug, Text
 
@@ -42,12 +42,16 @@ class Stated(Record):
     carried_over: Count | None = Field(None, description="Number of carried-over items, when the author states one.")
     sources_checked_min: Count | None = Field(None, description="`20` for “20+ 来源”.")
     sources_breakdown: list[SourceCount] = Field(default_factory=list, description="The breakdown in the signature.")
-    previous_increments: Count | None = Field(None, description="Main increments the author gives for the previous brief.")
+    previous_increments: Count | None = Field(
+        None, description="Main increments the author gives for the previous brief."
+    )
     previous_adjacent: Count | None = Field(None, description="Adjacent items the author gives for the previous brief.")
 
 
 class Comparison(Record):
-    previous_label: Line | None = Field(None, description="How the author names the previous brief, e.g. `9-2 evening inference e1prep`.")
+    previous_label: Line | None = Field(
+        None, description="How the author names the previous brief, e.g. `9-2 evening inference e1prep`."
+    )
     previous_summary: Text | None = Field(None, description="What the previous brief brought, in a sentence.")
     this_summary: Text | None = None
     features: list[Line] = Field(default_factory=list, description="What sets this round apart.")
@@ -61,9 +65,13 @@ class Character(Record):
 class Brief(Record):
     topic: Slug = Field(examples=["inference"])
     date: Date = Field(examples=["2026-09-04"])
-    round: Annotated[str, StringConstraints(pattern=r"^[A-Z][A-Z0-9]{0,5}$")] = Field(description="e.g. `E1`.", examples=["E1"])
+    round: Annotated[str, StringConstraints(pattern=r"^[A-Z][A-Z0-9]{0,5}$")] = Field(
+        description="e.g. `E1`.", examples=["E1"]
+    )
     round_name: Line | None = Field(None, description="e.g. `日间预消化轮`.")
-    title: Line | None = Field(None, description="The brief's title as written, e.g. `inference · E1 预消化简报（2026-09-03）`.")
+    title: Line | None = Field(
+        None, description="The brief's title as written, e.g. `inference · E1 预消化简报（2026-09-03）`."
+    )
     instance: Line = Field(description="Author / instance, e.g. `Tom`.", examples=["Tom"])
     cron: Line | None = None
     generated_at: DateTime = Field(examples=["2026-09-04T22:20:00+08:00"])
@@ -74,25 +82,35 @@ class Brief(Record):
     stated: Stated = Field(default_factory=Stated)
     sources: list[SourceGroup] = Field(default_factory=list)
     increments: list[Increment] = Field(default_factory=list)
-    adjacent: list[AdjacentItem] = Field(default_factory=list, max_length=26, description="Adjacent prep items, lettered A–Z.")
+    adjacent: list[AdjacentItem] = Field(
+        default_factory=list, max_length=26, description="Adjacent prep items, lettered A–Z."
+    )
     claims: list[Claim] = Field(default_factory=list)
-    claim_updates: list[ClaimUpdate] = Field(default_factory=list, description="Earlier claims this brief resolves, updates or drops.")
-    citable: list[Citable] = Field(default_factory=list, description="The author's list of citable arXiv ids, with notes.")
-    carried: list[CarriedEntry] = Field(default_factory=list, description="The author's carried-over list (沿用件), with notes.")
+    claim_updates: list[ClaimUpdate] = Field(
+        default_factory=list, description="Earlier claims this brief resolves, updates or drops."
+    )
+    citable: list[Citable] = Field(
+        default_factory=list, description="The author's list of citable arXiv ids, with notes."
+    )
+    carried: list[CarriedEntry] = Field(
+        default_factory=list, description="The author's carried-over list (沿用件), with notes."
+    )
     candidates: list[Candidate] = Field(default_factory=list, description="Further items this brief raises or updates.")
     comparison: Comparison | None = None
     checked: Checked | None = Field(None, description="The author's lists of sources included / not included.")
     signature: Text | None = Field(None, description="The author's signature line, exactly as signed.")
-    reconstructed: Text | None = Field(None, description="Set when the brief was rebuilt from later briefs: says from what. "
-                                                         "Its computed figures are then lower bounds.")
+    reconstructed: Text | None = Field(
+        None,
+        description="Set when the brief was rebuilt from later briefs: says from what. "
+        "Its computed figures are then lower bounds.",
+    )
     editor_notes: list[EditorNote] = Field(default_factory=list)
-    acknowledged: list[Acknowledgement] = Field(default_factory=list, description="Findings about this brief the authors know of.")
+    acknowledged: list[Acknowledgement] = Field(
+        default_factory=list, description="Findings about this brief the authors know of."
+    )
 
 
 def round_key(round_name: str) -> tuple[str, int, str]:
     """Order of rounds within a day: by letter, then by number (E2 before E10)."""
     m = re.fullmatch(r"([A-Z]+)(\d*)(.*)", round_name)
     return (m.group(1), int(m.group(2) or 0), m.group(3)) if m else (round_name, 0, "")
-
-
-

@@ -34,8 +34,10 @@ LIGHTS = {Light.green: "🟢", Light.yellow: "🟡", Light.red: "🔴"}
 class SummaryRow(Record):
     """The item's row in the summary table (六、本棒小结), as the author wrote it."""
 
-    label: Line = Field(description="条目, e.g. `SSR（自投机解码 · partial-CoT 作 draft · arXiv:2608.20359）`.",
-                        examples=["RetroInfer（wave index · VLDB 2026 · arXiv:2505.02922）"])
+    label: Line = Field(
+        description="条目, e.g. `SSR（自投机解码 · partial-CoT 作 draft · arXiv:2608.20359）`.",
+        examples=["RetroInfer（wave index · VLDB 2026 · arXiv:2505.02922）"],
+    )
     category: Line | None = Field(None, description="分类 as written, e.g. `§1.(3) KV Cache` or `行业事件`.")
     status: Line | None = Field(None, description="状态 as written, e.g. `NET-new；高可信度；建议优先锚入`.")
 
@@ -61,30 +63,44 @@ class Relation(Record):
     section: Slug | None = Field(None, description="Section of the living document the relation is about.")
     label: Line | None = Field(None, description="The section as the author wrote it, e.g. `§1.(3) KV Cache`.")
     papers: list[Slug] = Field(default_factory=list, description="Papers the text names.")
-    origin: Date | None = Field(None, description="Date of the brief the text says these papers came from "
-                                                  "(`9-2 e1prep` → 2026-09-02); checked against the history.")
+    origin: Date | None = Field(
+        None,
+        description="Date of the brief the text says these papers came from "
+        "(`9-2 e1prep` → 2026-09-02); checked against the history.",
+    )
     text: Text
 
 
 class Suggestion(Record):
     section: Slug = Field(examples=["s1-3-kv-cache"])
-    label: Line | None = Field(None, description="The section as the author wrote it, e.g. `§1.(1) 推理引擎 · Speculative Decoding`.")
+    label: Line | None = Field(
+        None, description="The section as the author wrote it, e.g. `§1.(1) 推理引擎 · Speculative Decoding`."
+    )
     note: Line | None = None
 
 
 class Anchoring(Record):
     """Fields shared by every entry that can record an anchoring (``status: anchored``)."""
 
-    anchored_in: Slug | None = Field(None, description="With `status: anchored`: the section of the living document "
-                                                       "it is anchored in (omit when the document records none).")
-    anchored_since: Date | None = Field(None, description="With `status: anchored`: the date it was anchored, when "
-                                                          "known; otherwise the brief's date is only an upper bound.")
+    anchored_in: Slug | None = Field(
+        None,
+        description="With `status: anchored`: the section of the living document "
+        "it is anchored in (omit when the document records none).",
+    )
+    anchored_since: Date | None = Field(
+        None,
+        description="With `status: anchored`: the date it was anchored, when "
+        "known; otherwise the brief's date is only an upper bound.",
+    )
 
 
 class Increment(Anchoring):
-    sections: list[Slug] = Field(min_length=1, description="Sections the increment is about (heading refs).",
-                                 examples=[["s1-3-kv-cache"]])
-    where: Line | None = Field(None, description="The heading's section reference as written, e.g. `§1.(1) 推理引擎内核`.")
+    sections: list[Slug] = Field(
+        min_length=1, description="Sections the increment is about (heading refs).", examples=[["s1-3-kv-cache"]]
+    )
+    where: Line | None = Field(
+        None, description="The heading's section reference as written, e.g. `§1.(1) 推理引擎内核`."
+    )
     light: Light | None = Field(None, description="Status light: green, yellow or red.")
     title: Text = Field(examples=["RetroInfer：把 KV Cache 当作向量存储引擎"])
     label: Line = Field(description="Short name, e.g. `SSR` (backlinks, previews).", examples=["RetroInfer"])
@@ -97,7 +113,9 @@ class Increment(Anchoring):
     defects_source: Line | None = None
     relations: list[Relation] = Field(default_factory=list)
     suggested: list[Suggestion] = Field(default_factory=list, description="Suggested section(s) to anchor it in.")
-    status: Status = Field(description="As the author states it: `net-new`, `pending` or `anchored`.", examples=["net-new"])
+    status: Status = Field(
+        description="As the author states it: `net-new`, `pending` or `anchored`.", examples=["net-new"]
+    )
     status_note: Text | None = None
     value: Value | None = Field(None, description="Value 1–5 (shown as stars).")
     summary: SummaryRow | None = Field(None, description="Its row in the summary table, as written.")
@@ -116,7 +134,9 @@ class AdjacentItem(Record):
     title: Line = Field(examples=["HF @huggingface/kernels WebGPU"])
     text: Text
     papers: list[Slug] = Field(default_factory=list)
-    source_note: Line | None = Field(None, description="Where it comes from when there is no arXiv id, e.g. `HF 官方博客`.")
+    source_note: Line | None = Field(
+        None, description="Where it comes from when there is no arXiv id, e.g. `HF 官方博客`."
+    )
     origin: Line = Field(description="Which source raised it, e.g. `jay 9-3 1735`.", examples=["jay 9-3 1735"])
     relation: Line | None = None
     sections: list[Slug] = Field(default_factory=list)
@@ -124,7 +144,9 @@ class AdjacentItem(Record):
     status: AdjacentStatus = AdjacentStatus.prep
     priority: Priority | None = None
     warning: Line | None = Field(None, description="A warning flag, e.g. `⚠️生产警示`.")
-    claim: Slug | None = Field(None, description="The claim (by id) this item is about, when it is also a claim to verify.")
+    claim: Slug | None = Field(
+        None, description="The claim (by id) this item is about, when it is also a claim to verify."
+    )
     summary: SummaryRow | None = Field(None, description="Its row in the summary table, as written.")
     editor_notes: list[EditorNote] = Field(default_factory=list)
 
@@ -141,19 +163,25 @@ class CarriedEntry(Anchoring):
     paper: Slug
     note: Line | None = Field(None, description="As written, e.g. `9-1 候选 · 待锚入`.")
     status: Status | None = Field(None, description="The status the note states, when it states one.")
-    origin: Date | None = Field(None, description="Date of the brief the note says it came from (`9-1 候选` → 2026-09-01).")
+    origin: Date | None = Field(
+        None, description="Date of the brief the note says it came from (`9-1 候选` → 2026-09-01)."
+    )
 
 
 class Citable(Record):
     """An entry of the author's list of citable arXiv ids (可引用的 arXiv 号列表)."""
 
     paper: Slug
-    note: Line | None = Field(None, description="The author's note after the title, e.g. `自投机解码 · ClassEval -24.1% · 2026-08`.")
+    note: Line | None = Field(
+        None, description="The author's note after the title, e.g. `自投机解码 · ClassEval -24.1% · 2026-08`."
+    )
 
 
 class Claim(Record):
-    id: Slug = Field(description="Stable id, unique within the topic; later briefs update the claim by it.",
-                     examples=["rtp-llm-open-source"])
+    id: Slug = Field(
+        description="Stable id, unique within the topic; later briefs update the claim by it.",
+        examples=["rtp-llm-open-source"],
+    )
     title: Line
     priority: Priority | None = None
     papers: list[Slug] = Field(default_factory=list)

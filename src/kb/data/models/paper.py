@@ -13,8 +13,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from kb.data import arxiv_id
-from kb.data.models.types import (Acknowledgement, ArxivIdText, Date, Int, Line, PartialDate, Record, Slug, Text,
-                                  Url)
+from kb.data.models.types import Acknowledgement, ArxivIdText, Date, Int, Line, PartialDate, Record, Slug, Text, Url
 
 RESERVED_PAPER_IDS = frozenset({"index"})  # generated pages: papers/index.md is the papers index
 
@@ -39,7 +38,8 @@ CREDIBILITY_LABELS = {
 class CredibilityNote(Record):
     level: Credibility = Field(examples=["high"])
     light: Literal["green", "yellow", "red"] | None = Field(
-        None, description="A light the author put before the level, e.g. `yellow` for 🟡 中-低.")
+        None, description="A light the author put before the level, e.g. `yellow` for 🟡 中-低."
+    )
     reason: Text | None = None
 
     @property
@@ -63,13 +63,18 @@ class Links(Record):
 
 
 class Category(Record):
-    primary: Slug = Field(description="Primary category / topic axis, e.g. `inference`, `llm-infra`.", examples=["llm-infra"])
+    primary: Slug = Field(
+        description="Primary category / topic axis, e.g. `inference`, `llm-infra`.", examples=["llm-infra"]
+    )
     adjacent: list[Slug] = Field(default_factory=list, description="Topics it is adjacent to.")
 
 
 class KeyNumber(Record):
     value: Line = Field(description="The figure as written, e.g. `-24.1%`, `4.7-6.3×`.", examples=["-24.1%"])
-    what: Line = Field(description="What it measures, e.g. `ClassEval Gemma-4 端到端延迟`.", examples=["ClassEval · Gemma-4 端到端延迟"])
+    what: Line = Field(
+        description="What it measures, e.g. `ClassEval Gemma-4 端到端延迟`.",
+        examples=["ClassEval · Gemma-4 端到端延迟"],
+    )
 
 
 class ArxivMeta(Record):
@@ -90,8 +95,9 @@ class ArxivMeta(Record):
 
 class Paper(Record):
     id: Slug = Field(description="Paper id, equal to the file name `data/papers/<id>.yaml`.", examples=["retroinfer"])
-    arxiv: ArxivIdText | None = Field(None, description="arXiv id (`2505.02922`, `2505.02922v2`, `hep-th/9901001`).",
-                                      examples=["2505.02922"])
+    arxiv: ArxivIdText | None = Field(
+        None, description="arXiv id (`2505.02922`, `2505.02922v2`, `hep-th/9901001`).", examples=["2505.02922"]
+    )
     kind: Literal["paper", "system", "benchmark", "report"] = "paper"
     short: Line = Field(description="Short display name, e.g. `RetroInfer`.", examples=["RetroInfer"])
     title: Text | None = Field(None, description="Full title; may be omitted when `arxiv_meta` has it.")
@@ -108,7 +114,9 @@ class Paper(Record):
     category: Category | None = None
     key_numbers: list[KeyNumber] = Field(default_factory=list)
     notes: list[Text] = Field(default_factory=list)
-    acknowledged: list[Acknowledgement] = Field(default_factory=list, description="Findings about this file the authors know of.")
+    acknowledged: list[Acknowledgement] = Field(
+        default_factory=list, description="Findings about this file the authors know of."
+    )
     arxiv_meta: ArxivMeta | None = None
 
     @property

@@ -51,19 +51,25 @@ class GroupStated(Record):
 
     cards: Count | None = Field(None, description="New cards in the batch (`8 张新卡`).")
     cards_in_topic: Count | None = Field(None, description="New cards whose primary category is the topic.")
-    cards_adjacent: Count | None = Field(None, description="New cards ingested as adjacent to the topic (`邻接入库 1 件`).")
+    cards_adjacent: Count | None = Field(
+        None, description="New cards ingested as adjacent to the topic (`邻接入库 1 件`)."
+    )
 
 
 class SourceGroup(Record):
     title: Line = Field(description="e.g. `inbox/tom 今日 radar`.", examples=["inbox/tom 今日 radar"])
     time: Line | None = None
-    findings: list[Text] = Field(default_factory=list, description="The author's bullets, shown before the files and cards.")
+    findings: list[Text] = Field(
+        default_factory=list, description="The author's bullets, shown before the files and cards."
+    )
     files: list[SourceFile] = Field(default_factory=list)
     cards_window: DateRange | None = Field(None, description="The days the new-card list covers.")
     cards: list[CardEntry] = Field(default_factory=list, description="New paper cards seen in this source.")
     tally: list[Text] = Field(default_factory=list, description="The author's closing bullets, shown after the cards.")
     stated: GroupStated = Field(default_factory=GroupStated)
-    confirmed_pending: list[Slug] = Field(default_factory=list, description="Papers this source confirms are still not anchored.")
+    confirmed_pending: list[Slug] = Field(
+        default_factory=list, description="Papers this source confirms are still not anchored."
+    )
 
 
 class CheckedFile(Record):

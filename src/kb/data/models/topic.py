@@ -10,14 +10,18 @@ from kb.data.models.types import Acknowledgement, Count, Date, Flag, Line, Recor
 
 
 class Section(Record):
-    id: Slug = Field(description="Stable id, used as the HTML anchor of the section in the living document.",
-                     examples=["s1-3-kv-cache"])
+    id: Slug = Field(
+        description="Stable id, used as the HTML anchor of the section in the living document.",
+        examples=["s1-3-kv-cache"],
+    )
     number: Line | None = Field(None, description="Number as written in the document, e.g. `1.(3)`.")
     title: Line = Field(description="Heading text (Chinese or English).", examples=["KV Cache"])
     title_en: Line | None = Field(None, description="English heading, for search and for readers.")
     summary: Text | None = Field(None, description="One paragraph on what the section covers.")
     introduced: Date | None = Field(None, description="Date the section (e.g. a new route) was opened.")
-    introduced_by: Line | None = Field(None, description="Brief id that opened the section, e.g. `inference/2026-09-03-e1`.")
+    introduced_by: Line | None = Field(
+        None, description="Brief id that opened the section, e.g. `inference/2026-09-03-e1`."
+    )
     children: list["Section"] = Field(default_factory=list, description="Sub-sections, same shape.")
 
     @property
@@ -36,8 +40,11 @@ class DocumentUpdate(Record):
 
     date: Date = Field(description="Date of the update.", examples=["2026-09-03"])
     labels: list[UpdateLabel] = Field(default_factory=list, description="The update labels of that date.")
-    citations: Count | None = Field(None, description="arXiv citations the document holds after the update "
-                                                      "(only the document knows it: `引→约430条 arXiv`).")
+    citations: Count | None = Field(
+        None,
+        description="arXiv citations the document holds after the update "
+        "(only the document knows it: `引→约430条 arXiv`).",
+    )
     citations_approx: Flag = Field(False, description="`true` when the count is approximate (约).")
 
 
@@ -46,11 +53,18 @@ class Topic(Record):
     title: Line = Field(examples=["LLM 推理"])
     title_en: Line | None = None
     description: Text | None = None
-    document: RepoPath = Field(description="Path of the living document in the team's notes, e.g. `organized/knowledge/inference.md`.",
-                               examples=["organized/knowledge/inference.md"])
+    document: RepoPath = Field(
+        description="Path of the living document in the team's notes, e.g. `organized/knowledge/inference.md`.",
+        examples=["organized/knowledge/inference.md"],
+    )
     page: Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_\-/]*\.md$", max_length=200)] = Field(
         description="The hand-written site page (under docs/) holding the living document, e.g. `inference.md`.",
-        examples=["inference.md"])
+        examples=["inference.md"],
+    )
     sections: list[Section] = Field(min_length=1)
-    updates: list[DocumentUpdate] = Field(default_factory=list, description="The living document's update log, oldest first.")
-    acknowledged: list[Acknowledgement] = Field(default_factory=list, description="Findings about this file the authors know of.")
+    updates: list[DocumentUpdate] = Field(
+        default_factory=list, description="The living document's update log, oldest first."
+    )
+    acknowledged: list[Acknowledgement] = Field(
+        default_factory=list, description="Findings about this file the authors know of."
+    )

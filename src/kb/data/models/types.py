@@ -11,7 +11,16 @@ import datetime as dt
 import re
 from typing import Annotated
 
-from pydantic import AfterValidator, AwareDatetime, BaseModel, BeforeValidator, ConfigDict, Field, StringConstraints, WithJsonSchema
+from pydantic import (
+    AfterValidator,
+    AwareDatetime,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    WithJsonSchema,
+)
 
 from kb.data import arxiv_id
 
@@ -19,8 +28,9 @@ SLUG = r"^[a-z0-9][a-z0-9-]{0,79}$"
 Slug = Annotated[str, StringConstraints(pattern=SLUG)]
 # A line break inside Chinese text, folded by YAML (`>-`) or the author's editor, is no space:
 # whitespace between two CJK characters, and next to 、。，；：！？, is dropped.
-_CJK = re.compile("[\u2e80-\u2fdf\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
-                  "\ufe30-\ufe4f\uff00-\uffef]")
+_CJK = re.compile(
+    "[\u2e80-\u2fdf\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]"
+)
 _CJK_PUNCT = re.compile("[\u3001\u3002\uff0c\uff1b\uff1a\uff01\uff1f]")  # 、。，；：！？ (not brackets)
 _GAP = re.compile(r"[ \t\n]+")  # each run is matched once: linear in the text's length
 
@@ -31,9 +41,12 @@ def join_cjk(value: str) -> str:
     for m in _GAP.finditer(value):
         before = value[m.start() - 1] if m.start() else ""
         after = value[m.end()] if m.end() < len(value) else ""
-        if before and after and ((_CJK.match(before) and _CJK.match(after))
-                                 or _CJK_PUNCT.match(before) or _CJK_PUNCT.match(after)):
-            out.append(value[pos:m.start()])
+        if (
+            before
+            and after
+            and ((_CJK.match(before) and _CJK.match(after)) or _CJK_PUNCT.match(before) or _CJK_PUNCT.match(after))
+        ):
+            out.append(value[pos : m.start()])
             pos = m.end()
     if not out:
         return value
@@ -44,9 +57,12 @@ def join_cjk(value: str) -> str:
 Text = Annotated[str, StringConstraints(min_length=1, max_length=4000), AfterValidator(join_cjk)]
 Line = Annotated[str, StringConstraints(min_length=1, max_length=400, pattern=r"^[^\n]*$"), AfterValidator(join_cjk)]
 RepoPath = Annotated[str, StringConstraints(min_length=1, max_length=300, pattern=r"^[^\s<>\"'`|]+$")]
-PartialDate = Annotated[str, StringConstraints(pattern=r"^\d{4}(-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?)?$"),
-                        # editors read YAML 1.2: `published: 2026` is a number there, a year here
-                        WithJsonSchema({"type": ["string", "integer"], "description": "YYYY, YYYY-MM or YYYY-MM-DD"})]
+PartialDate = Annotated[
+    str,
+    StringConstraints(pattern=r"^\d{4}(-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?)?$"),
+    # editors read YAML 1.2: `published: 2026` is a number there, a year here
+    WithJsonSchema({"type": ["string", "integer"], "description": "YYYY, YYYY-MM or YYYY-MM-DD"}),
+]
 Priority = Annotated[str, StringConstraints(pattern=r"^P[0-3]$")]
 FindingCode = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_./:-]{0,119}$")]
 
@@ -54,9 +70,7 @@ FindingCode = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_./:-]{
 def _arxiv(value: str) -> str:
     parsed = arxiv_id.parse(value)
     if parsed is None or value.lower().startswith("arxiv:"):
-        raise ValueError(
-            f"expected an arXiv id such as 2505.02922, 2505.02922v2 or hep-th/9901001, got {value!r}"
-        )
+        raise ValueError(f"expected an arXiv id such as 2505.02922, 2505.02922v2 or hep-th/9901001, got {value!r}")
     return str(parsed)
 
 
@@ -91,14 +105,18 @@ def _date_text(value: object) -> object:
 
 def _datetime_text(value: object) -> object:
     if isinstance(value, str) and not re.fullmatch(
-            r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})", value):
+        r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})", value
+    ):
         raise ValueError(f"expected a date and time with its UTC offset, e.g. 2026-09-03T22:20:00+08:00, got {value!r}")
     return value
 
 
-ArxivIdText = Annotated[str, AfterValidator(_arxiv),
-                        # editors read YAML 1.2: `arxiv: 2505.02922` is a number there, an id here
-                        WithJsonSchema({"type": ["string", "number"], "description": "an arXiv id such as 2505.02922"})]
+ArxivIdText = Annotated[
+    str,
+    AfterValidator(_arxiv),
+    # editors read YAML 1.2: `arxiv: 2505.02922` is a number there, an id here
+    WithJsonSchema({"type": ["string", "number"], "description": "an arXiv id such as 2505.02922"}),
+]
 Int = Annotated[int, BeforeValidator(_int_text)]
 Count = Annotated[Int, Field(ge=0)]
 Date = Annotated[dt.date, BeforeValidator(_date_text)]
@@ -120,8 +138,9 @@ class Acknowledgement(Record):
     It stays visible on the page with the reason, but no longer fails
     ``kb validate --strict``; a new finding still does."""
 
-    finding: FindingCode = Field(description="The finding's code as `kb validate` prints it, e.g. `stated/net_new`.",
-                                 examples=["stated/net_new"])
+    finding: FindingCode = Field(
+        description="The finding's code as `kb validate` prints it, e.g. `stated/net_new`.", examples=["stated/net_new"]
+    )
     reason: Line = Field(description="Why it stays as it is.", examples=["原文如此：作者把 2 条记作邻接入库"])
 
 

@@ -35,12 +35,28 @@ def _anchoring_fields(kb: KnowledgeBase, key: str) -> list[Diagnostic]:
     for name, i, e in entries:
         for field in ("anchored_in", "anchored_since"):
             if getattr(e, field) is not None and e.status is not Status.anchored:
-                out.append(diag(kb, "brief", key, (name, i, field), f"{field} records an anchoring: it goes with "
-                                f"`status: anchored` (this entry says {e.status.value if e.status else 'no status'})",
-                                "anchoring"))
+                out.append(
+                    diag(
+                        kb,
+                        "brief",
+                        key,
+                        (name, i, field),
+                        f"{field} records an anchoring: it goes with "
+                        f"`status: anchored` (this entry says {e.status.value if e.status else 'no status'})",
+                        "anchoring",
+                    )
+                )
         if e.anchored_since is not None and e.anchored_since > brief.date:
-            out.append(diag(kb, "brief", key, (name, i, "anchored_since"), f"anchored_since {e.anchored_since.isoformat()} "
-                            f"is after the brief's date {brief.date.isoformat()}", "anchoring"))
+            out.append(
+                diag(
+                    kb,
+                    "brief",
+                    key,
+                    (name, i, "anchored_since"),
+                    f"anchored_since {e.anchored_since.isoformat()} is after the brief's date {brief.date.isoformat()}",
+                    "anchoring",
+                )
+            )
     return out
 
 
@@ -53,10 +69,21 @@ def _one_status(kb: KnowledgeBase, key: str, entries: list[StatusEntry]) -> list
             continue
         short = kb.papers[e.paper].short
         anchoring = Status.anchored in (seen.status, e.status)
-        fix = ("anchoring contradiction: make every entry `anchored`, or drop the other entry" if anchoring
-               else "one brief gives one status per paper")
-        out.append(diag(kb, "brief", key, e.keypath, f"{short} is {seen.status.value} at {format_keypath(seen.keypath)} "
-                        f"and {e.status.value} here: {fix}", "status-conflict"))
+        fix = (
+            "anchoring contradiction: make every entry `anchored`, or drop the other entry"
+            if anchoring
+            else "one brief gives one status per paper"
+        )
+        out.append(
+            diag(
+                kb,
+                "brief",
+                key,
+                e.keypath,
+                f"{short} is {seen.status.value} at {format_keypath(seen.keypath)} and {e.status.value} here: {fix}",
+                "status-conflict",
+            )
+        )
     return out
 
 
@@ -68,15 +95,24 @@ def _backwards(kb: KnowledgeBase, key: str, topic: str, entries: list[StatusEntr
             continue
         rec = kb.history.first_anchor(e.paper, topic)
         if rec is not None and order[rec.brief] < order[key]:
-            out.append(diag(kb, "brief", key, e.keypath, f"status going backwards: {kb.papers[e.paper].short} is anchored "
-                            f"in {topic} since {rec.recorded_on.isoformat()} ({path_of(kb, 'brief', rec.brief)}), but this "
-                            f"brief marks it {e.status.value}; write `status: anchored`", "status-backwards"))
+            out.append(
+                diag(
+                    kb,
+                    "brief",
+                    key,
+                    e.keypath,
+                    f"status going backwards: {kb.papers[e.paper].short} is anchored "
+                    f"in {topic} since {rec.recorded_on.isoformat()} ({path_of(kb, 'brief', rec.brief)}), but this "
+                    f"brief marks it {e.status.value}; write `status: anchored`",
+                    "status-backwards",
+                )
+            )
     return out
 
 
 _CLAIM_MESSAGES = {
     "duplicate": "claim id '{claim}' was already raised in {other}: ids are unique within a topic; "
-                 "to say more about that claim, use `claim_updates:` with `claim: {claim}`",
+    "to say more about that claim, use `claim_updates:` with `claim: {claim}`",
     "unknown": "unknown claim '{claim}'{hint}: `claim_updates:` names a claim raised by an earlier brief of the topic",
     "same-brief": "claim '{claim}' is raised in this brief: a claim is updated by a later brief",
     "closed": "claim '{claim}' was already closed in {other}: raise a new claim instead",
@@ -89,6 +125,14 @@ def _claims(kb: KnowledgeBase) -> list[Diagnostic]:
         topic = kb.briefs[p.brief].topic
         hint = did_you_mean(p.claim, kb.claims.ids(topic)) if p.kind == "unknown" else ""
         other = path_of(kb, "brief", p.other) if p.other else ""
-        out.append(diag(kb, "brief", p.brief, p.keypath,
-                        _CLAIM_MESSAGES[p.kind].format(claim=p.claim, other=other, hint=hint), f"claim-{p.kind}"))
+        out.append(
+            diag(
+                kb,
+                "brief",
+                p.brief,
+                p.keypath,
+                _CLAIM_MESSAGES[p.kind].format(claim=p.claim, other=other, hint=hint),
+                f"claim-{p.kind}",
+            )
+        )
     return out

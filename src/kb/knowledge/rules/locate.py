@@ -10,8 +10,9 @@ if TYPE_CHECKING:
     from kb.knowledge.index import KnowledgeBase
 
 
-def diag(kb: KnowledgeBase, kind: str, key: str, keypath: tuple, message: str, code: str,
-         severity: Severity = Severity.ERROR) -> Diagnostic:
+def diag(
+    kb: KnowledgeBase, kind: str, key: str, keypath: tuple, message: str, code: str, severity: Severity = Severity.ERROR
+) -> Diagnostic:
     src = kb.sources[(kind, key)]
     line, col = src.located.value_where(keypath)
     return Diagnostic(src.path, line, col, message, key=format_keypath(keypath), severity=severity, code=code)

@@ -19,18 +19,44 @@ def check(kb: KnowledgeBase) -> list[Diagnostic]:
     first_by_card: dict[int, str] = {}
     for pid, paper in kb.papers.items():
         if pid in RESERVED_PAPER_IDS:
-            out.append(diag(kb, "paper", pid, ("id",), f"the paper id '{pid}' is reserved for a generated page "
-                            f"(papers/{pid}.md); rename the file and its id, e.g. '{pid}-paper'", "reserved-id"))
+            out.append(
+                diag(
+                    kb,
+                    "paper",
+                    pid,
+                    ("id",),
+                    f"the paper id '{pid}' is reserved for a generated page "
+                    f"(papers/{pid}.md); rename the file and its id, e.g. '{pid}-paper'",
+                    "reserved-id",
+                )
+            )
         base = paper.arxiv_base
         if base:
             if base in first_by_arxiv:
-                out.append(diag(kb, "paper", pid, ("arxiv",), f"duplicate paper: arXiv {base} already has the paper file "
-                                f"{path_of(kb, 'paper', first_by_arxiv[base])}; keep one file per paper", "duplicate-paper"))
+                out.append(
+                    diag(
+                        kb,
+                        "paper",
+                        pid,
+                        ("arxiv",),
+                        f"duplicate paper: arXiv {base} already has the paper file "
+                        f"{path_of(kb, 'paper', first_by_arxiv[base])}; keep one file per paper",
+                        "duplicate-paper",
+                    )
+                )
             else:
                 first_by_arxiv[base] = pid
         for i, card in enumerate(paper.cards):
             if card in first_by_card and first_by_card[card] != pid:
-                out.append(diag(kb, "paper", pid, ("cards", i), f"paper_card {card} already belongs to "
-                                f"{path_of(kb, 'paper', first_by_card[card])}", "duplicate-card"))
+                out.append(
+                    diag(
+                        kb,
+                        "paper",
+                        pid,
+                        ("cards", i),
+                        f"paper_card {card} already belongs to {path_of(kb, 'paper', first_by_card[card])}",
+                        "duplicate-card",
+                    )
+                )
             first_by_card.setdefault(card, pid)
     return out

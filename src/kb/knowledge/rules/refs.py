@@ -26,7 +26,9 @@ def brief_refs(brief: Brief) -> Iterator[tuple[KeyPath, str, str]]:
             if r.section:
                 yield ("increments", i, "relations", j, "section"), "section", r.section
             yield from ((("increments", i, "relations", j, "papers", k), "paper", p) for k, p in enumerate(r.papers))
-        yield from ((("increments", i, "suggested", j, "section"), "section", sg.section) for j, sg in enumerate(inc.suggested))
+        yield from (
+            (("increments", i, "suggested", j, "section"), "section", sg.section) for j, sg in enumerate(inc.suggested)
+        )
         if inc.anchored_in:
             yield ("increments", i, "anchored_in"), "section", inc.anchored_in
     for i, adj in enumerate(brief.adjacent):
@@ -45,43 +47,76 @@ def brief_refs(brief: Brief) -> Iterator[tuple[KeyPath, str, str]]:
     for i, g in enumerate(brief.sources):
         yield from ((("sources", i, "confirmed_pending", j), "paper", p) for j, p in enumerate(g.confirmed_pending))
         for j, fl in enumerate(g.files):
-            yield from ((("sources", i, "files", j, "classifies", k, "paper"), "paper", c.paper)
-                        for k, c in enumerate(fl.classifies))
+            yield from (
+                (("sources", i, "files", j, "classifies", k, "paper"), "paper", c.paper)
+                for k, c in enumerate(fl.classifies)
+            )
 
 
 def unknown_section(kb: KnowledgeBase, topic: str, value: str) -> str:
     ids = list(kb.sections.get(topic, {}))
-    return (f"unknown section '{value}' in topic '{topic}'{did_you_mean(value, ids)}; "
-            f"the section ids are listed in data/topics/{topic}.yaml")
+    return (
+        f"unknown section '{value}' in topic '{topic}'{did_you_mean(value, ids)}; "
+        f"the section ids are listed in data/topics/{topic}.yaml"
+    )
 
 
 def unknown_paper(kb: KnowledgeBase, value: str) -> str:
-    return (f"unknown paper '{value}': no data/papers/{value}.yaml{did_you_mean(value, kb.papers)}; "
-            "a new paper gets its file with `kb new paper <arXiv id or slug>`")
+    return (
+        f"unknown paper '{value}': no data/papers/{value}.yaml{did_you_mean(value, kb.papers)}; "
+        "a new paper gets its file with `kb new paper <arXiv id or slug>`"
+    )
 
 
 def unknown_topic(kb: KnowledgeBase, value: str) -> str:
-    return (f"unknown topic '{value}'{did_you_mean(value, kb.topics)}; "
-            f"expected one of: {', '.join(kb.topics) or 'none'} (data/topics/<id>.yaml)")
+    return (
+        f"unknown topic '{value}'{did_you_mean(value, kb.topics)}; "
+        f"expected one of: {', '.join(kb.topics) or 'none'} (data/topics/<id>.yaml)"
+    )
 
 
 def topics(kb: KnowledgeBase, dup_sections: list[tuple[str, Section, tuple]]) -> list[Diagnostic]:
     out = []
     for tid, section, keypath in dup_sections:
-        out.append(diag(kb, "topic", tid, keypath, f"duplicate section id '{section.id}': section ids must be "
-                        "unique within a topic (they are the anchors of the living document)", "duplicate-section"))
+        out.append(
+            diag(
+                kb,
+                "topic",
+                tid,
+                keypath,
+                f"duplicate section id '{section.id}': section ids must be "
+                "unique within a topic (they are the anchors of the living document)",
+                "duplicate-section",
+            )
+        )
     for tid in kb.topics:
         for info in kb.sections[tid].values():
             ib = info.section.introduced_by
             if ib and ib not in kb.briefs and ib.rsplit("/", 1)[-1] not in kb.failed.get("briefs", ()):
-                out.append(diag(kb, "topic", tid, ("sections",), f"section '{info.id}' is introduced_by unknown brief "
-                                f"'{ib}'{did_you_mean(ib, kb.briefs)}", "unknown-brief"))
+                out.append(
+                    diag(
+                        kb,
+                        "topic",
+                        tid,
+                        ("sections",),
+                        f"section '{info.id}' is introduced_by unknown brief '{ib}'{did_you_mean(ib, kb.briefs)}",
+                        "unknown-brief",
+                    )
+                )
         for ui, update in enumerate(kb.topics[tid].updates):
             for li, label in enumerate(update.labels):
                 for pj, pid in enumerate(label.papers):
                     if pid not in kb.papers and pid not in kb.failed.get("papers", ()):
-                        out.append(diag(kb, "topic", tid, ("updates", ui, "labels", li, "papers", pj),
-                                        unknown_paper(kb, pid), "unknown-paper"))
+                        out.append(
+                            diag(
+                                kb,
+                                "topic",
+                                tid,
+                                ("updates", ui, "labels", li, "papers", pj),
+                                unknown_paper(kb, pid),
+                                "unknown-paper",
+                            )
+                        )
     return out
 
 
@@ -94,8 +129,16 @@ def demos(kb: KnowledgeBase) -> list[Diagnostic]:
         for i, s in enumerate(demo.sections):
             if kb.find_section(s) is None and not kb.failed.get("topics"):
                 ids = [sid for secs in kb.sections.values() for sid in secs]
-                out.append(diag(kb, "demo", did, ("sections", i), f"unknown section '{s}'{did_you_mean(s, ids)}",
-                                "unknown-section"))
+                out.append(
+                    diag(
+                        kb,
+                        "demo",
+                        did,
+                        ("sections", i),
+                        f"unknown section '{s}'{did_you_mean(s, ids)}",
+                        "unknown-section",
+                    )
+                )
     return out
 
 
@@ -113,6 +156,15 @@ def briefs(kb: KnowledgeBase) -> list[Diagnostic]:
             elif kind == "paper" and value not in kb.papers and value not in kb.failed.get("papers", ()):
                 out.append(diag(kb, "brief", key, keypath, unknown_paper(kb, value), "unknown-paper"))
             elif kind == "claim" and value not in claim_ids:
-                out.append(diag(kb, "brief", key, keypath, f"unknown claim '{value}'{did_you_mean(value, claim_ids)}: "
-                                "name a claim raised in this brief's `claims:` or an earlier brief of the topic", "unknown-claim"))
+                out.append(
+                    diag(
+                        kb,
+                        "brief",
+                        key,
+                        keypath,
+                        f"unknown claim '{value}'{did_you_mean(value, claim_ids)}: "
+                        "name a claim raised in this brief's `claims:` or an earlier brief of the topic",
+                        "unknown-claim",
+                    )
+                )
     return out

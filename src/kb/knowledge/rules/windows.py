@@ -20,15 +20,41 @@ def check(kb: KnowledgeBase) -> list[Diagnostic]:
     for key, brief in kb.briefs.items():
         w = brief.window
         if w.end <= w.start:
-            out.append(diag(kb, "brief", key, ("window", "end"),
-                            f"window ends ({w.end.isoformat()}) before it starts ({w.start.isoformat()})", "window"))
+            out.append(
+                diag(
+                    kb,
+                    "brief",
+                    key,
+                    ("window", "end"),
+                    f"window ends ({w.end.isoformat()}) before it starts ({w.start.isoformat()})",
+                    "window",
+                )
+            )
             continue
         tz = w.end.tzinfo
         start_day, end_day = w.start.astimezone(tz).date(), w.end.astimezone(tz).date()
         if not (start_day <= brief.date <= end_day):
-            out.append(diag(kb, "brief", key, ("date",), f"brief date {brief.date.isoformat()} is outside its window "
-                            f"{w.start.isoformat()} → {w.end.isoformat()}: fix the date or the window", "window"))
+            out.append(
+                diag(
+                    kb,
+                    "brief",
+                    key,
+                    ("date",),
+                    f"brief date {brief.date.isoformat()} is outside its window "
+                    f"{w.start.isoformat()} → {w.end.isoformat()}: fix the date or the window",
+                    "window",
+                )
+            )
         if not (w.start <= brief.generated_at <= w.end + SLACK):
-            out.append(diag(kb, "brief", key, ("generated_at",), f"generated_at {brief.generated_at.isoformat()} is "
-                            f"outside the window {w.start.isoformat()} → {w.end.isoformat()}", "window"))
+            out.append(
+                diag(
+                    kb,
+                    "brief",
+                    key,
+                    ("generated_at",),
+                    f"generated_at {brief.generated_at.isoformat()} is "
+                    f"outside the window {w.start.isoformat()} → {w.end.isoformat()}",
+                    "window",
+                )
+            )
     return out
