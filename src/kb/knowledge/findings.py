@@ -505,7 +505,7 @@ def topic_findings(kb: KnowledgeBase, tid: str) -> list[Finding]:
             {
                 r.paper
                 for r in (kb.history.first_anchor(p, tid) for p in kb.history.anchors)
-                if r is not None and r.recorded_on > last.date
+                if r is not None and r.paper in kb.papers and r.recorded_on > last.date
             }
         )
         if later:
