@@ -291,7 +291,7 @@ def main(argv: list[str] | None = None) -> int:
             for a, b in zip(sizes, sizes[1:])
         ]
         print(
-            f"     marginal cost per added page (project): "
+            "     marginal cost per added page (project): "
             + ", ".join(f"{a}->{b}: {1000 * m:.1f} ms" for (a, b), m in zip(zip(sizes, sizes[1:]), marginal))
         )
     spread = [r["project"]["bytes"] / first["project"]["bytes"] - 1 for r in results.values()]

@@ -51,8 +51,8 @@ def validate_command(data: Path, patch: Path | None) -> list[str]:
 
 
 def in_process(data: Path) -> tuple[float, float, float, object]:
-    from kb.knowledge.index import build
     from kb.data.loader import load
+    from kb.knowledge.index import build
 
     gc.collect()
     c0, t0 = time.process_time(), time.perf_counter()
@@ -107,8 +107,8 @@ def main(argv: list[str] | None = None) -> int:
         n_briefs, n_papers, errors, warnings = len(kb.briefs), len(kb.papers), len(kb.errors), len(kb.warnings)
         kb = None
         if args.profile:
-            from kb.knowledge.index import build
             from kb.data.loader import load
+            from kb.knowledge.index import build
 
             prof = cProfile.Profile()
             prof.enable()

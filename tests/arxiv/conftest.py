@@ -7,8 +7,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from fakeapi import FakeArxiv
+
 from sitebuild import FIXTURE_DATA
 
 ROOT = Path(__file__).resolve().parents[2]

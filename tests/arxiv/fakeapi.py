@@ -134,7 +134,7 @@ class FakeArxiv:
     def connections(self) -> int:
         return len({r.port for r in self.requests})
 
-    def start(self) -> "FakeArxiv":
+    def start(self) -> FakeArxiv:
         self.thread.start()
         return self
 

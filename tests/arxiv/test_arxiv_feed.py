@@ -8,8 +8,8 @@ import subprocess
 import sys
 
 import pytest
-
 from fakeapi import feed, recorded_entries, response
+
 from kb.arxiv import feed as atom
 
 
@@ -20,7 +20,6 @@ def parse_entries(*bases: str):
 
 def test_recorded_entries_cover_every_sample_paper_with_an_arxiv_id(root):
     from kb.knowledge.index import load_kb
-
     from sitebuild import FIXTURE_DATA
 
     kb = load_kb(FIXTURE_DATA)

@@ -10,8 +10,8 @@ import time
 import tracemalloc
 
 import pytest
-
 from fakeapi import FakeArxiv
+
 from kb.arxiv.cache import Cache, fresh
 from kb.arxiv.client import ArxivClient, FetchError, match_answer, same_host
 from kb.arxiv.config import FetchConfig
@@ -159,7 +159,7 @@ def write_record(cache: Cache, base: str, **record) -> None:
 
 
 def now_iso(delta: dt.timedelta = dt.timedelta(0)) -> str:
-    return (dt.datetime.now(dt.timezone.utc) + delta).isoformat(timespec="seconds")
+    return (dt.datetime.now(dt.UTC) + delta).isoformat(timespec="seconds")
 
 
 @pytest.mark.parametrize(
@@ -197,7 +197,7 @@ def test_hostile_files_are_treated_as_missing(tmp_path, raw):
 
 
 def test_fresh_caps_the_age_by_now():
-    now = dt.datetime(2026, 9, 3, tzinfo=dt.timezone.utc)
+    now = dt.datetime(2026, 9, 3, tzinfo=dt.UTC)
     assert fresh("2026-09-02T00:00:00+00:00", dt.timedelta(days=30), now)
     assert fresh("2026-09-03T00:00:00+00:00", dt.timedelta(0), now)
     assert not fresh("2026-09-03T00:00:01+00:00", None, now)

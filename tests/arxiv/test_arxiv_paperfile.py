@@ -11,9 +11,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from kb.data import atomic, paperfile, yamlstrict
-from kb.data.text import clean
 from kb.data.loader import validate
 from kb.data.models import ArxivMeta, Paper
+from kb.data.text import clean
 
 META = ArxivMeta(title="RetroInfer: A Vector Storage Engine", authors=["A B"], version=2, published=dt.date(2025, 5, 1))
 

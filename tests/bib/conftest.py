@@ -8,6 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+
 from sitebuild import FIXTURE_DATA
 
 ROOT = Path(__file__).resolve().parents[2]

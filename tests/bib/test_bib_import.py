@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from kb import bib
-from kb.knowledge.index import load_kb
 from kb.data.loader import load
+from kb.knowledge.index import load_kb
 
 GOOD = r"""% a comment line
 @article{valluri2026ssr,

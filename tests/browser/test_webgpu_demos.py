@@ -34,9 +34,9 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from kb.data.models import Demo
 from kb.demos import SITE_DIR
 from kb.demos.render import ASSET_DIR, KERNELS, asset_files, shader_name, standalone_page
-from kb.data.models import Demo
 
 CHROMIUM = Path("/usr/bin/chromium")
 COMMON_FLAGS = [

@@ -3,9 +3,8 @@ values (expectations computed here from the YAML files and the backlog), escape 
 
 from __future__ import annotations
 
-import re
-
 import datetime as dt
+import re
 import shutil
 import xml.etree.ElementTree as ET
 from collections import Counter
@@ -14,8 +13,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from kb.knowledge.backlog import pending_items
 from kb.cli import main
+from kb.knowledge.backlog import pending_items
 from kb.knowledge.index import SectionInfo, load_kb
 from kb.render import charts
 from sitebuild import FIXTURE_DATA

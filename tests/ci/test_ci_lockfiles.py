@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
-
 from workflow_steps import ROOT
 
 REQUIREMENTS = ROOT / "requirements"

@@ -11,7 +11,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from workflow_steps import Runner, git, load_workflow, pr_context, pr_runner_env, site_repo
 
 SKIPPED = {"install": ("apt-get", "pip install"), "recursion": ("pytest",)}

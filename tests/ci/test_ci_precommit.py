@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from workflow_steps import ROOT, VENV_BIN, base_env, git, site_repo
 
 CONFIG = ROOT / ".pre-commit-config.yaml"

@@ -12,7 +12,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from workflow_steps import ROOT, Runner, base_env, git, load_workflow
 
 pytestmark = pytest.mark.slow

@@ -10,7 +10,6 @@ import subprocess
 from pathlib import Path
 
 import pytest
-
 from workflow_steps import VENV_BIN, WORKFLOWS, load_workflow
 
 WORKFLOW_FILES = sorted(WORKFLOWS.glob("*.yml"))

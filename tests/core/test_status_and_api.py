@@ -104,7 +104,6 @@ def test_the_build_writes_the_api_files_and_llms_txt(site, sample_kb):
 def test_explicit_backlink_context_is_the_nearest_text_that_names_the_paper(sample_kb):
     """A paper named in an increment's relation gets the relation's text, not the increment's title
     (TokenWeave in CRISP's relations); a claim's title or points, not its id; every context names the paper."""
-    from kb.render.paper import backlink_places
 
     ctx = {(m.place.brief, m.place.anchor): m.context for m in sample_kb.mentions_of("tokenweave")}
     inc5 = ctx[("inference/2026-09-03-e1", "inc-5")]

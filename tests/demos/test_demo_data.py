@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
+from kb.data.loader import load
 from kb.demos.render import KERNELS
 from kb.knowledge.index import build
-from kb.data.loader import load
 from sitebuild import FIXTURE_DATA
 
 DATA = FIXTURE_DATA

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from kb.demos import ENV, OPTION, SITE_DIR, enabled, for_paper, for_section
 from kb.data.models import Demo
+from kb.demos import ENV, OPTION, SITE_DIR, enabled, for_paper, for_section
 
 
 def test_names():

@@ -7,6 +7,7 @@ import re
 import pytest
 from bs4 import BeautifulSoup
 
+from kb.data.models import Demo
 from kb.demos import render
 from kb.demos.render import (
     ASSET_DIR,
@@ -21,7 +22,6 @@ from kb.demos.render import (
     shader_name,
     standalone_page,
 )
-from kb.data.models import Demo
 
 HOSTILE_TITLE = '"><script>alert(1)</script><b onclick=x>'
 HOSTILE_DESC = "<img src=x onerror=alert(1)> & 'q' \"dq\"\n\n第二段 </div><iframe src=//evil.example>"

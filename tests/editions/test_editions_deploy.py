@@ -18,7 +18,6 @@ from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 import pytest
-
 from editions_repo import ERRATUM, OCTOBER, Tree, build_site, deploy, git, new_repo, sources, tool, version_config
 
 pytestmark = pytest.mark.slow

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from kb.knowledge.index import load_kb
 from kb.data.models import Character
+from kb.knowledge.index import load_kb
 from kb.render import feeds
 from sitebuild import FIXTURE_DATA
 

@@ -16,8 +16,8 @@ from bs4 import BeautifulSoup
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from kb.knowledge.index import build
 from kb.data.loader import load
+from kb.knowledge.index import build
 from kb.render import backlog as backlog_render
 from kb.render import brief as brief_render
 from kb.render import living as living_render

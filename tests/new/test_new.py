@@ -9,14 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from kb.data import yamlstrict
-from kb.knowledge.backlog import pending_items
 from kb.cli import main
-from kb.knowledge.index import load_kb
+from kb.data import yamlstrict
 from kb.data.loader import validate
 from kb.data.models import ArxivMeta, Brief, Paper
 from kb.data.paperfile import check, with_meta
-
+from kb.knowledge.backlog import pending_items
+from kb.knowledge.index import load_kb
 from sitebuild import FIXTURE_DATA, build
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -206,7 +205,7 @@ def test_brief_window_keeps_wall_time_across_dst_and_first_brief_needs_instance(
     assert "give --instance" in capsys.readouterr().err
     assert new("brief", "--topic", "other", "--date", "2026-03-01", "--instance", "Ann", "--data", str(data)) == 0
     first = read(data / "briefs" / "other" / "2026-03-01-e1.yaml", Brief)
-    assert first.timezone == "UTC" and first.window.end == dt.datetime(2026, 3, 1, tzinfo=dt.timezone.utc)
+    assert first.timezone == "UTC" and first.window.end == dt.datetime(2026, 3, 1, tzinfo=dt.UTC)
     assert first.candidates == [] and first.increments == []
     (data / "briefs" / "other" / "2026-03-07-e1.yaml").write_text(OTHER_BRIEF, "utf-8")
     assert new("brief", "--topic", "other", "--date", "2026-03-08", "--data", str(data)) == 0

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import enum
 import re
 import shutil
 import typing
@@ -11,9 +10,8 @@ from pathlib import Path
 import pytest
 from pydantic import BaseModel
 
+from kb.cli import main, schema_doc
 from kb.data import models
-from kb.cli import schema_doc
-from kb.cli import main
 from kb.knowledge.index import load_kb
 from sitebuild import FIXTURE_DATA
 

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from kb.data import arxiv_id
 from kb import synth
-from kb.knowledge.index import build
+from kb.data import arxiv_id
 from kb.data.loader import load
 from kb.data.models import Status
+from kb.knowledge.index import build
 
 ROOT = Path(__file__).resolve().parents[2]
 SMALL = dict(briefs=30, papers=100, seed=1)

@@ -57,7 +57,7 @@ class Cache:
             return None
         if record.get("id") != arxiv_id.normalize(base):
             return None
-        if not fresh(record.get("fetched"), max_age, dt.datetime.now(dt.timezone.utc)):
+        if not fresh(record.get("fetched"), max_age, dt.datetime.now(dt.UTC)):
             return None
         try:
             return ArxivMeta.model_validate(record.get("meta"))
@@ -68,7 +68,7 @@ class Cache:
         record = {
             "format": FORMAT,
             "id": arxiv_id.normalize(base),
-            "fetched": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+            "fetched": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
             "meta": meta.model_dump(mode="json", exclude_none=True),
         }
         write_atomic(self.path(base), json.dumps(record, ensure_ascii=False, indent=1) + "\n")

@@ -24,7 +24,7 @@ from __future__ import annotations
 import email.utils
 import random
 import time
-from typing import Callable
+from collections.abc import Callable
 from urllib.parse import urljoin, urlsplit
 
 import requests
@@ -142,7 +142,7 @@ class ArxivClient:
     def close(self) -> None:
         self.session.close()
 
-    def __enter__(self) -> "ArxivClient":
+    def __enter__(self) -> ArxivClient:
         return self
 
     def __exit__(self, *exc) -> None:

@@ -6,8 +6,8 @@ Kept apart from :mod:`kb.arxiv.client` so that ``kb --help`` does not import the
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
-from typing import Mapping
 
 DEFAULT_API_URL = "https://export.arxiv.org/api/query"
 MAX_BATCH = 100
@@ -53,7 +53,7 @@ class FetchConfig:
             raise ValueError(f"batch size must be between 1 and {MAX_BATCH}, got {self.batch_size}")
 
     @classmethod
-    def from_env(cls, env: Mapping[str, str] | None = None, **overrides) -> "FetchConfig":
+    def from_env(cls, env: Mapping[str, str] | None = None, **overrides) -> FetchConfig:
         """Defaults, then ``KB_ARXIV_*`` environment variables, then ``overrides`` (None = unset)."""
         env = os.environ if env is None else env
         types = {f.name: f.type for f in fields(cls)}

@@ -26,7 +26,7 @@ the two is arXiv's cannot be told.
 from __future__ import annotations
 
 import datetime as dt
-from typing import Iterable
+from collections.abc import Iterable
 
 from lxml import etree
 from pydantic import ValidationError

@@ -9,12 +9,12 @@ cache cost ceil(N / batch size) requests, plus retries.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator
 
-from kb.data.models import ArxivMeta
 from kb.arxiv.cache import Cache
 from kb.arxiv.client import ArxivClient, FetchConfig, FetchError
+from kb.data.models import ArxivMeta
 
 NOT_FOUND = "not found on arXiv (the answer did not include it)"
 

@@ -10,7 +10,7 @@ protection and splitting (:mod:`kb.bib.names`), the month as BibTeX's macro
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 import bibtexparser
 from bibtexparser.middlewares import (

@@ -13,8 +13,8 @@ from __future__ import annotations
 import re
 import unicodedata
 import weakref
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from kb.bib.fields import authors_of
 from kb.data.models import Paper

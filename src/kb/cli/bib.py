@@ -20,8 +20,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from kb.data import arxiv_id
-from kb.data.diagnostics import UserError
-from kb.data.diagnostics import DataError, Diagnostic
+from kb.data.diagnostics import DataError, Diagnostic, UserError
 
 # bibtexparser and the writers load when a command runs, not with every ``kb``.
 

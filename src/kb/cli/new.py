@@ -13,10 +13,9 @@ import datetime as dt
 import sys
 from pathlib import Path
 
-from kb.data.atomic import write_atomic
-from kb.data.diagnostics import UserError
-from kb.data.diagnostics import DataError
 from kb.cli.scaffold import ScaffoldError, brief_text, paper_text, plan_brief, plan_paper
+from kb.data.atomic import write_atomic
+from kb.data.diagnostics import DataError, UserError
 
 
 def register(sub) -> None:

@@ -22,8 +22,8 @@ import textwrap
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kb.data import arxiv_id
 from kb.arxiv.config import DEFAULT_API_URL, ENV, FetchConfig
+from kb.data import arxiv_id
 from kb.data.diagnostics import UserError
 
 # The HTTP stack, the cache and the file writer are imported when a command runs,

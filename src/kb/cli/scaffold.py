@@ -113,7 +113,7 @@ def plan_brief(
         tz = _zone(tz_name, prev.window.end.tzinfo)
         at = prev.window.end.astimezone(tz).timetz().replace(tzinfo=None)
     else:
-        tz_name, tz, at = DEFAULT_TIMEZONE, dt.timezone.utc, dt.time(0, 0)
+        tz_name, tz, at = DEFAULT_TIMEZONE, dt.UTC, dt.time(0, 0)
     end = dt.datetime.combine(date, at, tzinfo=tz)
     start = dt.datetime.combine(date - dt.timedelta(days=1), at, tzinfo=tz)  # previous day, same wall time
     return BriefPlan(topic, date, round_, who, tz_name, start, end, earlier[-1] if earlier else None, later)

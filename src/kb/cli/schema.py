@@ -14,9 +14,9 @@ import json
 import sys
 from pathlib import Path
 
+from kb.cli.schema_doc import END, START, insert, markdown, section
 from kb.data.atomic import write_atomic
 from kb.data.diagnostics import UserError
-from kb.cli.schema_doc import END, START, insert, markdown, section
 
 
 def register(sub) -> None:

@@ -8,8 +8,8 @@ import sys
 from pathlib import Path
 
 from kb.data.diagnostics import Diagnostic, Severity, sort_diagnostics
-from kb.knowledge.index import build, gc_paused
 from kb.data.loader import display_path, load
+from kb.knowledge.index import build, gc_paused
 
 
 def register(sub) -> None:

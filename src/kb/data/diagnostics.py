@@ -6,9 +6,9 @@ raise for a data mistake.  The command line sorts and prints them all at once.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Iterable
 
 KeyPath = tuple[str | int, ...]
 

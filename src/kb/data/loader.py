@@ -19,11 +19,11 @@ from typing import TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from kb.data.hints import did_you_mean, schema_anchor
-from kb.data.typedesc import Describer, example_of, field_at
-from kb.data.safefile import Refused, read_limited, walk
 from kb.data.diagnostics import Diagnostic, format_keypath
+from kb.data.hints import did_you_mean, schema_anchor
 from kb.data.models import Brief, Demo, Paper, Topic
+from kb.data.safefile import Refused, read_limited, walk
+from kb.data.typedesc import Describer, example_of, field_at
 from kb.data.yamlstrict import DEFAULT_LIMITS, Limits, Located, load_bytes
 
 M = TypeVar("M", bound=BaseModel)

@@ -17,8 +17,8 @@ Every problem is a located :class:`Diagnostic` (``docs/…:line:col``); the buil
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Mapping
 
 from kb.data import template as tpl
 from kb.data.diagnostics import Diagnostic, Severity

@@ -16,8 +16,8 @@ macro output for each call.  The macro output itself is never scanned again.
 from __future__ import annotations
 
 import inspect
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Mapping
 
 Literal = str | int | bool | None
 

@@ -67,7 +67,7 @@ def constraints(metadata: typing.Iterable[object]) -> list[str]:
         elif isinstance(c, at.MaxLen):
             out.append(f"length ≤ {c.max_length}")
         elif getattr(c, "pattern", None):
-            out.append(f"matching {code(getattr(c, 'pattern'))}")
+            out.append(f"matching {code(c.pattern)}")
     return out
 
 

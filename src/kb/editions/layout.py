@@ -32,9 +32,10 @@ import json
 import re
 import shutil
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, TypeVar
+from typing import TypeVar
 
 from .changes import write_changes
 from .freeze import CURRENT, Frozen, freeze, is_record, read_manifest, site_pages

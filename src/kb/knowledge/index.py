@@ -58,7 +58,7 @@ class KnowledgeBase:
     by_topic: dict[str, list[str]]  # topic -> brief keys by date
     history: History = field(default_factory=History)
     claims: Claims = field(default_factory=Claims)
-    figures: dict[str, "BriefFigures"] = field(default_factory=dict)  # brief key -> figures
+    figures: dict[str, BriefFigures] = field(default_factory=dict)  # brief key -> figures
     noted: dict[tuple[str, str], list[Noted]] = field(default_factory=dict)  # (owner, key) -> findings
     mentions: list[Mention] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pydantic import BaseModel

@@ -8,8 +8,8 @@ text nodes; everything else is copied through byte for byte.
 from __future__ import annotations
 
 import html as _html
+from collections.abc import Callable
 from html.parser import HTMLParser
-from typing import Callable
 
 from kb.data import arxiv_id
 

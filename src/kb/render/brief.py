@@ -19,8 +19,7 @@ from dataclasses import dataclass, field
 from kb.data.models import LIGHTS, Brief
 from kb.knowledge.figures import BriefFigures, short_date
 from kb.knowledge.index import KnowledgeBase, Noted, brief_page
-from kb.render import brief_items, brief_sources
-from kb.render import checks
+from kb.render import brief_items, brief_sources, checks
 from kb.render.escape import md
 from kb.render.links import Linker, brief_link, brief_title, section_link, text
 from kb.render.messages import t

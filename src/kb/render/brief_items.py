@@ -254,7 +254,7 @@ def claims(c: Ctx) -> str:
             )
         for ev in state.events if state else []:
             lines.append(
-                f'- <span class="kb-claim-event">'
+                '- <span class="kb-claim-event">'
                 + md(
                     t("claim.update", date=ev.date.isoformat(), action=CLAIM_ACTION_LABELS[ev.update.action], note="")
                 ).rstrip("：")

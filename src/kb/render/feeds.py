@@ -17,8 +17,8 @@ target of every ``<link rel="alternate">`` of a page, and the root has one.
 from __future__ import annotations
 
 import posixpath
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from feedgen.feed import FeedGenerator
 

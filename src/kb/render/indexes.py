@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from kb.data.models import STATUS_LABELS, Brief
 from kb.knowledge.figures import BriefFigures
-from kb.knowledge.index import KnowledgeBase, brief_page
+from kb.knowledge.index import KnowledgeBase
 from kb.knowledge.views import overall_status
 from kb.render.escape import md
 from kb.render.links import SIGHTING_LABELS, Linker, brief_link, paper_link, section_label, text

@@ -10,8 +10,8 @@ the site is the ``kb`` plugin's, a macro never loads anything itself.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from kb.site.layout import Site, demos_html
 

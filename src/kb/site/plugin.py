@@ -35,8 +35,8 @@ from kb.demos import SITE_DIR, enabled
 from kb.demos.render import asset_files
 from kb.knowledge.index import paper_page
 from kb.render.autolink import autolink
-from kb.site.config import KbConfig
 from kb.site import sanitize
+from kb.site.config import KbConfig
 from kb.site.layout import Options, Site, add_hand_written, asset_base, build_site, feed_files, feed_links
 from kb.site.macros import MACROS
 from kb.site.macros import call as macro_call

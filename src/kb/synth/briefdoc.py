@@ -8,7 +8,7 @@ import datetime as dt
 from kb.synth import vocab as v
 from kb.synth.briefs import Briefs, Round
 from kb.synth.plan import Paper, TopicState
-from kb.synth.yamlout import Flow, FlowMap, dump
+from kb.synth.yamlout import FlowMap, dump
 
 
 class BriefDocs(Briefs):

@@ -18,7 +18,7 @@ from kb.synth import vocab as v
 from kb.synth.items import Items
 from kb.synth.plan import Paper, TopicState
 from kb.synth.sources import Sources
-from kb.synth.yamlout import FlowMap, dump
+from kb.synth.yamlout import FlowMap
 
 
 @dataclass

@@ -22,7 +22,7 @@ class Section(Record):
     introduced_by: Line | None = Field(
         None, description="Brief id that opened the section, e.g. `inference/2026-09-03-e1`."
     )
-    children: list["Section"] = Field(default_factory=list, description="Sub-sections, same shape.")
+    children: list[Section] = Field(default_factory=list, description="Sub-sections, same shape.")
 
     @property
     def ref(self) -> str:
