@@ -36,6 +36,7 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -223,7 +224,8 @@ def table(results: dict[int, dict]) -> list[str]:
         lines.append(
             f"{size:>5} {p['pages']:>6} | {p['time']:>9.2f} {1000 * p['time'] / p['pages']:>7.1f} {p['peak']:>7.0f} "
             f"{p['bytes']:>7.0f} | {q['time']:>7.2f} {1000 * q['time'] / q['pages']:>7.1f} {q['peak']:>7.0f} "
-            f"{q['bytes']:>7.0f} | {p['time'] / q['time']:>6.2f} {p['peak'] / q['peak']:>5.2f} {p['bytes'] / q['bytes']:>7.2f}"
+            f"{q['bytes']:>7.0f} | {p['time'] / q['time']:>6.2f} {p['peak'] / q['peak']:>5.2f} "
+            f"{p['bytes'] / q['bytes']:>7.2f}"
         )
     return lines
 
@@ -288,11 +290,11 @@ def main(argv: list[str] | None = None) -> int:
         marginal = [
             (results[b]["project"]["time"] - results[a]["project"]["time"])
             / (results[b]["project"]["pages"] - results[a]["project"]["pages"])
-            for a, b in zip(sizes, sizes[1:])
+            for a, b in pairwise(sizes)
         ]
         print(
             "     marginal cost per added page (project): "
-            + ", ".join(f"{a}->{b}: {1000 * m:.1f} ms" for (a, b), m in zip(zip(sizes, sizes[1:]), marginal))
+            + ", ".join(f"{a}->{b}: {1000 * m:.1f} ms" for (a, b), m in zip(pairwise(sizes), marginal, strict=True))
         )
     spread = [r["project"]["bytes"] / first["project"]["bytes"] - 1 for r in results.values()]
     check(

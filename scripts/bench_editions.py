@@ -124,7 +124,7 @@ def fit(points: list[Point], value) -> tuple[float, float]:
     if len(set(xs)) < 2:
         return 0.0, ys[0] / xs[0]
     mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
-    b = sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sum((x - mx) ** 2 for x in xs)
+    b = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / sum((x - mx) ** 2 for x in xs)
     return my - b * mx, b
 
 
@@ -246,7 +246,8 @@ def main(argv: list[str] | None = None) -> int:
     print()
     print("modelled gh-pages tree at the end of each year (MB; editions: one a month):")
     print(
-        " year | latest/  editions  published  share of 1 GB | published w/o lunr | editions with indexes | mike (whole copies)  mike/published"
+        " year | latest/  editions  published  share of 1 GB | published w/o lunr | editions with indexes "
+        "| mike (whole copies)  mike/published"
     )
     for r in rows:
         print(

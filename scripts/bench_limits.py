@@ -50,7 +50,8 @@ def main() -> int:
     for name, seconds, error in rows:
         worst = max(worst, seconds)
         print(
-            f"{name}: refused in {seconds * 1000:.1f} ms (target {TARGET:.0f} s, ratio {seconds / TARGET:.3f})\n    {error}"
+            f"{name}: refused in {seconds * 1000:.1f} ms (target {TARGET:.0f} s, ratio {seconds / TARGET:.3f})"
+            f"\n    {error}"
         )
     return 1 if args.check and worst > TARGET else 0
 

@@ -111,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
     print("\nlargest / smallest time per MB (flat: about 1; sizes under 100 KB skipped when larger ones exist):")
     worst = 0.0
     for (name, stage), values in sorted(per_mb.items()):
-        big = [v for s, v in zip(sizes, values) if s >= 100] or values
+        big = [v for s, v in zip(sizes, values, strict=True) if s >= 100] or values
         ratio = max(max(big), FLOOR_MS) / max(min(big), FLOOR_MS)
         worst = max(worst, ratio)
         print(f"  {name:<15} {stage:<9} {ratio:5.2f}")

@@ -128,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
             ok = ok and run.returncode == 0
 
     size = f"{n_briefs} briefs / {n_papers} papers"
-    total = [a + b for a, b in zip(loads, builds)]
+    total = [a + b for a, b in zip(loads, builds, strict=True)]
     med = statistics.median(walls)
     print(
         f"in process, {size}: {statistics.median(total):.2f} s median "
@@ -137,7 +137,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(
         f"kb validate, {size}: {med:.2f} s median (target {args.target:.1f} s, ratio {med / args.target:.2f}) "
-        f"over {args.repeat} run(s): {', '.join(f'{w:.2f}' for w in walls)}; cpu {statistics.median(child_cpus):.2f} s median"
+        f"over {args.repeat} run(s): {', '.join(f'{w:.2f}' for w in walls)}; "
+        f"cpu {statistics.median(child_cpus):.2f} s median"
     )
     load_avg = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
     if load_avg > (os.cpu_count() or 1):

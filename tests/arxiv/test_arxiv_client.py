@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import time
+from itertools import pairwise
 
 import pytest
 
@@ -43,7 +44,7 @@ def test_250_ids_take_3_requests_on_one_connection(api, tmp_path):
 def test_requests_are_spaced_by_the_delay(api):
     api.synthesize = True
     list(fetch(synthetic_ids(3), config(api, delay=0.2, batch_size=1)))
-    gaps = [b.at - a.at for a, b in zip(api.requests, api.requests[1:])]
+    gaps = [b.at - a.at for a, b in pairwise(api.requests)]
     assert len(gaps) == 2 and min(gaps) >= 0.19
 
 

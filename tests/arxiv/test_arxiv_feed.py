@@ -122,6 +122,9 @@ def test_a_bad_date_is_reported():
 
 
 def test_the_reader_imports_no_arxiv_package_and_no_file_writer():
-    probe = "import sys, kb.arxiv.feed; print(sorted(m for m in ('arxiv', 'feedparser', 'kb.data.paperfile') if m in sys.modules))"
+    probe = (
+        "import sys, kb.arxiv.feed; "
+        "print(sorted(m for m in ('arxiv', 'feedparser', 'kb.data.paperfile') if m in sys.modules))"
+    )
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"

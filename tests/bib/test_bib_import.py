@@ -83,7 +83,8 @@ def test_import_all_and_existing_papers(data_dir, run_kb, tmp_path):
             "duplicate citation key 'a' (first defined at line 1)",
         ),
         (
-            "@misc{ok, title = {X}, eprint = {2505.02922}}\n\n  @article{b,\n  title = {never closed\n\n@misc{c, title={Z}}\n",
+            "@misc{ok, title = {X}, eprint = {2505.02922}}\n\n"
+            "  @article{b,\n  title = {never closed\n\n@misc{c, title={Z}}\n",
             "3:3",
             "cannot parse this block",
         ),

@@ -99,7 +99,8 @@ def test_weeks_are_contiguous_and_every_pair_has_a_cell(tmp_path, capsys):
         "increments: []\n",
         (
             "increments:\n"
-            "  - {sections: [s1-1-spec-decoding, s1-1-spec-decoding], title: x, label: x, papers: [ssr], status: pending}\n"
+            "  - {sections: [s1-1-spec-decoding, s1-1-spec-decoding],\n"
+            "     title: x, label: x, papers: [ssr], status: pending}\n"
             "  - {sections: [s1-3-kv-cache], title: y, label: y, status: net-new}\n"
         ),
     )

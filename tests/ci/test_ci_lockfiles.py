@@ -79,7 +79,8 @@ def test_lock_pins_every_declared_dependency_with_hashes(name):
             "(run bash scripts/lock-requirements)"
         )
         assert req.specifier.contains(pin.version, prereleases=True), (
-            f"requirements/{name}: {req.name}=={pin.version} does not satisfy {req} (run bash scripts/lock-requirements)"
+            f"requirements/{name}: {req.name}=={pin.version} does not satisfy {req} "
+            "(run bash scripts/lock-requirements)"
         )
         assert PROJECT in pin.via, f"requirements/{name}: {req.name} is not marked as wanted by the project"
     direct = {n for n, p in pins.items() if PROJECT in p.via}

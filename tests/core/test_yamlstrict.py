@@ -13,8 +13,8 @@ def ok(text):
     return located
 
 
-def err(text, limits=Limits()):
-    located, diags = load_text(text, "f.yaml", limits)
+def err(text, limits=None):
+    located, diags = load_text(text, "f.yaml", limits or Limits())
     assert located is None and len(diags) == 1
     return diags[0]
 

@@ -1,4 +1,5 @@
-"""Atom and RSS feeds of briefs: well-formed, one entry per brief dated by the brief, escaped, linked from every page."""
+"""Atom and RSS feeds of briefs: well-formed, one entry per brief dated by the brief, escaped, linked from
+every page."""
 
 from __future__ import annotations
 
@@ -32,7 +33,10 @@ def kb():
 
 def counts(kb, key: str) -> str:
     f = kb.figures[key]
-    return f"主增量 {f.increments} 条 · NET-new {f.net_new} 条 · 邻接预备 {f.adjacent} 条 · 净增 arXiv 号 {len(f.net_new_ids)} 个"
+    return (
+        f"主增量 {f.increments} 条 · NET-new {f.net_new} 条 · 邻接预备 {f.adjacent} 条 · "
+        f"净增 arXiv 号 {len(f.net_new_ids)} 个"
+    )
 
 
 def position(kb, key: str) -> int:
@@ -54,7 +58,7 @@ def check_atom(raw: bytes, kb, topic: str) -> list[ET.Element]:
     entries = root.findall(f"{A}entry")
     assert len(entries) == len(keys)
     ids = set()
-    for entry, key in zip(entries, reversed(keys)):  # newest first
+    for entry, key in zip(entries, reversed(keys), strict=True):  # newest first
         brief = kb.briefs[key]
         for tag in ("id", "title", "updated"):
             assert (entry.findtext(f"{A}{tag}") or "").strip(), (key, tag)
@@ -77,7 +81,7 @@ def check_rss(raw: bytes, kb, topic: str) -> list[ET.Element]:
     keys = kb.by_topic[topic]
     items = channel.findall("item")
     assert len(items) == len(keys)
-    for item, key in zip(items, reversed(keys)):
+    for item, key in zip(items, reversed(keys), strict=True):
         brief = kb.briefs[key]
         when = parsedate_to_datetime(item.findtext("pubDate"))
         assert when == brief.generated_at and when.date() == brief.date

@@ -90,7 +90,7 @@ def test_news_first(pages, sample_kb):
     glance = next(el for el in lede if "kb-glance" in (el.get("class") or []))
     items = glance.find_all("li")
     assert len(items) == len(brief.increments)
-    for li, inc in zip(items, brief.increments):
+    for li, inc in zip(items, brief.increments, strict=True):
         text = norm(li.get_text(" "))
         assert norm(inc.label) in text and "⭐" * inc.value in text and norm(inc.summary.status) in text
         assert li.find("a", href=re.compile(r"^#inc-\d$"))
@@ -193,7 +193,7 @@ def test_checks_link_to_chinese_findings(pages, sample_kb):
     targets = {a["href"][1:] for a in art.select("a.kb-check")}
     ids = {el["id"] for el in art.select("[id]")}
     assert targets and targets <= ids
-    for li, n in zip(findings, noted):
+    for li, n in zip(findings, noted, strict=True):
         if n.acknowledged:
             assert norm(n.acknowledged.reason) in norm(li.get_text(" "))
 
@@ -249,7 +249,7 @@ def test_carried_list_as_written_with_its_check(pages, sample_kb):
     items = carried.find_next("ul").find_all("li", recursive=False)
     brief = sample_kb.briefs[SEED_KEY]
     assert len(items) == len(brief.carried) == 12
-    for li, entry in zip(items, brief.carried):
+    for li, entry in zip(items, brief.carried, strict=True):
         assert norm(entry.note) in norm(li.get_text())
     check = norm(carried.find_next(class_="kb-check-line").get_text(" "))
     assert "12件（其中2件已锚入）" in check

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -134,7 +135,7 @@ def test_history_moves_forward(small):
     assert all(e.brief != s.brief for s in kb.claims.by_id.values() for e in s.events)
     # the living document's update log: a baseline for the briefs, never stale
     topic = kb.topics["inference"]
-    assert topic.updates and all(a.date < b.date for a, b in zip(topic.updates, topic.updates[1:]))
+    assert topic.updates and all(a.date < b.date for a, b in pairwise(topic.updates))
     assert sum(1 for f in kb.figures.values() if f.baseline and f.baseline.update) >= 0.8 * len(kb.briefs)
     # figures agree with stated ones except for the deliberate disagreements
     stated_ok = sum(1 for key in kb.briefs if not kb.findings("brief", key))

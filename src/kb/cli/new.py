@@ -129,7 +129,8 @@ def run_paper(args) -> int:
     print(f"wrote {path}")
     if plan.arxiv:
         print(
-            f"next: `kb paper add {plan.arxiv}` adds the arXiv metadata; fill in the hand-written keys, then `kb validate`"
+            f"next: `kb paper add {plan.arxiv}` adds the arXiv metadata; "
+            "fill in the hand-written keys, then `kb validate`"
         )
     else:
         print("next: fill in the hand-written keys (add `arxiv:` if it has an id), then `kb validate`")

@@ -49,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
         json.dump([v.model_dump(mode="json") for v in views], sys.stdout, ensure_ascii=False, indent=1)
         print()
     else:
-        print("\n\n".join(_text(ident, v) for ident, v in zip(args.ids, views)))
+        print("\n\n".join(_text(ident, v) for ident, v in zip(args.ids, views, strict=True)))
     return 0
 
 

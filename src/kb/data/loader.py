@@ -240,7 +240,8 @@ def _record_key(
                     source.path,
                     line,
                     col,
-                    f"brief of topic '{record.topic}' must live in data/briefs/{record.topic}/, not data/briefs/{rel[1]}/",
+                    f"brief of topic '{record.topic}' must live in data/briefs/{record.topic}/, "
+                    f"not data/briefs/{rel[1]}/",
                     key="topic",
                     code="layout",
                 )

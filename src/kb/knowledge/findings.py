@@ -110,7 +110,8 @@ def _why(name: str, brief: Brief, f: BriefFigures) -> str:
         items = ", ".join(str(i) for i, st in enumerate(f.statuses, 1) if st is Status.net_new) or "none"
         return f" (increments first seen in this brief and not anchored: {items})"
     if name == "adjacent_ingested":
-        return f" (increments whose paper has a card under another primary category: {', '.join(map(str, f.ingested_items)) or 'none'})"
+        items = ", ".join(map(str, f.ingested_items)) or "none"
+        return f" (increments whose paper has a card under another primary category: {items})"
     return ""
 
 
@@ -222,7 +223,8 @@ def _citable(kb: KnowledgeBase, key: str, brief: Brief, f: BriefFigures) -> list
                     f"citable/missing/{pid}",
                     "citable/missing",
                     ("citable",),
-                    f"{kb.papers[pid].short} ({kb.papers[pid].arxiv_base}) is first seen in this brief but not in its citable list",
+                    f"{kb.papers[pid].short} ({kb.papers[pid].arxiv_base}) is first seen in this brief "
+                    "but not in its citable list",
                     paper=pid,
                 )
             )
@@ -235,7 +237,8 @@ def _citable(kb: KnowledgeBase, key: str, brief: Brief, f: BriefFigures) -> list
                     f"citable/not-new/{c.paper}",
                     "citable/not-new",
                     ("citable", i, "paper"),
-                    f"{kb.papers[c.paper].short} is listed as citable NET-new, but it was first seen in {first.brief if first else '?'}",
+                    f"{kb.papers[c.paper].short} is listed as citable NET-new, "
+                    f"but it was first seen in {first.brief if first else '?'}",
                     paper=c.paper,
                     first=first.brief if first else "",
                 )

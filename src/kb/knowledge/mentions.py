@@ -166,7 +166,7 @@ def _brief_mentions(kb: KnowledgeBase, key: str, brief: Brief) -> Iterator[Menti
 def _paper_mentions(kb: KnowledgeBase, pid: str, paper: Paper) -> Iterator[Mention]:
     """Paper files that mention other papers in their notes."""
     for name in ("authors_note", "key_numbers", "notes"):  # in field order
-        for path, value in iter_strings(getattr(paper, name), (name,)):
+        for _path, value in iter_strings(getattr(paper, name), (name,)):
             if not arxiv_id.TEXT_RE.search(value):
                 continue
             anchor = "notes" if name == "notes" else ("key-numbers" if name == "key_numbers" else "")

@@ -228,7 +228,7 @@ def brief_view(kb: KnowledgeBase, key: str) -> BriefView:
             "status": inc.status.value,
             "computed_status": st.value if st else None,
         }
-        for inc, st in zip(b.increments, f.statuses)
+        for inc, st in zip(b.increments, f.statuses, strict=True)
     ]
     computed = {
         "increments": f.increments,

@@ -61,7 +61,8 @@ def autolink(html_text: str, target: Target) -> str:
             out.append(html_text[pos:start])
             href, title = target(m.id)
             out.append(
-                f'<a class="kb-arxiv" href="{_html.escape(href, quote=True)}" title="{_html.escape(title, quote=True)}">{m.text}</a>'
+                f'<a class="kb-arxiv" href="{_html.escape(href, quote=True)}" '
+                f'title="{_html.escape(title, quote=True)}">{m.text}</a>'
             )
             pos = offset + m.end
     out.append(html_text[pos:])

@@ -101,7 +101,8 @@ def markdown(kb: KnowledgeBase) -> str:
             places.append(linker.link(label, m.place.page, m.place.anchor))
         first = min((m.place.date for m in mentions if m.place.date), default=None)
         rows.append(
-            f"| {text(kb, linker, 'arXiv:' + ident)} | {first.isoformat() if first else '—'} | {len(mentions)} | {'；'.join(places)} |"
+            f"| {text(kb, linker, 'arXiv:' + ident)} | {first.isoformat() if first else '—'} "
+            f"| {len(mentions)} | {'；'.join(places)} |"
         )
     heads = [t(f"backlog.th_{k}") for k in ("arxiv", "first_mentioned", "mentions", "places")]
     out.append(_table(heads, rows, "cards-to-write") if rows else t("backlog.none"))
@@ -113,7 +114,8 @@ def markdown(kb: KnowledgeBase) -> str:
         pri = md(oc.priority) if oc.priority else "—"
         papers = "、".join(paper_link(kb, linker, p) for p in oc.claim.papers if p in kb.papers) or "—"
         rows.append(
-            f"| {pri} | {linker.link(oc.claim.title, brief_page(oc.brief), f'claim-{oc.index}')} | {oc.date.isoformat()} "
+            f"| {pri} | {linker.link(oc.claim.title, brief_page(oc.brief), f'claim-{oc.index}')} "
+            f"| {oc.date.isoformat()} "
             f"| {papers} | {claim_history(kb, linker, oc)} |"
         )
     heads = [t(f"backlog.th_{k}") for k in ("priority", "claim", "raised", "papers", "history")]

@@ -172,7 +172,7 @@ def count_line(c: Ctx, short: bool = False) -> str:
 
 
 def _status(c: Ctx) -> str:
-    b, f, kb = c.brief, c.figures, c.kb
+    b, f = c.brief, c.figures
     lines = [heading(2, md(t("brief.status")), "status"), ""]
     lines.append(f"- **{md(t('label.count'))}**：{count_line(c)}")
     if b.character:
@@ -212,7 +212,7 @@ def _baseline(c: Ctx) -> str:
 
 
 def _summary(c: Ctx) -> str:
-    b, f = c.brief, c.figures
+    b = c.brief
     out = [heading(2, md(t("brief.summary")), "summary")]
     w = b.window
     span = f"{short_date(w.start)} {w.start:%H:%M} → {short_date(w.end)} {w.end:%H:%M}"

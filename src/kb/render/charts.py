@@ -113,7 +113,7 @@ def _shade(value: int, top: int) -> str:
         return EMPTY
     t = 0.25 + 0.75 * value / top  # light indigo -> indigo
     lo, hi = (0xE8, 0xEA, 0xF6), (0x3F, 0x51, 0xB5)
-    return "#" + "".join(f"{round(a + (b - a) * t):02x}" for a, b in zip(lo, hi))
+    return "#" + "".join(f"{round(a + (b - a) * t):02x}" for a, b in zip(lo, hi, strict=True))
 
 
 def increments_svg(kb: KnowledgeBase, topic: str) -> str | None:
@@ -136,7 +136,7 @@ def increments_svg(kb: KnowledgeBase, topic: str) -> str | None:
             f'<text x="{x:.0f}" y="16" text-anchor="middle" {_ink(INK)}>W{iso.week:02d}</text>'
             f'<text x="{x:.0f}" y="32" text-anchor="middle" {_ink(MUTED, MUTED_VAR)} font-size="10">{week:%m-%d}</text>'
         )
-    for i, (sid, label) in enumerate(zip(table.sections, labels)):
+    for i, (sid, label) in enumerate(zip(table.sections, labels, strict=True)):
         y = top_h + i * cell_h
         body.append(
             f'<text x="{left - 8:.0f}" y="{y + cell_h / 2 + 4:.0f}" text-anchor="end" {_ink(INK)}>{_x(label)}</text>'
@@ -155,7 +155,8 @@ def increments_svg(kb: KnowledgeBase, topic: str) -> str | None:
             )
             body.append(
                 f'<g class="kb-cell"><title>{_x(tip)}</title>'
-                f'<rect x="{x + gap / 2:.0f}" y="{y + gap / 2:.0f}" width="{cell_w - gap}" height="{cell_h - gap}" rx="3" '
+                f'<rect x="{x + gap / 2:.0f}" y="{y + gap / 2:.0f}" '
+                f'width="{cell_w - gap}" height="{cell_h - gap}" rx="3" '
                 f'fill="{_shade(n, peak)}" data-section="{_x(sid)}" data-week="{week.isoformat()}" data-count="{n}"/>'
                 f"{text}</g>"
             )
@@ -190,7 +191,7 @@ def backlog_ages(kb: KnowledgeBase, topic: str) -> list[AgeBucket]:
     groups: list[list[PendingItem]] = [[] for _ in AGE_BUCKETS]
     for it in items:
         groups[bucket_of(it.age_days)].append(it)
-    return [AgeBucket(low, high, label, tuple(g)) for (low, high, label), g in zip(AGE_BUCKETS, groups)]
+    return [AgeBucket(low, high, label, tuple(g)) for (low, high, label), g in zip(AGE_BUCKETS, groups, strict=True)]
 
 
 def backlog_age_svg(kb: KnowledgeBase, topic: str) -> str | None:
@@ -212,9 +213,11 @@ def backlog_age_svg(kb: KnowledgeBase, topic: str) -> str | None:
         body.append(
             f'<g class="kb-bar"><title>{_x(tip)}</title>'
             f'<rect x="{cx - bar_w / 2:.0f}" y="{base_y - h:.1f}" width="{bar_w}" height="{h:.1f}" rx="2" fill="{BAR}" '
-            f'data-bucket="{_x(b.label)}" data-min="{b.low}" data-max="{"" if b.high is None else b.high}" data-count="{b.count}"/>'
+            f'data-bucket="{_x(b.label)}" data-min="{b.low}" '
+            f'data-max="{"" if b.high is None else b.high}" data-count="{b.count}"/>'
             f'<text x="{cx:.0f}" y="{base_y - h - 5:.0f}" text-anchor="middle" {_ink(INK)}>{b.count}</text>'
-            f'<text x="{cx:.0f}" y="{base_y + 18}" text-anchor="middle" {_ink(MUTED, MUTED_VAR)}>{_x(b.label)}</text></g>'
+            f'<text x="{cx:.0f}" y="{base_y + 18}" text-anchor="middle" {_ink(MUTED, MUTED_VAR)}>'
+            f"{_x(b.label)}</text></g>"
         )
     title = f"{kb.topics[topic].title if topic in kb.topics else topic}：待锚入条目的天数分布"
     return _svg("backlog-age", topic, width, height, title, body)

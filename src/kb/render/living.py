@@ -28,10 +28,11 @@ _CACHE: dict[int, tuple[weakref.ref, dict[Any, Any]]] = {}
 def _memo(kb: KnowledgeBase, key: tuple, compute: Callable[[], Any]) -> Any:
     """Per-build memo (a page calls ``section()`` once per section): keyed by the knowledge base
     object, dropped with it."""
-    entry = _CACHE.get(id(kb))
+    ident = id(kb)
+    entry = _CACHE.get(ident)
     if entry is None or entry[0]() is not kb:
-        entry = (weakref.ref(kb, lambda _, i=id(kb): _CACHE.pop(i, None)), {})
-        _CACHE[id(kb)] = entry
+        entry = (weakref.ref(kb, lambda _, i=ident: _CACHE.pop(i, None)), {})
+        _CACHE[ident] = entry
     memo = entry[1]
     if key not in memo:
         memo[key] = compute()

@@ -29,7 +29,8 @@ def markdown(kb: KnowledgeBase, paper_id: str, bibtex: str | None = None, demos:
         out.append(f"## {t('paper.abstract')} {{ #abstract }}\n\n" + text(kb, linker, p.arxiv_meta.abstract))
     if p.key_numbers:
         out.append(
-            f"## {t('paper.key_numbers')} {{ #key-numbers }}\n\n| {t('paper.th_number')} | {t('paper.th_meaning')} |\n|---|---|\n"
+            f"## {t('paper.key_numbers')} {{ #key-numbers }}\n\n"
+            f"| {t('paper.th_number')} | {t('paper.th_meaning')} |\n|---|---|\n"
             + "\n".join(f"| **{md(n.value)}** | {md(n.what)} |" for n in p.key_numbers)
         )
     if p.notes:

@@ -22,7 +22,7 @@ class BriefDocs(Briefs):
         st.dates.append(date)
         new, roles = self._new(st, key, date, k)
         b = Round(st, key, date, rnd, self.open_sections(st, date), new)
-        role = {x: [p for p, y in zip(new, roles) if y == x] for x in ("inc", "cand", "adj")}
+        role = {x: [p for p, y in zip(new, roles, strict=True) if y == x] for x in ("inc", "cand", "adj")}
         due = [pid for pid in st.pending if (self.papers[pid].anchor_since or dt.date.max) <= date]
         due_set = set(due)
         pend = [pid for pid in st.pending if pid not in due_set]
@@ -147,7 +147,8 @@ class BriefDocs(Briefs):
             "carried": b.carried,
             "candidates": [FlowMap(c) for c in b.cands],
             "comparison": {
-                "previous_summary": f"{st.prev['date'].month}-{st.prev['date'].day} 的增量是 {' / '.join(st.prev['labels'][:4])}。"
+                "previous_summary": f"{st.prev['date'].month}-{st.prev['date'].day} 的增量是 "
+                f"{' / '.join(st.prev['labels'][:4])}。"
                 if st.prev
                 else None,
                 "this_summary": f"{date.month}-{date.day} 的增量是 {' + '.join(labels)}。",
@@ -156,7 +157,8 @@ class BriefDocs(Briefs):
                 ],
             },
             "checked": src["checked"],
-            "signature": f"{who} · {date.isoformat()} {gen_at.strftime('%H:%M')} CST · 本棒检查 {stated['sources_checked_min']}+ 来源 · "
+            "signature": f"{who} · {date.isoformat()} {gen_at.strftime('%H:%M')} CST · "
+            f"本棒检查 {stated['sources_checked_min']}+ 来源 · "
             f"{t} 主题 NET-new {stated['net_new']} 条 + 邻接预备 {stated['adjacent']} 条",
         }
         self.files[f"briefs/{b.key}.yaml"] = dump(doc, f"{t} · {rnd} synthetic brief for {date.isoformat()}.")

@@ -77,7 +77,7 @@ class Gen(BriefDocs, Papers, Topics):
             docs[t], states[t] = self.topic_plan(t, keys[t])
         n_bg = min(self.n_papers, max(len(self.topics), self.n_papers // 10)) if slots else self.n_papers
         self.background(states, n_bg)
-        for (t, d, rnd), k in zip(slots, self.counts(len(slots), self.n_papers - n_bg)):
+        for (t, d, rnd), k in zip(slots, self.counts(len(slots), self.n_papers - n_bg), strict=True):
             self.brief(states[t], d, rnd, k, last)
         for t in self.topics:
             docs[t]["updates"] = self.updates(states[t])

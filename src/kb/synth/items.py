@@ -142,7 +142,8 @@ class Items(Words):
             if p
             else self.pick(["HF 官方博客", "CSDN", "Red Hat Developers", "The Information", "知乎"])
             + f" {date.isoformat()}",
-            "origin": f"{self.pick(v.WHO)} {date.month}-{date.day} {r.randint(6, 23):02d}{r.choice(['05', '20', '35', '50'])}",
+            "origin": f"{self.pick(v.WHO)} {date.month}-{date.day} "
+            f"{r.randint(6, 23):02d}{r.choice(['05', '20', '35', '50'])}",
             "relation": f"{self.pick(v.TAGS)}；{self.pick(v.TAIL)}",
             "sections": None if industry else Flow(self.pick(secs, 1)),
             "value": r.randint(2, 5),

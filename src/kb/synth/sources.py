@@ -68,7 +68,8 @@ class Sources(Words):
             {
                 "path": f"inbox/tom/{d}T{h}-agent-rag-longcontext-radar.md",
                 "time": f"{h[:2]}:{h[2:]}",
-                "summary": f"{t} 主轴 {r.randint(0, 3)} 件（{self.pick(v.PRE)}{self.pick(v.SUF)} / {self.pick(v.PRE)}{self.pick(v.SUF)}）",
+                "summary": f"{t} 主轴 {r.randint(0, 3)} 件（{self.pick(v.PRE)}{self.pick(v.SUF)} / "
+                f"{self.pick(v.PRE)}{self.pick(v.SUF)}）",
             }
             for h in ("0840", "1440", "2040")
         ]
@@ -168,7 +169,8 @@ class Sources(Words):
                 ("参照基线", [{"path": f"inbox/tom/{st.prev['date'].isoformat()}-{t}-e1prep.md"}], "参照基线", {})
             )
         others = [
-            {"path": f"inbox/{w}/{d}-{c}-e1prep.md"} for w, c in zip(self.pick(v.WHO, 3), self.pick(v.OTHER_CATS, 3))
+            {"path": f"inbox/{w}/{d}-{c}-e1prep.md"}
+            for w, c in zip(self.pick(v.WHO, 3), self.pick(v.OTHER_CATS, 3), strict=True)
         ]
         groups.append(("其他主轴的 e1prep", others, "其他主轴", {}))
         docs = [{"title": title, **extra, "files": files} for title, files, _, extra in groups]

@@ -36,11 +36,15 @@ class Words:
         r = self.r
         who = who or self.pick(v.ENGINE)
         forms = [
-            f"{self.pick(v.METHOD)}：在 {self.pick(v.HW)} 上 {self.pick(v.MODEL)} 的{self.pick(v.METRIC)} {self.pct()}，{self.pick(v.TAIL)}。",
-            f"与 {who} 相比，{self.pick(v.METRIC)}最高提升 {self.times()}；{self.pick(v.METRIC)}降低 {r.randint(5, 45)}%"
+            f"{self.pick(v.METHOD)}：在 {self.pick(v.HW)} 上 {self.pick(v.MODEL)} 的{self.pick(v.METRIC)} "
+            f"{self.pct()}，{self.pick(v.TAIL)}。",
+            f"与 {who} 相比，{self.pick(v.METRIC)}最高提升 {self.times()}；"
+            f"{self.pick(v.METRIC)}降低 {r.randint(5, 45)}%"
             f"（{self.pick(v.HW)}，batch {2 ** r.randint(0, 8)}）。",
-            f"关键数字：{self.pick(v.MODEL)} 上{self.pick(v.METRIC)} {self.pct()}、{self.pick(v.MODEL)} {self.pct()}；{self.pick(v.TAIL)}。",
-            f"{self.pick(v.TAIL)}；这正是它与 {self.pick(v.ENGINE)} / {self.pick(v.ENGINE)} 的根本区别——{self.pick(v.METHOD)}。",
+            f"关键数字：{self.pick(v.MODEL)} 上{self.pick(v.METRIC)} {self.pct()}、"
+            f"{self.pick(v.MODEL)} {self.pct()}；{self.pick(v.TAIL)}。",
+            f"{self.pick(v.TAIL)}；这正是它与 {self.pick(v.ENGINE)} / {self.pick(v.ENGINE)} "
+            f"的根本区别——{self.pick(v.METHOD)}。",
             f"工程意义：直接瞄准{self.pick(v.METRIC)}的瓶颈，{self.pick(v.METHOD)}，{self.pick(v.TAIL)}。",
         ]
         return r.choice(forms)

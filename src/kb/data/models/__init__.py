@@ -121,6 +121,7 @@ __all__ = [
     "AdjacentItem",
     "AdjacentStatus",
     "Anchoring",
+    "Candidate",
     "ArxivMeta",
     "Brief",
     "CardEntry",
