@@ -40,9 +40,15 @@ def repo(tmp_path) -> Path:
     return r
 
 
+def kb_hooks() -> dict[str, dict]:
+    return {k: h for k, h in hooks().items() if k.startswith("kb-")}
+
+
 def test_hooks_are_local_system_hooks_on_the_right_files():
-    h = hooks()
-    assert set(h) == {"kb-validate-data", "kb-validate-pages"}
+    assert set(hooks()) == {"kb-validate-data", "kb-validate-pages", "ruff-check", "ruff-format", "mypy"}
+    h = kb_hooks()
+    for hook in hooks().values():
+        assert hook["language"] == "system"
     for hook in h.values():
         assert hook["language"] == "system" and hook["pass_filenames"] is True
     data, pages = h["kb-validate-data"]["files"], h["kb-validate-pages"]["files"]
@@ -61,10 +67,21 @@ def test_hooks_are_local_system_hooks_on_the_right_files():
 
 def test_clean_files_pass(repo):
     files = ["data/papers/albireo.yaml", "data/topics/inference.yaml", "docs/guide.md", "docs/index.md"]
-    for hook_id in hooks():
+    for hook_id in kb_hooks():
         run = run_hook(hook_id, repo, files)
         assert run.returncode == 0, run.stdout + run.stderr
         assert "kb validate: ok" in run.stdout
+
+
+def test_python_hooks_run_ruff_and_mypy_on_this_checkout():
+    h = hooks()
+    for hook_id in ("ruff-check", "ruff-format"):
+        assert re.search(h[hook_id]["files"], "src/kb/cli/__init__.py")
+        assert not re.search(h[hook_id]["files"], "docs/guide.md")
+        run = run_hook(hook_id, ROOT, ["src/kb/cli/__init__.py", "tests/ci/test_ci_precommit.py"])
+        assert run.returncode == 0, run.stdout + run.stderr
+    assert h["mypy"]["pass_filenames"] is False and "--strict -p kb" in h["mypy"]["entry"]
+    assert re.search(h["mypy"]["files"], "src/kb/data/loader.py")
 
 
 def test_data_hook_reports_the_error_in_a_changed_file(repo):
