@@ -69,9 +69,16 @@ def generate(
     )
 
 
-def build(briefs: int = 365, papers: int = 2000, seed: int = 1, **kw) -> dict[str, str]:
+def build(
+    briefs: int = 365,
+    papers: int = 2000,
+    seed: int = 1,
+    topics: list[str] | tuple[str, ...] = ("inference",),
+    start: dt.date = dt.date(2026, 1, 1),
+    disagree_rate: float = 0.02,
+) -> dict[str, str]:
     """Only the files of :func:`generate`."""
-    return generate(briefs, papers, seed, **kw)[0]
+    return generate(briefs, papers, seed, topics, start, disagree_rate)[0]
 
 
 def write(files: dict[str, str], out_dir: Path | str) -> None:

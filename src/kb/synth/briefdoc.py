@@ -8,7 +8,7 @@ import datetime as dt
 from kb.synth import vocab as v
 from kb.synth.briefs import Briefs, Round
 from kb.synth.plan import Paper, TopicState
-from kb.synth.yamlout import FlowMap, dump
+from kb.synth.yamlout import Doc, FlowMap, dump
 
 
 class BriefDocs(Briefs):
@@ -46,7 +46,7 @@ class BriefDocs(Briefs):
         stated = self._stated(b, adjacent, src)
         self._write(b, adjacent, src, stated, claims, updates)
 
-    def _adjacent(self, b: Round, adj_new: list[Paper]) -> tuple[list[dict], list[tuple[str, str]]]:
+    def _adjacent(self, b: Round, adj_new: list[Paper]) -> tuple[list[Doc], list[tuple[str, str]]]:
         """Adjacent items: the new papers raised as adjacent, then items without a paper; an item
         to verify names the claim it is about, raised in the same brief."""
         r = self.r
@@ -62,7 +62,7 @@ class BriefDocs(Briefs):
         r.shuffle(items)
         return items, extra
 
-    def _stated(self, b: Round, adjacent: list[dict], src: dict) -> dict:
+    def _stated(self, b: Round, adjacent: list[Doc], src: Doc) -> Doc:
         """The figures the author states, as the knowledge base computes them; now and then one is
         deliberately off (a finding with a known code)."""
         r, t, st = self.r, b.st.id, b.st
@@ -94,7 +94,7 @@ class BriefDocs(Briefs):
             self.disagreements.append(f"{b.key} {code}")
         return stated
 
-    def _window(self, st: TopicState, date: dt.date, rnd: str) -> tuple[dt.datetime, dict]:
+    def _window(self, st: TopicState, date: dt.date, rnd: str) -> tuple[dt.datetime, Doc]:
         gen_at = dt.datetime.combine(date, dt.time(22, 20) if rnd == "E1" else dt.time(23, 50), tzinfo=v.TZ)
         start = (
             st.prev["generated_at"] if st.prev and st.prev["generated_at"] < gen_at else gen_at - dt.timedelta(days=1)
@@ -103,7 +103,7 @@ class BriefDocs(Briefs):
         return gen_at, {"start": start.isoformat(), "end": gen_at.isoformat(), "note": f"约 {hours}h"}
 
     def _write(
-        self, b: Round, adjacent: list[dict], src: dict, stated: dict, claims: list[dict], updates: list[dict]
+        self, b: Round, adjacent: list[Doc], src: Doc, stated: Doc, claims: list[Doc], updates: list[Doc]
     ) -> None:
         r, st, t, date, rnd = self.r, b.st, b.st.id, b.date, b.rnd
         increments = [self.increment(st, b.key, ps, status, b.secs, date) for ps, status in b.groups]

@@ -16,9 +16,10 @@ from dataclasses import dataclass, field
 
 from kb.synth import vocab as v
 from kb.synth.items import Items
+from kb.synth.papers import Papers
 from kb.synth.plan import Paper, TopicState
 from kb.synth.sources import Sources
-from kb.synth.yamlout import FlowMap
+from kb.synth.yamlout import Doc, FlowMap
 
 
 @dataclass
@@ -32,8 +33,8 @@ class Round:
     secs: list[str]
     new: list[Paper]
     groups: list[tuple[list[Paper], str]] = field(default_factory=list)  # increments: (papers, status)
-    cands: list[dict] = field(default_factory=list)
-    carried: list[dict] = field(default_factory=list)  # the author's carried-over list (empty: not written)
+    cands: list[Doc] = field(default_factory=list)
+    carried: list[Doc] = field(default_factory=list)  # the author's carried-over list (empty: not written)
     n_carried: int = 0  # computed carried-over items
 
     @property
@@ -41,12 +42,13 @@ class Round:
         return [p.id for ps, _ in self.groups for p in ps] + [c["paper"] for c in self.cands]
 
 
-class Briefs(Items, Sources):
+class Briefs(Items, Sources, Papers):  # Papers: new_paper() for the papers a brief brings
     papers: dict[str, Paper]
     brief_dates: dict[str, dt.date]
     disagree_rate: float
     disagreements: list[str]
     files: dict[str, str]
+    topics: list[str]
 
     def plan_anchor(self, p: Paper, date: dt.date, section: str | None, last: dt.date) -> None:
         """Decide once when (and whether) the living document anchors a paper raised as an item."""
@@ -58,7 +60,7 @@ class Briefs(Items, Sources):
             if since <= last:
                 p.plan = (since, section if self.r.random() < 0.9 else None)
 
-    def anchored_entry(self, p: Paper, note: str) -> dict:
+    def anchored_entry(self, p: Paper, note: str) -> Doc:
         return {
             "paper": p.id,
             "status": "anchored",

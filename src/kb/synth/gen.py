@@ -11,7 +11,7 @@ from kb.synth.briefdoc import BriefDocs
 from kb.synth.papers import Papers
 from kb.synth.plan import Paper, TopicState
 from kb.synth.topics import Topics
-from kb.synth.yamlout import Flow, dump
+from kb.synth.yamlout import Doc, Flow, dump
 
 
 class Gen(BriefDocs, Papers, Topics):
@@ -68,11 +68,11 @@ class Gen(BriefDocs, Papers, Topics):
     def run(self) -> dict[str, str]:
         slots = self.schedule()
         last = max(d for _, d, _ in slots) if slots else self.start
-        keys: dict[str, list] = {t: [] for t in self.topics}
+        keys: dict[str, list[tuple[str, dt.date]]] = {t: [] for t in self.topics}
         for t, d, rnd in slots:
             keys[t].append((f"{d.isoformat()}-{rnd.lower()}", d))
         states: dict[str, TopicState] = {}
-        docs: dict[str, dict] = {}
+        docs: dict[str, Doc] = {}
         for t in self.topics:
             docs[t], states[t] = self.topic_plan(t, keys[t])
         n_bg = min(self.n_papers, max(len(self.topics), self.n_papers // 10)) if slots else self.n_papers

@@ -7,7 +7,7 @@ import datetime as dt
 from kb.synth import vocab as v
 from kb.synth.plan import OpenClaim, Paper, TopicState
 from kb.synth.words import Words, slug
-from kb.synth.yamlout import Flow, FlowMap
+from kb.synth.yamlout import Doc, Flow, FlowMap
 
 STATUS_NOTES = {
     "net-new": "尚未锚入 {t}.md；{tail}",
@@ -25,7 +25,7 @@ class Items(Words):
         pool = st.raised[-60:] + (st.background[:40] if len(st.raised) < 60 else [])
         return [self.papers[pid] for pid in self.pick(pool, k)]
 
-    def _relations(self, st: TopicState, key: str, secs: list[str], date: dt.date) -> list[dict]:
+    def _relations(self, st: TopicState, key: str, secs: list[str], date: dt.date) -> list[Doc]:
         r = self.r
         out = []
         for _ in range(r.randint(1, 4)):
@@ -69,7 +69,7 @@ class Items(Words):
             )
         return links
 
-    def _points(self, ps: list[Paper]) -> list[dict]:
+    def _points(self, ps: list[Paper]) -> list[Doc]:
         r = self.r
         if len(ps) > 1:
             return [
@@ -77,7 +77,7 @@ class Items(Words):
             ]
         return [{"items": [self.sentence() for _ in range(r.randint(3, 6))]}]
 
-    def increment(self, st: TopicState, key: str, ps: list[Paper], status: str, secs: list[str], date: dt.date) -> dict:
+    def increment(self, st: TopicState, key: str, ps: list[Paper], status: str, secs: list[str], date: dt.date) -> Doc:
         """One main increment; ``status: anchored`` (one paper) records where and since when it is anchored."""
         r, t = self.r, st.id
         sections = self.pick(secs, r.choice([1, 1, 2]))
@@ -128,7 +128,7 @@ class Items(Words):
             else None,
         }
 
-    def adjacent_item(self, p: Paper | None, secs: list[str], date: dt.date, claim: str | None = None) -> dict:
+    def adjacent_item(self, p: Paper | None, secs: list[str], date: dt.date, claim: str | None = None) -> Doc:
         """An adjacent prep item; one with ``claim`` is also a claim to verify (``status: verify``)."""
         r = self.r
         industry = claim is not None or r.random() < 0.1
@@ -168,10 +168,10 @@ class Items(Words):
         self.claim_no += 1
         return f"{slug(base, 50)}-{self.claim_no}"
 
-    def claims(self, st: TopicState, key: str, ps: list[Paper], extra: list[tuple[str, str]]) -> list[dict]:
+    def claims(self, st: TopicState, key: str, ps: list[Paper], extra: list[tuple[str, str]]) -> list[Doc]:
         """Claims to verify, each with a new id (``extra``: (id, title) of claims an adjacent item names)."""
         r = self.r
-        out = [{"id": cid, "title": title, "points": [self.sentence()]} for cid, title in extra]
+        out: list[Doc] = [{"id": cid, "title": title, "points": [self.sentence()]} for cid, title in extra]
         for _ in range(r.randint(2, 5)):
             sel = self.pick(ps, r.randint(0, 2)) if ps else []
             title = (" / ".join(p.short for p in sel) or self.pick(v.ENGINE)) + f" 的{self.pick(v.METRIC)}数字待核实"
@@ -187,7 +187,7 @@ class Items(Words):
         st.claims.extend(OpenClaim(c["id"], key) for c in out)
         return out
 
-    def claim_updates(self, st: TopicState, key: str) -> list[dict]:
+    def claim_updates(self, st: TopicState, key: str) -> list[Doc]:
         """A later brief's word on some open claims of earlier briefs: resolved, dropped or updated."""
         r = self.r
         earlier = [c for c in st.claims if c.brief != key]

@@ -9,7 +9,7 @@ import re
 from kb.synth import vocab as v
 from kb.synth.plan import Paper
 from kb.synth.words import Words
-from kb.synth.yamlout import Flow, FlowMap
+from kb.synth.yamlout import Doc, Flow, FlowMap
 
 
 class Papers(Words):
@@ -46,7 +46,7 @@ class Papers(Words):
         self.papers[pid] = p
         return p
 
-    def paper_doc(self, p: Paper) -> dict:
+    def paper_doc(self, p: Paper) -> Doc:
         r = self.r
         title = f"{p.short}: {self.pick(v.EN_ADJ)} {self.pick(v.EN_NOUN)} for {self.pick(v.EN_GOAL)}"
         authors = [f"{self.pick(v.FIRST)} {self.pick(v.LAST)}" for _ in range(r.randint(0, 5))]
@@ -85,14 +85,14 @@ class Papers(Words):
             doc["arxiv_meta"] = self._arxiv_meta(p, title, authors)
         return doc
 
-    def _venue(self) -> dict:
+    def _venue(self) -> Doc:
         r = self.r
         return {
             "name": self.pick(v.VENUES),
             "detail": f"Pages {r.randint(100, 900)}-{r.randint(901, 1800)}" if r.random() < 0.3 else None,
         }
 
-    def _arxiv_meta(self, p: Paper, title: str, authors: list[str]) -> dict:
+    def _arxiv_meta(self, p: Paper, title: str, authors: list[str]) -> Doc:
         r = self.r
         return {
             "title": title,

@@ -10,6 +10,8 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
+from kb.synth.yamlout import Doc
+
 
 @dataclass
 class Paper:
@@ -56,7 +58,7 @@ class TopicState:
     background: list[str] = field(default_factory=list)  # anchored before the first brief
     claims: list[OpenClaim] = field(default_factory=list)  # open claims, oldest first
     dates: list[dt.date] = field(default_factory=list)  # brief dates, in order
-    prev: dict | None = None  # previous brief summary
+    prev: Doc | None = None  # previous brief summary
 
 
 @dataclass

@@ -8,7 +8,7 @@ import datetime as dt
 from kb.synth import vocab as v
 from kb.synth.plan import Paper, TopicState
 from kb.synth.words import Words
-from kb.synth.yamlout import Flow, FlowMap
+from kb.synth.yamlout import Doc, Flow, FlowMap
 
 
 class Sources(Words):
@@ -62,7 +62,7 @@ class Sources(Words):
             )
         return cards
 
-    def _inbox(self, t: str, date: dt.date) -> list[tuple[str, list[dict], str, dict]]:
+    def _inbox(self, t: str, date: dt.date) -> list[tuple[str, list[Doc], str, Doc]]:
         r, d = self.r, date.isoformat()
         radar = [
             {
@@ -82,7 +82,7 @@ class Sources(Words):
             }
             for i in range(r.randint(3, 6))
         ]
-        out = [
+        out: list[tuple[str, list[Doc], str, Doc]] = [
             (
                 "work-queue.md",
                 [{"path": "work-queue.md", "time": f"{d} 22:00"}],
@@ -119,7 +119,7 @@ class Sources(Words):
         )
         return out
 
-    def sources(self, st: TopicState, date: dt.date, new: list[Paper], confirmed: list[str]) -> dict:
+    def sources(self, st: TopicState, date: dt.date, new: list[Paper], confirmed: list[str]) -> Doc:
         """Source groups, the author's checked lists and what the figures need of them."""
         r, t, d = self.r, st.id, date.isoformat()
         groups = self._inbox(t, date)

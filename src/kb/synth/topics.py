@@ -9,45 +9,31 @@ import datetime as dt
 from kb.synth import vocab as v
 from kb.synth.plan import Paper, TopicState
 from kb.synth.words import Words
-from kb.synth.yamlout import Flow
+from kb.synth.yamlout import Doc, Flow
 
 
-def _default_tree(tid: str) -> list:
-    return [
-        ("head", None, "头部 · 要闻", "Headline items", []),
-        *[
-            (
-                f"s{i}",
-                str(i),
-                f"{tid} 第 {i} 部分",
-                f"{tid} part {i}",
-                [
-                    (
-                        f"{'*' if i == 3 and j == 3 else ''}s{i}-{j}-{w}",
-                        f"{i}.({j})",
-                        f"{w} 路线",
-                        f"{w.title()} route",
-                        [],
-                    )
-                    for j, w in enumerate(["methods", "systems", "evaluation"], 1)
-                ],
-            )
-            for i in (1, 2, 3)
-        ],
-    ]
+def _default_tree(tid: str) -> list[v.TreeNode]:
+    def part(i: int) -> v.TreeNode:
+        children: list[v.TreeNode] = [
+            (f"{'*' if i == 3 and j == 3 else ''}s{i}-{j}-{w}", f"{i}.({j})", f"{w} 路线", f"{w.title()} route", [])
+            for j, w in enumerate(["methods", "systems", "evaluation"], 1)
+        ]
+        return (f"s{i}", str(i), f"{tid} 第 {i} 部分", f"{tid} part {i}", children)
+
+    return [("head", None, "头部 · 要闻", "Headline items", []), *(part(i) for i in (1, 2, 3))]
 
 
 class Topics(Words):
     papers: dict[str, Paper]
 
-    def _walk(self, nodes: list, depth: int, refs: list[str], late_ids: list[str]) -> list[dict]:
-        out = []
+    def _walk(self, nodes: list[v.TreeNode], depth: int, refs: list[str], late_ids: list[str]) -> list[Doc]:
+        out: list[Doc] = []
         for sid, number, title, title_en, children in nodes:
             late = sid.startswith("*")
             sid = sid.lstrip("*")
             if depth or sid == "head":
                 refs.append(sid)
-            node = {"id": sid, "number": number, "title": title, "title_en": title_en}
+            node: Doc = {"id": sid, "number": number, "title": title, "title_en": title_en}
             if self.r.random() < 0.6:
                 node["summary"] = f"{title}：{self.pick(v.METHOD)}、{self.pick(v.METHOD)}等路线的进展与取舍。"
             if late:
@@ -58,7 +44,7 @@ class Topics(Words):
             out.append(node)
         return out
 
-    def topic_plan(self, tid: str, keys: list[tuple[str, dt.date]]) -> tuple[dict, TopicState]:
+    def topic_plan(self, tid: str, keys: list[tuple[str, dt.date]]) -> tuple[Doc, TopicState]:
         """The topic document (without its update log) and the generator's state for it."""
         refs: list[str] = []
         late_ids: list[str] = []
@@ -70,7 +56,7 @@ class Topics(Words):
                 stem, date = keys[max(1, (n + 1) * len(keys) // (len(late_ids) + 1))]
                 late[sid], opened[sid] = f"{tid}/{stem}", date
 
-        def finish(nodes: list[dict]) -> None:
+        def finish(nodes: list[Doc]) -> None:
             for node in nodes:
                 if node.pop("_late", False) and node["id"] in late:
                     node["introduced"] = opened[node["id"]]
@@ -90,7 +76,7 @@ class Topics(Words):
         }
         return doc, TopicState(tid, refs, late, opened)
 
-    def updates(self, st: TopicState) -> list[dict]:
+    def updates(self, st: TopicState) -> list[Doc]:
         """The living document's update log: an entry before the first brief (the papers anchored
         before it), then one for most brief dates, always one for a date with new anchorings and one
         for the last brief's date.
@@ -110,7 +96,7 @@ class Topics(Words):
                 out.append(self._update(date, new, anchored))
         return out
 
-    def _update(self, date: dt.date, new: list[str], anchored: int) -> dict:
+    def _update(self, date: dt.date, new: list[str], anchored: int) -> Doc:
         labels = []
         named = [pid for pid in new if self.papers[pid].anchor_since is not None][:3]
         if named:

@@ -6,7 +6,10 @@ import datetime as dt
 
 # (id, number, title, title_en, children); an id starting with "*" is a section
 # opened during the year (``introduced_by`` a brief).
-TREES: dict[str, list] = {
+# a section: (id, number, title, title_en, children)
+TreeNode = tuple[str, str | None, str, str, list["TreeNode"]]
+
+TREES: dict[str, list[TreeNode]] = {
     "inference": [  # the ids of data/topics/inference.yaml: docs/inference.md calls section() with them
         ("head", None, "头部 · 要闻", "Headline items", []),
         (

@@ -6,9 +6,13 @@ from __future__ import annotations
 import datetime as dt
 import random
 import re
+from collections.abc import Sequence
+from typing import TypeVar, overload
 
 from kb.synth import vocab as v
 from kb.synth.plan import Paper
+
+T = TypeVar("T")
 
 
 def slug(text: str, limit: int = 60) -> str:
@@ -19,7 +23,11 @@ class Words:
     r: random.Random
     used_arxiv: set[str]
 
-    def pick(self, seq, k: int | None = None):
+    @overload
+    def pick(self, seq: Sequence[T]) -> T: ...
+    @overload
+    def pick(self, seq: Sequence[T], k: int) -> list[T]: ...
+    def pick(self, seq: Sequence[T], k: int | None = None) -> T | list[T]:
         return self.r.choice(seq) if k is None else self.r.sample(seq, min(k, len(seq)))
 
     def pct(self) -> str:

@@ -9,13 +9,17 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from typing import Any
+
+# A YAML mapping being built: its values are of every YAML type (scalars, lists, mappings).
+Doc = dict[str, Any]
 
 
-class Flow(list):
+class Flow(list[Any]):
     """A list written in flow style: ``[a, b]``."""
 
 
-class FlowMap(dict):
+class FlowMap(dict[str, Any]):
     """A mapping written in flow style: ``{number: 1, arxiv: 2501.00001}``."""
 
 
@@ -52,7 +56,7 @@ def inline(v: object) -> str:
     return scalar(v)
 
 
-def _map(d: dict, ind: int, out: list[str], first: str | None = None) -> None:
+def _map(d: Doc, ind: int, out: list[str], first: str | None = None) -> None:
     pad = " " * ind
     n = 0
     for k, v in d.items():
@@ -74,7 +78,7 @@ def _map(d: dict, ind: int, out: list[str], first: str | None = None) -> None:
                     out.append(f"{pad}  - {inline(item)}")
 
 
-def dump(data: dict, comment: str = "") -> str:
+def dump(data: Doc, comment: str = "") -> str:
     out = [f"# {line}" for line in comment.splitlines()]
     _map(data, 0, out)
     return "\n".join(out) + "\n"
