@@ -60,7 +60,7 @@ def test_seed_brief_carried_over(sample_kb):
     assert (fa4.section, fa4.since, fa4.recorded_on.isoformat()) == ("head", None, "2026-09-03")  # no date is invented
     origins = {c.paper: c.origin for c in f.carried}
     assert origins["tokenweave"] == "inference/2026-09-02-e1" and origins["replayssm"] == "inference/2026-09-01-e1"
-    assert sample_kb.figures[SEED].carried[0].briefs[0] == "inference/2026-09-01-e1"
+    assert sample_kb.figures[SEED].carried[0].origin == "inference/2026-09-01-e1"
 
 
 def test_the_seeds_own_disagreements_are_findings_each_acknowledged(sample_kb):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -172,6 +173,62 @@ def test_backlog_lists_exactly_the_pending_items_with_ages(pages):
     assert first["LMCache v2"].startswith("2026-09-02") and "邻接预备" in first["LMCache v2"]
 
 
+def expected_increment_statuses() -> dict[str, list[str | None]]:
+    """Straight from the brief files, per brief (``<date>-<round>``): each main increment's status
+    by the definitions (anchored: every paper recorded anchored by this brief or an earlier one;
+    net-new: a paper first mentioned in this brief, by any kind of item, and not anchored; else
+    pending)."""
+    first: dict[str, str] = {}
+    anchored: set[str] = set()
+    out: dict[str, list[str | None]] = {}
+    for b in fixture_briefs():
+        key = f"{b['date']}-{b['round'].lower()}"
+        named = [
+            p for part in ("increments", "adjacent", "claims") for it in b.get(part) or [] for p in it.get("papers", [])
+        ]
+        named += [e["paper"] for part in ("candidates", "carried", "citable") for e in b.get(part) or []]
+        for pid in named:
+            first.setdefault(pid, key)
+        anchored |= {
+            p for inc in b.get("increments") or [] if inc["status"] == "anchored" for p in inc.get("papers", [])
+        }
+        anchored |= {
+            e["paper"] for part in ("candidates", "carried") for e in b.get(part) or [] if e.get("status") == "anchored"
+        }
+        statuses = []
+        for inc in b.get("increments") or []:
+            papers = inc.get("papers", [])
+            if not papers:
+                statuses.append(None)  # an item naming no paper has no computed status
+            elif all(p in anchored for p in papers):
+                statuses.append("anchored")
+            elif any(first[p] == key and p not in anchored for p in papers):
+                statuses.append("net-new")
+            else:
+                statuses.append("pending")
+        out[key] = statuses
+    return out
+
+
+def test_net_new_counts_only_increments_first_seen_in_their_brief(site, pages):
+    """The computed NET-new count is the number of increments whose status is net-new, not of all
+    increments: the fixture has increments that are pending (LMCache v2 on 9-4, seen on 9-2) and
+    anchored (Cascade on 9-5), so counting every increment shows on the page and in the API."""
+    expected = expected_increment_statuses()
+    assert expected["2026-09-04-e1"] == ["net-new", "pending"] and expected["2026-09-05-e1"] == ["anchored"]
+    api = {b["key"].split("/")[-1]: b for b in json.loads((site / "api" / "briefs.json").read_text("utf-8"))["briefs"]}
+    assert set(api) == set(expected)
+    for key, statuses in expected.items():
+        assert [inc["computed_status"] for inc in api[key]["increments"]] == statuses, key
+        assert api[key]["computed"]["net_new"] == statuses.count("net-new"), key
+    # 9-4 states 1 NET-new, as computed: its status line shows no check beside the figure
+    status = pages.article("briefs/inference/2026-09-04-e1/index.html").find(id="status").find_next("li")
+    assert api["2026-09-04-e1"]["stated"]["net_new"] == expected["2026-09-04-e1"].count("net-new")
+    assert "NET-new" in status.get_text() and not status.select("a.kb-check")
+    increments = pages.article("briefs/inference/2026-09-04-e1/index.html").find(id="increments")
+    assert len(increments.find_all_next(class_="kb-status-pending")) >= 1
+
+
 def test_backlog_other_lists(pages):
     art = pages.article("backlog/index.html")
     cards = art.find(id="cards-to-write").find_next("table").get_text(" ")
@@ -199,10 +256,15 @@ def test_backlog_other_lists(pages):
 
 def test_hand_written_prose_links_ids_and_counts_as_a_backlink(pages):
     art = pages.article("inference/index.html")
-    link = art.find("a", string="arXiv:2505.02922")
-    assert link is not None and link["href"] == "../papers/retroinfer/"
-    assert art.find("a", string="arXiv:2608.01526")["href"] == "https://arxiv.org/abs/2608.01526"
-    assert art.find("code", string="2505.02922").find_parent("a") is None
+    # the hand-written paragraph (docs/inference.md), not the section blocks the macros fill in
+    prose = next(p for p in art.find_all("p") if "开出这条路线的是" in p.get_text())
+    link = prose.find("a", string="arXiv:2505.02922")
+    assert link is not None and link["href"] == "../papers/retroinfer/" and "kb-arxiv" in link["class"]
+    assert prose.find("a", string="arXiv:2608.01526")["href"] == "https://arxiv.org/abs/2608.01526"
+    # an id in a code span stays text: no link inside the code element (what linking it would produce:
+    # <code><a ...>2505.02922</a></code>) and none around it
+    code = next(c for c in art.find_all("code") if c.get_text() == "2505.02922")
+    assert code.find("a") is None and code.find_parent("a") is None
     rows = backlink_rows(pages, "retroinfer")
     assert any("sec-s1-3-vector-storage" in a["href"] for r in rows for a in r.find_all("a"))
 

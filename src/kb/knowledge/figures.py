@@ -27,7 +27,6 @@ class Carried:
     origin: str  # brief key of its first sighting in this topic's items
     status: Status  # as of this brief: pending, or anchored (carried once more, then dropped)
     anchor: AnchorRecord | None
-    briefs: tuple[str, ...]  # every brief of the topic that raised or carried it, oldest first
 
 
 @dataclass(frozen=True)
@@ -218,26 +217,22 @@ def _carried_all(kb: KnowledgeBase) -> dict[str, list[Carried]]:
     out: dict[str, list[Carried]] = {}
     h = kb.history
     for topic, keys in kb.by_topic.items():
-        pending: dict[str, tuple[str, int]] = {}  # paper -> (origin key, index of origin in keys)
-        for i, k in enumerate(keys):
+        pending: dict[str, str] = {}  # paper -> origin key
+        for k in keys:
             brief = kb.briefs[k]
             raised = [p for inc in brief.increments for p in inc.papers] + [c.paper for c in brief.candidates]
             carried = []
-            for pid, (origin, start) in pending.items():
+            for pid, origin in pending.items():
                 if pid in raised:
                     continue
                 anchor = h.anchor(pid, topic, k)
-                carried.append(
-                    Carried(
-                        pid, origin, Status.anchored if anchor else Status.pending, anchor, tuple(keys[start : i + 1])
-                    )
-                )
+                carried.append(Carried(pid, origin, Status.anchored if anchor else Status.pending, anchor))
             nxt = {c.paper: pending[c.paper] for c in carried if c.status is not Status.anchored}
             for pid in raised:
                 if h.anchor(pid, topic, k) is not None:
                     nxt.pop(pid, None)
                 elif pid not in nxt:
-                    nxt[pid] = pending.get(pid, (k, i))
+                    nxt[pid] = pending.get(pid, k)
             pending = nxt
             out[k] = carried
     return out

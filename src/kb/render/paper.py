@@ -8,6 +8,7 @@ from __future__ import annotations
 import html
 
 from kb.bib.fields import date_of
+from kb.data import arxiv_id
 from kb.data.models import STATUS_LABELS, Paper
 from kb.knowledge.figures import paper_status
 from kb.knowledge.index import KnowledgeBase, paper_page, section_anchor
@@ -53,9 +54,10 @@ def _facts(kb: KnowledgeBase, linker: Linker, p: Paper) -> str:
     meta = p.arxiv_meta
     if p.arxiv:
         base = p.arxiv_base
+        ident = arxiv_id.parse(p.arxiv)
+        assert ident is not None  # the model refuses a malformed id
         rows.append(
-            f"- **arXiv**：{md(p.arxiv)} · {md_link('abs', f'https://arxiv.org/abs/{p.arxiv}')} · "
-            f"{md_link('pdf', f'https://arxiv.org/pdf/{p.arxiv}')}"
+            f"- **arXiv**：{md(p.arxiv)} · {md_link('abs', ident.abs_url)} · {md_link('pdf', ident.pdf_url)}"
             + ("" if base == p.arxiv else t("paper.base_id", id=md(base)))
         )
     authors = p.authors or (meta.authors if meta else [])
