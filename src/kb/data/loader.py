@@ -15,9 +15,10 @@ import os
 import typing
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
+from pydantic_core import ErrorDetails
 
 from kb.data.diagnostics import Diagnostic, format_keypath
 from kb.data.hints import did_you_mean, schema_anchor
@@ -96,7 +97,7 @@ def _field_help(model: type[BaseModel], name: str | None) -> str:
     return f" ({Describer(spell_out=True).type(hint)}{_example(model, name, hint)}); see {anchor}"
 
 
-def _pydantic_message(err: dict, root: type[BaseModel]) -> str:
+def _pydantic_message(err: ErrorDetails, root: type[BaseModel]) -> str:
     kind = err["type"]
     loc = err["loc"]
     got = err.get("input")
@@ -150,7 +151,7 @@ def validate(model: type[M], located: Located) -> tuple[M | None, list[Diagnosti
                     located.path,
                     line,
                     col,
-                    _pydantic_message(dict(err), model),
+                    _pydantic_message(err, model),
                     key=format_keypath(keypath),
                     code="schema",
                 )
@@ -158,7 +159,7 @@ def validate(model: type[M], located: Located) -> tuple[M | None, list[Diagnosti
         return None, diags
 
 
-def _known_keys(located: Located, loc: tuple) -> set[str]:
+def _known_keys(located: Located, loc: tuple[int | str, ...]) -> set[str]:
     # pydantic adds pseudo-segments (e.g. 'function-after[...]'); keep only real keys
     return {p for p in loc if isinstance(p, str) and not p.startswith(("function-", "literal[", "enum["))}
 
@@ -201,7 +202,14 @@ def load(data_dir: Path | str, limits: Limits = DEFAULT_LIMITS) -> Loaded:
         kind = rel[0]
         if kind == SCHEMA_DIR and len(rel) == 2 and path.suffix == ".json":
             continue  # the JSON Schemas editors read (`kb schema --format json`), not records
-        target = {"topics": out.topics, "papers": out.papers, "briefs": out.briefs, "demos": out.demos}.get(kind)
+        # the kind's table; its records are of the model KINDS[kind]
+        tables: dict[str, dict[str, tuple[Any, Source]]] = {
+            "topics": out.topics,
+            "papers": out.papers,
+            "briefs": out.briefs,
+            "demos": out.demos,
+        }
+        target = tables.get(kind)
         expected_depth = 3 if kind == "briefs" else 2
         if target is None or len(rel) != expected_depth or path.suffix != ".yaml":
             out.diagnostics.append(
@@ -227,10 +235,10 @@ def load(data_dir: Path | str, limits: Limits = DEFAULT_LIMITS) -> Loaded:
 
 
 def _record_key(
-    kind: str, path: Path, rel: tuple[str, ...], record, source: Source, diags: list[Diagnostic]
+    kind: str, path: Path, rel: tuple[str, ...], record: BaseModel, source: Source, diags: list[Diagnostic]
 ) -> str | None:
     stem = path.stem
-    if kind == "briefs":
+    if isinstance(record, Brief):  # kind == "briefs"
         expected = f"{record.date.isoformat()}-{record.round.lower()}"
         ok = True
         if rel[1] != record.topic:
@@ -261,6 +269,7 @@ def _record_key(
             )
             ok = False
         return f"{record.topic}/{stem}" if ok else None
+    assert isinstance(record, (Topic, Paper, Demo))
     if stem != record.id:
         line, col = source.where("id")
         diags.append(

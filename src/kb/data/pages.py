@@ -19,11 +19,15 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kb.data import template as tpl
-from kb.data.diagnostics import Diagnostic, Severity
+from kb.data.diagnostics import Diagnostic, KeyPath, Severity
 from kb.data.safefile import Refused, read_limited, walk
 from kb.data.yamlstrict import Limits, decode, load_text
+
+if TYPE_CHECKING:
+    from kb.knowledge.index import KnowledgeBase
 
 TEMPLATE_LIST = Path("hooks") / "template_pages.txt"  # relative to the project root (where kb and mkdocs run)
 STATIC_LIST = Path("hooks") / "static_files.txt"  # reviewed .html/.svg/.js/... files under docs/
@@ -163,7 +167,7 @@ def front_matter_diagnostics(text: str, shown: str, template_page: bool = True) 
     if not isinstance(data, dict):
         return [Diagnostic(shown, 2, 1, "front matter must be a mapping of keys (title: …)", code="front-matter")]
 
-    def at(keypath, message: str, value: bool = True) -> Diagnostic:
+    def at(keypath: KeyPath, message: str, value: bool = True) -> Diagnostic:
         line, col = located.value_where(keypath) if value else located.where(keypath)
         return Diagnostic(shown, line + 1, col, message, key=".".join(str(k) for k in keypath), code="front-matter")
 
@@ -270,15 +274,15 @@ def check_page(
                     code="template",
                 )
             )
-    m = _TEMPLATE.search(text, fm_end)
-    if m:
-        line, col = _where(text, m.start())
+    found = _TEMPLATE.search(text, fm_end)
+    if found:
+        line, col = _where(text, found.start())
         out.append(
             Diagnostic(
                 shown,
                 line,
                 col,
-                f"template syntax '{m.group()}' in a page that is not in hooks/template_pages.txt; "
+                f"template syntax '{found.group()}' in a page that is not in hooks/template_pages.txt; "
                 "pages are not templates (write it as text, e.g. in a code span, or ask for review)",
                 code="template",
             )
@@ -374,7 +378,7 @@ def check_pages(
     return out
 
 
-def check_macro_refs(docs_dir: Path, kb, list_file: Path | None = None) -> list[Diagnostic]:
+def check_macro_refs(docs_dir: Path, kb: KnowledgeBase, list_file: Path | None = None) -> list[Diagnostic]:
     """Template pages name sections and briefs in macro calls; each must exist, or the
     build would stop on a macro error.  Located like any data error."""
     out = []

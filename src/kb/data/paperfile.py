@@ -19,8 +19,10 @@ from __future__ import annotations
 import os
 import re
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -94,21 +96,21 @@ def _arxiv_of(raw: bytes, path: Path) -> str | None:
 class _Dumper(yaml.SafeDumper):
     """Block style, lists indented under their key (as the hand-written files are), no aliases."""
 
-    def ignore_aliases(self, data) -> bool:
+    def ignore_aliases(self, data: Any) -> bool:
         return True
 
-    def increase_indent(self, flow: bool = False, indentless: bool = False):
+    def increase_indent(self, flow: bool = False, indentless: bool = False) -> None:
         return super().increase_indent(flow, False)
 
 
-def dump(data: dict) -> str:
+def dump(data: dict[str, Any]) -> str:
     """Safely quoted YAML for ``data`` (plain str/int/date/list/dict values), one value per line."""
     return yaml.dump(
         data, Dumper=_Dumper, allow_unicode=True, sort_keys=False, default_flow_style=False, width=1_000_000, indent=2
     )
 
 
-def meta_data(meta: ArxivMeta) -> dict:
+def meta_data(meta: ArxivMeta) -> dict[str, Any]:
     return {k: v for k, v in meta.model_dump(mode="python", exclude_none=True).items() if v != []}
 
 
@@ -121,7 +123,7 @@ def render_block(meta: ArxivMeta, indent: int = 0) -> str:
 
 
 def new_paper_text(
-    paper_id: str, arxiv: str | None, short: str, meta: ArxivMeta | None = None, extra: dict | None = None
+    paper_id: str, arxiv: str | None, short: str, meta: ArxivMeta | None = None, extra: dict[str, Any] | None = None
 ) -> str:
     """Text of a new paper file: id, arxiv, short, ``extra`` keys in order, then arxiv_meta."""
     if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", paper_id):
@@ -143,16 +145,26 @@ class _Layout:
     owned: tuple[int, int] | None  # offsets of the arxiv_meta key's line start and its value's end
 
 
-def _node_end(event, events) -> int:
+def _start(event: yaml.Event) -> yamlstrict.Mark:
+    assert event.start_mark is not None  # the parser marks every event
+    return event.start_mark
+
+
+def _end(event: yaml.Event) -> int:
+    assert event.end_mark is not None  # the parser marks every event
+    return event.end_mark.index
+
+
+def _node_end(event: yaml.Event, events: Iterator[yaml.Event]) -> int:
     """Offset just after the last written character of the node starting with ``event``."""
     if isinstance(event, (yaml.ScalarEvent, yaml.AliasEvent)):
-        return event.end_mark.index
+        return _end(event)
     flow = bool(getattr(event, "flow_style", False))
-    end = event.end_mark.index
+    end = _end(event)
     for nxt in events:
         if isinstance(nxt, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
             # a block collection's end mark points at the next token, past comments: ignore it
-            return max(end, nxt.end_mark.index) if flow else end
+            return max(end, _end(nxt)) if flow else end
         end = max(end, _node_end(nxt, events))
     raise PaperFileError("unexpected end of YAML")  # pragma: no cover - parser guarantees balance
 
@@ -172,19 +184,20 @@ def _layout(text: str) -> _Layout:
     if root.flow_style:
         raise PaperFileError("the top-level mapping is written in flow style ({...}); cannot update it by text")
     indent: int | None = None
-    content_end = root.start_mark.index
+    content_end = _start(root).index
     owned: list[tuple[int, int]] = []
     for key in events:
         if isinstance(key, yaml.MappingEndEvent):
             break
         if not isinstance(key, yaml.ScalarEvent):
             raise PaperFileError("expected text keys at the top of the file")
-        end = max(key.end_mark.index, _node_end(next(events), events))
+        end = max(_end(key), _node_end(next(events), events))
+        mark = _start(key)
         if indent is None:
-            indent = key.start_mark.column
+            indent = mark.column
         if key.value == OWNED:
-            line_start = key.start_mark.index - key.start_mark.column
-            if text[line_start : key.start_mark.index].strip():
+            line_start = mark.index - mark.column
+            if text[line_start : mark.index].strip():
                 raise PaperFileError(f"the {OWNED} key does not start its line")
             owned.append((line_start, end))
         content_end = max(content_end, end)
@@ -290,7 +303,7 @@ def create_file(
     arxiv: str | None,
     short: str,
     meta: ArxivMeta | None = None,
-    extra: dict | None = None,
+    extra: dict[str, Any] | None = None,
     title: str | None = None,
 ) -> Path:
     """Write a new paper file with a fresh id; registers it in ``index``."""

@@ -66,8 +66,8 @@ def constraints(metadata: typing.Iterable[object]) -> list[str]:
             out.append(f"length ≥ {c.min_length}")
         elif isinstance(c, at.MaxLen):
             out.append(f"length ≤ {c.max_length}")
-        elif getattr(c, "pattern", None):
-            out.append(f"matching {code(c.pattern)}")
+        elif pattern := getattr(c, "pattern", None):
+            out.append(f"matching {code(pattern)}")
     return out
 
 

@@ -18,14 +18,17 @@ errors.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 import yaml
 
 from kb.data.diagnostics import Diagnostic, KeyPath, format_keypath
 
+_Loader: type[yaml.CSafeLoader] | type[yaml.SafeLoader]
 try:  # the C parser is an order of magnitude faster; events and marks are the same
-    _Loader = yaml.CSafeLoader  # type: ignore[attr-defined]
+    _Loader = yaml.CSafeLoader
 except AttributeError:  # pragma: no cover - pure-Python PyYAML
     _Loader = yaml.SafeLoader
 
@@ -95,7 +98,20 @@ class _Stop(Exception):
         self.diag = diag
 
 
-def _pos(mark) -> tuple[int, int]:
+class Mark(Protocol):
+    """Where an event is: PyYAML's marks, of the C or the pure-Python parser."""
+
+    index: int
+    line: int
+    column: int
+
+
+# A parser event.  The builder is the hot loop of every build: it dispatches on the exact
+# event type and reads that type's attributes directly, so they are not checked here.
+_Event = Any
+
+
+def _pos(mark: Mark | None) -> tuple[int, int]:
     return (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
 
 
@@ -169,15 +185,15 @@ class _Builder:
     """Builds plain data from parser events; the hot loop of every build, so it calls the
     C parser's ``get_event`` directly and dispatches on exact event types."""
 
-    def __init__(self, loader, located: Located, limits: Limits):
-        self.get = loader.get_event
+    def __init__(self, loader: yaml.CSafeLoader | yaml.SafeLoader, located: Located, limits: Limits):
+        self.get: Callable[[], _Event] = loader.get_event
         self.loc = located
         self.positions = located.positions
         self.key_positions = located.key_positions
         self.limits = limits
         self.nodes = 0
 
-    def _fail(self, event, message: str, keypath: KeyPath, code: str) -> None:
+    def _fail(self, event: _Event, message: str, keypath: KeyPath, code: str) -> None:
         line, col = _pos(event.start_mark)
         raise _Stop(Diagnostic(self.loc.path, line, col, message, key=format_keypath(keypath), code=code))
 
@@ -196,7 +212,7 @@ class _Builder:
             self._fail(ev, "expected one YAML document per file, got a second document", (), "yaml")
         return data
 
-    def _check(self, ev, keypath: KeyPath, depth: int) -> None:
+    def _check(self, ev: _Event, keypath: KeyPath, depth: int) -> None:
         self.nodes += 1
         if self.nodes > self.limits.max_nodes:
             self._fail(ev, f"more than {self.limits.max_nodes} YAML nodes in one file", keypath, "limit")
@@ -213,8 +229,8 @@ class _Builder:
         if ev.tag is not None:
             self._fail(ev, f"expected plain data, got the tag {ev.tag}; tags are not allowed", keypath, "tag")
 
-    def _text(self, ev, keypath: KeyPath) -> str:
-        value = ev.value
+    def _text(self, ev: _Event, keypath: KeyPath) -> str:
+        value: str = ev.value
         if len(value) > self.limits.max_string:
             self._fail(
                 ev, f"string of {len(value)} characters; the limit is {self.limits.max_string}", keypath, "limit"
@@ -224,7 +240,7 @@ class _Builder:
             self._fail(ev, f"expected text, got the control character U+{ord(bad.group()):04X}", keypath, "encoding")
         return value
 
-    def node(self, ev, keypath: KeyPath, depth: int) -> object:
+    def node(self, ev: _Event, keypath: KeyPath, depth: int) -> object:
         self._check(ev, keypath, depth)
         mark = ev.start_mark
         self.positions[keypath] = (mark.line + 1, mark.column + 1)

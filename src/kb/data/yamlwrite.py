@@ -5,6 +5,7 @@ reader (:mod:`kb.data.yamlstrict`) before anything reaches a file."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import yaml
@@ -19,7 +20,8 @@ class _Dumper(yaml.SafeDumper):
     def increase_indent(self, flow: bool = False, indentless: bool = False) -> None:
         return super().increase_indent(flow, False)
 
-    def represent_list(self, data: list[Any]) -> yaml.Node:
+    def represent_list(self, data: Iterable[Any]) -> yaml.SequenceNode:
+        data = list(data)
         flow = all(isinstance(x, (str, int)) for x in data)  # [a, b] for lists of plain values
         return self.represent_sequence("tag:yaml.org,2002:seq", data, flow_style=flow)
 
