@@ -74,9 +74,9 @@ def pending_items(kb: KnowledgeBase, topic: str) -> list[PendingItem]:
                 )
         for c in b.candidates:
             handled[c.paper].append(key)
-        for c in kb.figures[key].carried:
-            if handled[c.paper][-1:] != [key]:
-                handled[c.paper].append(key)
+        for carried in kb.figures[key].carried:
+            if handled[carried.paper][-1:] != [key]:
+                handled[carried.paper].append(key)
     out = []
     for pid, briefs in handled.items():
         first = kb.history.first_seen(pid)

@@ -11,6 +11,7 @@ same finding in Chinese from the renderers' message catalogue, using ``params``.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -188,7 +189,7 @@ def _groups(kb: KnowledgeBase, key: str, brief: Brief, f: BriefFigures) -> list[
 _RANGE_LABEL = re.compile(r"(\d+)\s*(?:日|天|days?)")
 
 
-def _range(key: str, group: int, label: str, start, end) -> list[Finding]:
+def _range(key: str, group: int, label: str, start: dt.date, end: dt.date) -> list[Finding]:
     m = _RANGE_LABEL.search(label)
     if not m:
         return []
@@ -348,7 +349,7 @@ def _confirmed_pending(kb: KnowledgeBase, key: str, brief: Brief, f: BriefFigure
 
 def _origins(kb: KnowledgeBase, key: str, brief: Brief, f: BriefFigures) -> list[Finding]:
     """Text that says which earlier brief an item came from, checked against the history."""
-    claims: dict[str, list[tuple[object, KeyPath]]] = {}
+    claims: dict[str, list[tuple[dt.date, KeyPath]]] = {}
     for i, inc in enumerate(brief.increments):
         for j, rel in enumerate(inc.relations):
             if rel.origin is not None:
@@ -359,19 +360,19 @@ def _origins(kb: KnowledgeBase, key: str, brief: Brief, f: BriefFigures) -> list
             claims.setdefault(entry.paper, []).append((entry.origin, ("carried", i, "origin")))
     out = []
     for pid, said in claims.items():
-        dates = sorted({d for d, _ in said})  # type: ignore[type-var]
+        dates = sorted({d for d, _ in said})
         first = kb.history.first_seen(pid)
         wrong = [d for d in dates if not _brief_names(kb, brief.topic, d, pid)]
         if len(dates) < 2 and not wrong:
             continue
-        shown = "、".join(f"{d.month}-{d.day}" for d in dates)  # type: ignore[attr-defined]
+        shown = "、".join(f"{d.month}-{d.day}" for d in dates)
         out.append(
             _finding(
                 key,
                 f"origin/{pid}",
                 "origin",
                 said[0][1],
-                f"{_short(kb, pid)} is said to come from the brief(s) of {', '.join(d.isoformat() for d in dates)}; "  # type: ignore[attr-defined]
+                f"{_short(kb, pid)} is said to come from the brief(s) of {', '.join(d.isoformat() for d in dates)}; "
                 f"first seen in {first.brief if first else '?'}",
                 paper=pid,
                 said=shown,
@@ -387,11 +388,11 @@ def _short(kb: KnowledgeBase, pid: str) -> str:
     return paper.short if paper else pid
 
 
-def _brief_names(kb: KnowledgeBase, topic: str, day, paper: str) -> bool:
+def _brief_names(kb: KnowledgeBase, topic: str, day: dt.date, paper: str) -> bool:
     return any(s.date == day and kb.briefs[s.brief].topic == topic for s in kb.history.by_paper.get(paper, ()))
 
 
-def _is_partial(kb: KnowledgeBase, topic: str, day) -> bool:
+def _is_partial(kb: KnowledgeBase, topic: str, day: dt.date) -> bool:
     return any(kb.briefs[k].date == day and kb.briefs[k].reconstructed for k in kb.by_topic.get(topic, ()))
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from kb.data import arxiv_id
-from kb.data.diagnostics import DataError, Diagnostic, Severity, format_keypath
+from kb.data.diagnostics import DataError, Diagnostic, KeyPath, Severity, format_keypath
 from kb.data.loader import Loaded, Source
 from kb.data.models import Acknowledgement, Brief, Demo, Paper, Section, Topic, round_key
 from kb.knowledge.claims import Claims, build_claims
@@ -209,7 +209,7 @@ def _join(loaded: Loaded) -> KnowledgeBase:
         ("brief", loaded.briefs),
         ("demo", loaded.demos),
     ):
-        for key, (_, src) in table.items():  # type: ignore[attr-defined]
+        for key, (_, src) in table.items():
             sources[(kind, key)] = src
     sections: dict[str, dict[str, SectionInfo]] = {}
     for tid, (topic, _) in sorted(loaded.topics.items()):
@@ -241,8 +241,8 @@ def _join(loaded: Loaded) -> KnowledgeBase:
     return kb
 
 
-def _duplicate_sections(kb: KnowledgeBase, loaded: Loaded) -> list[tuple[str, Section, tuple]]:
-    dups_all: list[tuple[str, Section, tuple]] = []
+def _duplicate_sections(kb: KnowledgeBase, loaded: Loaded) -> list[tuple[str, Section, KeyPath]]:
+    dups_all: list[tuple[str, Section, KeyPath]] = []
     for tid, (topic, _) in sorted(loaded.topics.items()):
         dups: list[tuple[Section, tuple[str | int, ...]]] = []
         _walk_sections(tid, topic.sections, (), {}, dups)

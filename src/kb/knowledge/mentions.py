@@ -19,6 +19,7 @@ from kb.data import arxiv_id
 from kb.data.models import Brief, Paper
 
 if TYPE_CHECKING:
+    from kb.knowledge.history import AnchorRecord
     from kb.knowledge.index import KnowledgeBase
 
 _SENTENCE_END = re.compile(r"[。；;！？!?\n]|(?<=[.])\s")
@@ -51,8 +52,8 @@ def sentence_around(text: str, start: int, end: int) -> str:
     left = 0
     for m in _SENTENCE_END.finditer(text, 0, start):
         left = m.end()
-    m = _SENTENCE_END.search(text, end)
-    right = m.start() + (1 if m and m.group() in "。；;！？!?" else 0) if m else len(text)
+    after = _SENTENCE_END.search(text, end)
+    right = after.start() + (1 if after.group() in "。；;！？!?" else 0) if after else len(text)
     sentence = text[left:right].strip()
     if len(sentence) <= CONTEXT_MAX:
         return sentence
@@ -174,7 +175,7 @@ def _paper_mentions(kb: KnowledgeBase, pid: str, paper: Paper) -> Iterator[Menti
             yield from (m for m in text_mentions(place, value, kb.by_arxiv) if m.paper != pid)
 
 
-def _anchor_mention(kb: KnowledgeBase, topic: str, rec) -> Mention:  # rec: AnchorRecord
+def _anchor_mention(kb: KnowledgeBase, topic: str, rec: AnchorRecord) -> Mention:
     t = kb.topics[topic]
     info = kb.section(topic, rec.section) if rec.section else None
     where = (
@@ -245,7 +246,7 @@ def _explicit_context(brief: Brief, path: tuple[str | int, ...], paper: Paper) -
                 return sentence_around(value, *hit)
     for item in items:
         for attr in ("text", "note", "title"):
-            value = getattr(item, attr, None)
-            if isinstance(value, str) and value.strip():
-                return _clip(f"{paper.short}：{sentence_around(value, 0, 0)}")
+            found = getattr(item, attr, None)
+            if isinstance(found, str) and found.strip():
+                return _clip(f"{paper.short}：{sentence_around(found, 0, 0)}")
     return paper.short

@@ -148,9 +148,9 @@ def scan_page(kb: KnowledgeBase, src_uri: str, text: str) -> list[Mention]:
         if info is not None:
             label = (f"§{info.section.number} " if info.section.number else "") + info.section.title
             markers.append((at, section_anchor(info.id), f"{title} · {label}"))
-    for at, head, anchor in headings:
-        if anchor:
-            markers.append((at, anchor, f"{title} · {head}"))
+    for at, name, where in headings:
+        if where:
+            markers.append((at, where, f"{title} · {name}"))
     markers.sort()
 
     out: list[Mention] = []

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from kb.data import arxiv_id
 from kb.knowledge.backlog import as_of, duplicate_cards, pending_items
+from kb.knowledge.claims import ClaimState
 from kb.knowledge.figures import paper_status
 from kb.knowledge.index import KnowledgeBase, brief_page, paper_page
 
@@ -137,7 +138,7 @@ def _url(src: str) -> str:
     return "" if stem == "index" else (stem[:-5] if stem.endswith("/index") else stem) + "/"
 
 
-def claim_ref(kb: KnowledgeBase, state) -> ClaimRef:  # state: ClaimState
+def claim_ref(kb: KnowledgeBase, state: ClaimState) -> ClaimRef:
     return ClaimRef(
         topic=state.topic,
         id=state.claim.id,
@@ -212,9 +213,10 @@ def overall_status(kb: KnowledgeBase, pid: str) -> Literal["net-new", "pending",
     names it.  This is the ``status`` of ``api/papers.json`` and of the paper index."""
     topics = {kb.briefs[s.brief].topic for s in kb.history.by_paper.get(pid, [])}
     statuses = [paper_status(kb.history, pid, kb.by_topic[t][-1], t).value for t in sorted(topics) if t in kb.by_topic]
-    for value in ("anchored", "pending", "net-new"):
+    order: tuple[Literal["anchored", "pending", "net-new"], ...] = ("anchored", "pending", "net-new")
+    for value in order:
         if value in statuses:
-            return value  # type: ignore[return-value]
+            return value
     return "unseen"
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kb.data.diagnostics import Diagnostic
+from kb.data.diagnostics import Diagnostic, KeyPath
 from kb.data.models import Section
 from kb.knowledge.rules import history, papers, refs, windows
 
@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from kb.knowledge.index import KnowledgeBase
 
 
-def check(kb: KnowledgeBase, dup_sections: list[tuple[str, Section, tuple]]) -> list[Diagnostic]:
+def check(kb: KnowledgeBase, dup_sections: list[tuple[str, Section, KeyPath]]) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     out.extend(refs.topics(kb, dup_sections))
     out.extend(papers.check(kb))

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from kb.data.diagnostics import Diagnostic, format_keypath
 from kb.data.hints import did_you_mean
-from kb.data.models import Status
+from kb.data.models import Candidate, CarriedEntry, Increment, Status
 from kb.knowledge.history import StatusEntry, status_entries
 from kb.knowledge.rules.locate import diag, path_of
 
@@ -29,6 +29,7 @@ def check(kb: KnowledgeBase) -> list[Diagnostic]:
 def _anchoring_fields(kb: KnowledgeBase, key: str) -> list[Diagnostic]:
     brief = kb.briefs[key]
     out = []
+    entries: list[tuple[str, int, Increment | Candidate | CarriedEntry]]
     entries = [("increments", i, e) for i, e in enumerate(brief.increments)]
     entries += [("candidates", i, e) for i, e in enumerate(brief.candidates)]
     entries += [("carried", i, e) for i, e in enumerate(brief.carried)]

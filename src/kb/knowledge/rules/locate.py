@@ -4,14 +4,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kb.data.diagnostics import Diagnostic, Severity, format_keypath
+from kb.data.diagnostics import Diagnostic, KeyPath, Severity, format_keypath
 
 if TYPE_CHECKING:
     from kb.knowledge.index import KnowledgeBase
 
 
 def diag(
-    kb: KnowledgeBase, kind: str, key: str, keypath: tuple, message: str, code: str, severity: Severity = Severity.ERROR
+    kb: KnowledgeBase,
+    kind: str,
+    key: str,
+    keypath: KeyPath,
+    message: str,
+    code: str,
+    severity: Severity = Severity.ERROR,
 ) -> Diagnostic:
     src = kb.sources[(kind, key)]
     line, col = src.located.value_where(keypath)

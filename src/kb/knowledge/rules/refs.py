@@ -6,15 +6,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from kb.data.diagnostics import Diagnostic
+from kb.data.diagnostics import Diagnostic, KeyPath
 from kb.data.hints import did_you_mean
 from kb.data.models import Brief, Section
 from kb.knowledge.rules.locate import diag
 
 if TYPE_CHECKING:
     from kb.knowledge.index import KnowledgeBase
-
-KeyPath = tuple[str | int, ...]
 
 
 def brief_refs(brief: Brief) -> Iterator[tuple[KeyPath, str, str]]:
@@ -75,7 +73,7 @@ def unknown_topic(kb: KnowledgeBase, value: str) -> str:
     )
 
 
-def topics(kb: KnowledgeBase, dup_sections: list[tuple[str, Section, tuple]]) -> list[Diagnostic]:
+def topics(kb: KnowledgeBase, dup_sections: list[tuple[str, Section, KeyPath]]) -> list[Diagnostic]:
     out = []
     for tid, section, keypath in dup_sections:
         out.append(
