@@ -17,12 +17,16 @@ from __future__ import annotations
 import datetime as dt
 from collections import Counter
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
 from kb.knowledge.backlog import PendingItem, as_of, pending_items
 from kb.knowledge.index import KnowledgeBase
 from kb.render.escape import md
 from kb.render.links import section_label
+
+if TYPE_CHECKING:
+    from kb.render.feeds import FeedPaths
 
 PAGE = "stats.md"
 FONT = 12
@@ -92,7 +96,7 @@ class WeekTable:
 
 def increments_by_week(kb: KnowledgeBase, topic: str) -> WeekTable:
     keys = kb.by_topic.get(topic, [])
-    counts: Counter = Counter()
+    counts: Counter[tuple[str, dt.date]] = Counter()
     for key in keys:
         brief = kb.briefs[key]
         for inc in brief.increments:
@@ -280,7 +284,7 @@ def _age_part(kb: KnowledgeBase, topic: str, heading: str) -> list[str]:
     return out
 
 
-def page(kb: KnowledgeBase, feeds: list | None = None) -> str:
+def page(kb: KnowledgeBase, feeds: list[FeedPaths] | None = None) -> str:
     """The "统计" page: per topic, increments per section per week and the backlog's ages."""
     out = [
         "# 统计",
