@@ -1,4 +1,4 @@
-"""A reader in a real browser: search, follow an arXiv link to a paper and back
+"""A reader in a real browser (search: test_search.py): follow an arXiv link to a paper and back
 through a backlink, sort the backlog; a screenshot of the brief page is kept."""
 
 from __future__ import annotations
@@ -38,34 +38,6 @@ def page(browser):
     pg = ctx.new_page()
     yield pg
     ctx.close()
-
-
-def search(page, base_url, query, expect):
-    """Type ``query`` into Material's search; wait for a result whose link contains ``expect``."""
-    page.goto(base_url)
-    page.locator("label.md-search__icon, .md-search__input").first.click()
-    box = page.locator("input.md-search__input")
-    box.click()
-    page.keyboard.type(query)
-    page.keyboard.press("End")  # Material reacts to key events; typing CJK sends none
-    page.wait_for_selector(".md-search-result__item", timeout=15000)
-    try:
-        page.wait_for_selector(f".md-search-result__item a[href*='{expect}']", timeout=10000)
-    except Exception:
-        pass  # the assertion below shows what was found
-    return [a.get_attribute("href") for a in page.locator(".md-search-result__item a").all()]
-
-
-def test_search_english_name(page, base_url):
-    hrefs = search(page, base_url, "RetroInfer", "papers/retroinfer/")
-    assert any("papers/retroinfer/" in h for h in hrefs), hrefs
-    assert any("briefs/inference/2026-09-03-e1/" in h for h in hrefs), hrefs
-
-
-def test_search_chinese_word_inside_a_phrase(page, base_url):
-    # 投机 appears only inside longer phrases such as 自投机解码; jieba segmentation finds it
-    hrefs = search(page, base_url, "投机", "briefs/inference/2026-09-03-e1/")
-    assert any("briefs/inference/2026-09-03-e1/" in h for h in hrefs), hrefs
 
 
 def test_arxiv_link_to_paper_and_back_through_backlink(page, base_url):

@@ -89,7 +89,8 @@ def test_editions_hold_only_their_frozen_pages(tree):
             "performance/index.html",
         ], edition
         assert not [f for f in files if f.startswith(INDEXES) or f.startswith("feeds/")], edition
-        assert "edition.json" in files and "search/search_index.json" in files
+        assert "edition.json" in files
+        assert not [f for f in files if f.startswith(("search/", "pagefind/"))], edition  # latest/'s index serves
         assert any(f.startswith("assets/stylesheets/main.") for f in files)
         assert not [f for f in files if f.endswith(".map")]
         manifest = tree.json(f"{edition}/edition.json")
@@ -159,13 +160,19 @@ def test_version_selector_finds_versions_json_and_every_version(tree):
             assert target + "index.html" in tree.modes, (page, v)
 
 
-def test_each_edition_searches_its_own_frozen_pages(tree):
-    index = tree.json("2026-10/search/search_index.json")
-    pages = {d["location"].split("#", 1)[0] for d in index["docs"]}
-    assert pages == {"", "guide/", "inference/", "performance/"}
-    worker = version_config(tree.text("2026-10/index.html"))["search"]
-    assert "2026-10/" + worker in tree.modes
-    assert "2026-10/assets/javascripts/lunr/min/lunr.zh.min.js" in tree.modes
+def test_each_edition_searches_the_current_sites_index(tree):
+    """Pagefind's index stays in latest/: an edition's search form names it there."""
+    from bs4 import BeautifulSoup
+
+    assert "latest/pagefind/pagefind.js" in tree.modes
+    for page in ("2026-10/index.html", "2026-10/inference/index.html"):
+        form = BeautifulSoup(tree.text(page), "lxml").select_one("form[name='kb-search']")
+        target = urljoin("/site/" + page, form["action"])[len("/site/") :]
+        assert target == "latest/pagefind/pagefind.js", (page, form["action"])
+        script = BeautifulSoup(tree.text(page), "lxml").select_one("script[src$='kb-search.js']")
+        assert urljoin("/site/" + page, script["src"])[len("/site/") :] == "2026-10/assets/kb-search.js"
+    assert "2026-10/assets/kb-search.js" in tree.modes
+    assert not [f for f in tree.modes if f.startswith("2026-10/") and "/lunr/" in f]
 
 
 def test_changes_page_lists_new_records_and_the_living_document_diff(tree):

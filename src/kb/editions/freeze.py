@@ -18,10 +18,13 @@ In a frozen page each relative URL is resolved against the built site and
 - otherwise (a record, an index, a feed, ``references.bib``, a Pagefind index)
   rewritten to the same path under the current site, ``../…/latest/<path>``.
 
-The edition carries a lunr search index of only its frozen pages when the build
-has one (``search/search_index.json``, with the search worker and the lunr
-language files it loads); a ``pagefind/`` index is never copied: references to
-it point at the current site's index.  ``edition.json`` lists the frozen pages
+Search is Pagefind's: the ``pagefind/`` index lives in the current site only and
+is never copied; the header search of a frozen page names it in an attribute (the
+search form's ``action``), which is rewritten like any other link, so an edition
+searches the current site's index and its results open pages of ``latest/``.  Only a
+site built with Material's lunr search (``search/search_index.json``, such as an
+old whole-site copy made by mike) gets a lunr index of its frozen pages, with the
+search worker and the lunr language files it loads.  ``edition.json`` lists the frozen pages
 and the records (path and title) the edition was made from; the changes page
 between two editions is computed from it.
 """
@@ -35,6 +38,7 @@ import re
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote, unquote, urlsplit
 
 from .htmlscan import Ref, Scan, rewrite, scan, srcset_urls
@@ -194,7 +198,8 @@ def _css_refs(site: Path, css: str) -> set[str]:
 
 
 def _search(site: Path, dest: Path, frozen: set[str], worker: str | None) -> set[str]:
-    """Write the lunr index of the frozen pages; return the worker's language files to copy."""
+    """A lunr-built site only: write the lunr index of the frozen pages; return the worker and its
+    language files to copy.  A Pagefind-built site has no lunr index: nothing to do."""
     source = site / SEARCH_INDEX
     if not source.is_file():
         return set()
@@ -206,6 +211,7 @@ def _search(site: Path, dest: Path, frozen: set[str], worker: str | None) -> set
     target.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), "utf-8")
     if worker is None:
         return set()
+    files = {worker}
     lunr = posixpath.normpath(posixpath.join(posixpath.dirname(worker), "..", "lunr"))
     langs = [
         lang for lang in (index.get("config", {}).get("lang") or []) if isinstance(lang, str) and _LANG.match(lang)
@@ -214,7 +220,7 @@ def _search(site: Path, dest: Path, frozen: set[str], worker: str | None) -> set
     names |= {f"min/lunr.{lang}.min.js" for lang in langs if lang != "en"}
     names |= {"tinyseg.js"} if "ja" in langs else set()
     names |= {"wordcut.js"} if "th" in langs else set()
-    return {f"{lunr}/{n}" for n in names if (site / lunr / n).is_file()}
+    return files | {f"{lunr}/{n}" for n in names if (site / lunr / n).is_file()}
 
 
 def freeze(site: Path, dest: Path, edition: str, site_name: str | None = None) -> Frozen:
@@ -234,10 +240,9 @@ def freeze(site: Path, dest: Path, edition: str, site_name: str | None = None) -
         sc = scan(text)
         out = _freeze_page(text, sc, page, resolver, edition)
         for ref in sc.refs:
-            if ref.start is None:  # the search worker named in __config
+            if ref.start is None:  # the lunr search worker named in __config (copied with a lunr index only)
                 found = resolver.target(page, ref.url)
                 if found and found[0].startswith(STATIC_ROOT):
-                    resolver.static.add(found[0])
                     worker = worker or found[0]
         target = dest / page
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -259,7 +264,7 @@ def freeze(site: Path, dest: Path, edition: str, site_name: str | None = None) -
     return Frozen(edition, frozen, records, sorted(static), size)
 
 
-def read_manifest(edition_dir: Path) -> dict | None:
+def read_manifest(edition_dir: Path) -> dict[str, Any] | None:
     path = edition_dir / MANIFEST
     if not path.is_file():
         return None

@@ -40,6 +40,7 @@ from kb.site.config import KbConfig
 from kb.site.layout import Options, Site, add_hand_written, asset_base, build_site, feed_files, feed_links
 from kb.site.macros import MACROS
 from kb.site.macros import call as macro_call
+from kb.site.search import index_site
 
 log = logging.getLogger("mkdocs.plugins.kb")
 TEMPLATE_LIST = Path("hooks") / "template_pages.txt"  # reviewed list of template pages, beside mkdocs.yml
@@ -249,3 +250,12 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
             return dest.url_relative_to(page.file), site.kb.papers[pid].display_title
 
         return autolink(html_text, target)
+
+    # ------------------------------------------------------------------ search
+    def on_post_build(self, config: MkDocsConfig) -> None:
+        """The Pagefind index of the built pages (``pagefind/``, :mod:`kb.site.search`): local, no network."""
+        try:
+            stats = index_site(Path(config.site_dir), self.site.kb)
+        except Exception as exc:  # the binary missing or failing: the site has no search
+            raise PluginError(f"search index (Pagefind): {exc}") from None
+        log.info("kb: search index of %d pages in %.2f s (%d KB)", stats.pages, stats.seconds, stats.bytes // 1024)

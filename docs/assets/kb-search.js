@@ -1,0 +1,315 @@
+/* Header search over the Pagefind index (pagefind/, built after the site by the kb plugin).
+ *
+ * Material's search dialog (overrides/partials/search.html) with Material's result markup:
+ * the page (title, type, date, topic, excerpt with the words marked) and its best sections.
+ * Keys: "/", "s" or "f" open it, Esc closes it, arrows move through the results, Enter opens
+ * the first.  Filters by type and topic come from the index.  Pagefind downloads only the index
+ * chunks a query needs; nothing is loaded before the dialog is opened or a key is pressed.
+ * Result pages open with ?highlight=<words>, which this script marks on the page (pagefind-highlight.js).
+ * Text from the index is put into the page as text, never as markup. */
+(function () {
+  "use strict";
+
+  var form = document.querySelector("form[name='kb-search']");
+  if (!form) return;
+  var dialog = form.closest(".kb-search");
+  var input = form.querySelector("input[name='query']");
+  var toggle = document.getElementById("__search");
+  var box = dialog.querySelector(".md-search-result");
+  var meta = box.querySelector(".md-search-result__meta");
+  var list = dialog.querySelector(".md-search-result__list");
+  var filterBar = dialog.querySelector(".kb-search__filters");
+  var selects = filterBar ? Array.prototype.slice.call(filterBar.querySelectorAll("select")) : [];
+  var bundle = form.action; // .../pagefind/pagefind.js, resolved against the page
+  var PARAM = "highlight";
+  var PAGE = 8; // results rendered at a time (each loads its fragment: bytes per query)
+  var SECTIONS = 3; // sections shown under a page
+  var ORDER = ["简报", "论文", "活文档", "待办", "索引", "首页", "说明"];
+
+  var strings = {};
+  try {
+    strings = JSON.parse(document.getElementById("__config").textContent).translations || {};
+  } catch (e) {
+    strings = {};
+  }
+  function say(key, fallback) {
+    return strings[key] || fallback;
+  }
+
+  var loading = null;
+  function load() {
+    if (!loading) {
+      loading = import(bundle).then(function (pf) {
+        return pf.options({ excerptLength: 30, highlightParam: PARAM, ranking: { pageLength: 0.3 } }).then(function () {
+          pf.init();
+          fillFilters(pf);
+          return pf;
+        });
+      });
+      loading.catch(function () {
+        loading = null;
+        meta.textContent = "搜索索引无法加载";
+      });
+    }
+    return loading;
+  }
+
+  function fillFilters(pf) {
+    if (!filterBar) return;
+    pf.filters().then(function (all) {
+      var shown = false;
+      selects.forEach(function (select) {
+        var values = Object.keys(all[select.name] || {});
+        values.sort(function (a, b) {
+          var i = ORDER.indexOf(a), j = ORDER.indexOf(b);
+          return (i < 0 ? 99 : i) - (j < 0 ? 99 : j) || (a < b ? -1 : a > b ? 1 : 0);
+        });
+        values.forEach(function (value) {
+          var option = document.createElement("option");
+          option.value = value;
+          option.textContent = value + "（" + all[select.name][value] + "）";
+          select.appendChild(option);
+        });
+        select.parentNode.hidden = values.length < 2;
+        shown = shown || values.length > 1;
+      });
+      filterBar.hidden = !shown;
+    });
+  }
+
+  /* Pagefind's excerpts are escaped text with <mark> around the matches: rebuilt as text nodes. */
+  function decode(text) {
+    var area = document.createElement("textarea");
+    area.innerHTML = text; // RCDATA: entities are decoded, no element is created
+    return area.value;
+  }
+  function excerpt(html) {
+    var p = document.createElement("p");
+    html.split(/(<mark>|<\/mark>)/).reduce(function (marked, part) {
+      if (part === "<mark>") return true;
+      if (part === "</mark>") return false;
+      if (part) {
+        var node = document.createTextNode(decode(part));
+        if (marked) {
+          var mark = document.createElement("mark");
+          mark.appendChild(node);
+          node = mark;
+        }
+        p.appendChild(node);
+      }
+      return marked;
+    }, false);
+    return p;
+  }
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text) e.textContent = text;
+    return e;
+  }
+
+  function sections(data) {
+    var subs = (data.sub_results || []).filter(function (s) {
+      return s.url.indexOf("#") >= 0 && s.title && s.title !== data.meta.title;
+    });
+    subs.forEach(function (s, i) {
+      s._score = (s.weighted_locations || []).reduce(function (sum, w) {
+        return sum + (w.balanced_score || w.weight || 0);
+      }, 0);
+      s._order = i;
+    });
+    return subs
+      .sort(function (a, b) {
+        return b._score - a._score || a._order - b._order;
+      })
+      .slice(0, SECTIONS);
+  }
+
+  function item(data) {
+    var li = el("li", "md-search-result__item");
+    var link = el("a", "md-search-result__link");
+    link.href = data.url;
+    link.tabIndex = -1;
+    var doc = el("article", "md-search-result__article md-search-result__article--document md-typeset");
+    doc.appendChild(el("div", "md-search-result__icon md-icon"));
+    doc.appendChild(el("h1", null, data.meta.title || data.url));
+    var facts = el("nav", "kb-search__facts");
+    if (data.meta.type) facts.appendChild(el("span", "kb-search__type", data.meta.type));
+    [data.meta.date, data.meta.topic].forEach(function (v) {
+      if (v) facts.appendChild(el("span", null, v));
+    });
+    doc.appendChild(facts);
+    doc.appendChild(excerpt(data.excerpt || ""));
+    link.appendChild(doc);
+    li.appendChild(link);
+    sections(data).forEach(function (s) {
+      var sub = el("a", "md-search-result__link");
+      sub.href = s.url;
+      sub.tabIndex = -1;
+      var art = el("article", "md-search-result__article md-typeset");
+      art.appendChild(el("h2", null, s.title));
+      art.appendChild(excerpt(s.excerpt || ""));
+      sub.appendChild(art);
+      li.appendChild(sub);
+    });
+    return li;
+  }
+
+  var seq = 0;
+  var current = null;
+  function run() {
+    var query = input.value.trim();
+    var mine = ++seq;
+    delete box.dataset.query;
+    if (!query) {
+      list.textContent = "";
+      meta.textContent = say("search.result.placeholder", "键入以开始搜索");
+      return;
+    }
+    load().then(function (pf) {
+      var filters = {};
+      selects.forEach(function (s) {
+        if (s.value) filters[s.name] = s.value;
+      });
+      return pf.search(query, { filters: filters }).then(function (search) {
+        if (mine !== seq || !search) return;
+        current = { results: search.results, shown: 0, mine: mine };
+        list.textContent = "";
+        var n = search.results.length;
+        meta.textContent =
+          n === 0
+            ? say("search.result.none", "没有找到符合条件的结果")
+            : n === 1
+              ? say("search.result.one", "找到 1 个符合条件的结果")
+              : say("search.result.other", "# 个符合条件的结果").replace("#", n);
+        return more().then(function () {
+          if (mine !== seq) return;
+          box.dataset.filters = JSON.stringify(filters); // what is shown (tests wait for it)
+          box.dataset.query = query;
+        });
+      });
+    });
+  }
+
+  function more() {
+    var state = current;
+    var next = state.results.slice(state.shown, state.shown + PAGE);
+    state.shown += next.length;
+    return Promise.all(
+      next.map(function (r) {
+        return r.data();
+      })
+    ).then(function (datas) {
+      if (state.mine !== seq) return;
+      var old = list.querySelector(".kb-search__more");
+      if (old) old.parentNode.removeChild(old);
+      datas.forEach(function (d) {
+        list.appendChild(item(d));
+      });
+      if (state.shown < state.results.length) {
+        var li = el("li", "md-search-result__item kb-search__more");
+        var button = el("button", "md-button", "显示更多结果（还有 " + (state.results.length - state.shown) + " 个）");
+        button.type = "button";
+        button.addEventListener("click", more);
+        li.appendChild(button);
+        list.appendChild(li);
+      }
+    });
+  }
+
+  var timer = null;
+  function later() {
+    clearTimeout(timer);
+    timer = setTimeout(run, 120);
+  }
+  var last = null;
+  function changed() {
+    if (input.value !== last) {
+      last = input.value;
+      later();
+    }
+  }
+  input.addEventListener("input", changed);
+  input.addEventListener("keyup", changed);
+  input.addEventListener("compositionend", changed);
+  input.addEventListener("focus", function () {
+    load();
+    if (!toggle.checked) open();
+  });
+  selects.forEach(function (s) {
+    s.addEventListener("change", function () {
+      last = null;
+      run();
+    });
+  });
+  form.addEventListener("submit", function (ev) {
+    ev.preventDefault();
+    var first = list.querySelector("a.md-search-result__link");
+    if (first) first.click();
+  });
+  form.addEventListener("reset", function () {
+    setTimeout(function () {
+      last = null;
+      changed();
+      input.focus();
+    });
+  });
+
+  function open() {
+    toggle.checked = true;
+    input.focus();
+    input.select();
+  }
+  function close() {
+    toggle.checked = false;
+    input.blur();
+  }
+  toggle.addEventListener("change", function () {
+    if (toggle.checked) open();
+  });
+
+  function links() {
+    return Array.prototype.slice.call(dialog.querySelectorAll(".md-search-result__link, .kb-search__more button"));
+  }
+  function typing(node) {
+    return node && (node.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(node.tagName));
+  }
+  document.addEventListener("keydown", function (ev) {
+    if (ev.metaKey || ev.ctrlKey || ev.altKey || ev.isComposing) return;
+    var active = document.activeElement;
+    if (!toggle.checked) {
+      if (!typing(active) && (ev.key === "/" || ev.key === "s" || ev.key === "f")) {
+        ev.preventDefault();
+        open();
+      }
+      return;
+    }
+    if (ev.key === "Escape") {
+      ev.preventDefault();
+      close();
+    } else if (ev.key === "ArrowDown" || ev.key === "ArrowUp") {
+      var all = links();
+      if (!all.length) return;
+      ev.preventDefault();
+      var i = all.indexOf(active);
+      i = ev.key === "ArrowDown" ? (i + 1) % all.length : i <= 0 ? all.length - 1 : i - 1;
+      all[i].focus();
+    } else if (ev.key.length === 1 && !typing(active)) {
+      input.focus(); // typing while a result has focus goes on in the box
+    }
+  });
+
+  /* On a page opened from a result: mark the searched words. */
+  if (new URLSearchParams(window.location.search).has(PARAM)) {
+    var base = bundle.replace(/pagefind\.js(\?.*)?$/, "");
+    import(base + "pagefind-highlight.js").then(function (m) {
+      var Highlight = m.default || window.PagefindHighlight;
+      new Highlight({
+        highlightParam: PARAM,
+        markContext: "article",
+        addStyles: false,
+        markOptions: { className: "kb-search-highlight", exclude: [".headerlink", ".kb-edition"] },
+      });
+    });
+  }
+})();

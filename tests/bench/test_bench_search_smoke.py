@@ -1,0 +1,36 @@
+"""Smoke test of the search-bytes benchmark at its smallest size: it builds, searches through the
+header UI in chromium and reports the bytes a query downloads (the 300 KB target is for 3,000
+pages; at 100 pages a query stays under it too)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from sitebuild import CHROMIUM
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian chromium is not installed")
+def test_bench_search_reports_bytes_per_query():
+    run = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "bench_search.py"), "--sizes", "100"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    out = run.stdout
+    assert re.search(r"^size 100: 100 pages indexed in [\d.]+ s", out, re.M), out
+    per = [int(kb) for kb in re.findall(r"^  query .*: (\d+) KB as stored", out, re.M)]
+    assert len(per) >= 4 and all(0 < kb <= 300 for kb in per), out
+    row = re.search(r"^\s+100\s+100\s+[\d.]+\s+\d+ \|\s+(\d+)\s+(\d+)\s+(\d+)$", out, re.M)
+    assert row, out

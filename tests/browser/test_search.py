@@ -1,0 +1,138 @@
+"""Search as a reader meets it: Material's header search over the Pagefind index of the frozen
+fixture site, in Debian's chromium.  Each query gets the right page first; results show the page's
+type, date and best sections with the words marked; filters narrow them; "/" opens the dialog and
+the page a result opens marks the words."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+import pytest
+
+from sitebuild import CHROMIUM, CHROMIUM_ARGS, serve_directory
+
+pytestmark = [pytest.mark.browser, pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian chromium is not installed")]
+
+RESULT = "#kb-search-results .md-search-result__item:not(.kb-search__more)"
+
+
+@pytest.fixture(scope="module")
+def base_url(site):
+    with serve_directory(site) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS + ["--disable-gpu"])
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser, base_url):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="zh-CN")
+    pg = ctx.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.goto(base_url + "guide/")
+    yield pg
+    assert not errors, errors
+    ctx.close()
+
+
+def search(page, query: str) -> list[dict]:
+    """Open the search with its keyboard shortcut, type ``query``, return the results shown."""
+    page.keyboard.press("/")
+    box = page.locator("form[name='kb-search'] input[name='query']")
+    box.wait_for(state="visible")
+    assert page.evaluate("document.activeElement.name") == "query"
+    page.keyboard.type(query)
+    page.keyboard.press("End")  # typing CJK sends no key events
+    page.wait_for_selector(RESULT, timeout=15000)
+    page.wait_for_function(
+        "q => document.querySelector('#kb-search-results').dataset.query === q", arg=query, timeout=15000
+    )
+    return page.evaluate(
+        """() => Array.from(document.querySelectorAll(
+            '#kb-search-results .md-search-result__item:not(.kb-search__more)')).map(li => ({
+            href: li.querySelector('a').getAttribute('href'),
+            title: li.querySelector('h1').textContent,
+            type: (li.querySelector('.kb-search__type') || {}).textContent,
+            facts: li.querySelector('.kb-search__facts').textContent,
+            marks: Array.from(li.querySelectorAll('mark')).map(m => m.textContent),
+            sections: Array.from(li.querySelectorAll('a')).slice(1).map(a => a.getAttribute('href')),
+        }))"""
+    )
+
+
+def path(href: str) -> str:
+    return urlsplit(href).path
+
+
+@pytest.mark.parametrize(
+    "query, first, kind",
+    [
+        ("RetroInfer", "/papers/retroinfer/", "论文"),  # an English name: its paper page
+        ("2505.02922", "/papers/retroinfer/", "论文"),  # an arXiv id: the paper it names
+        ("投机", "/briefs/inference/2026-09-03-e1/", "简报"),  # inside 自投机解码: the brief that reports SSR
+        ("自投机", "/briefs/inference/2026-09-03-e1/", "简报"),
+        ("推理调度", "/inference/", "活文档"),  # a section of the living document
+        ("向量存储", "/inference/", "活文档"),
+    ],
+)
+def test_right_page_first(page, query, first, kind):
+    results = search(page, query)
+    assert path(results[0]["href"]) == first, [r["href"] for r in results]
+    assert results[0]["type"] == kind
+    assert any(results[0]["marks"]) or any(r["marks"] for r in results[:3]), results[:3]
+
+
+def test_result_shows_the_section_type_and_date(page):
+    results = search(page, "推理调度")
+    living = results[0]
+    assert any(urlsplit(s).fragment == "sec-s1-2-scheduling" for s in living["sections"]), living
+    brief = next(r for r in results if r["type"] == "简报")
+    assert "2026-09-0" in brief["facts"] and "LLM 推理" in brief["facts"], brief
+
+
+def test_filter_by_type(page):
+    search(page, "推理调度")
+    select = page.locator(".kb-search__filters select[name='类型']")
+    assert select.is_visible()
+    select.select_option("论文")
+    page.wait_for_function(
+        "() => (document.querySelector('#kb-search-results').dataset.filters || '').includes('论文')", timeout=10000
+    )
+    types = page.locator(f"{RESULT} .kb-search__type").all_inner_texts()
+    assert types and set(types) == {"论文"}
+
+
+def test_filter_by_topic_lists_the_topic(page):
+    search(page, "RetroInfer")
+    options = page.locator(".kb-search__filters select[name='主题'] option").all_inner_texts()
+    assert any(o.startswith("LLM 推理") for o in options), options
+
+
+def test_opening_a_result_marks_the_words(page):
+    search(page, "RetroInfer")
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/papers/retroinfer/**")
+    assert "highlight=" in page.url
+    page.wait_for_selector("article mark.kb-search-highlight", timeout=10000)
+
+
+def test_escape_closes_and_arrows_move(page):
+    search(page, "RetroInfer")
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate("document.activeElement.classList.contains('md-search-result__link')")
+    page.keyboard.press("Escape")
+    assert not page.evaluate("document.getElementById('__search').checked")
+
+
+def test_no_lunr_index_is_shipped(site):
+    assert not (site / "search" / "search_index.json").exists()
+    assert (site / "pagefind" / "pagefind.js").is_file()
