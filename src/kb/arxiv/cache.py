@@ -17,6 +17,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
+from collections.abc import Mapping
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -29,7 +30,7 @@ FORMAT = 1
 MAX_RECORD = 1024 * 1024  # bytes; a record holds one paper's metadata (a few KB)
 
 
-def default_dir(env=None) -> Path:
+def default_dir(env: Mapping[str, str] | None = None) -> Path:
     env = os.environ if env is None else env
     return Path(env.get("KB_CACHE_DIR") or ".cache")
 

@@ -64,8 +64,6 @@ def parse_retry_after(value: str | None, now: float | None = None) -> float | No
         when = email.utils.parsedate_to_datetime(value)
     except (TypeError, ValueError):
         return None
-    if when is None:
-        return None
     now = time.time() if now is None else now
     return max(0.0, when.timestamp() - now)
 
@@ -145,7 +143,7 @@ class ArxivClient:
     def __enter__(self) -> ArxivClient:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     # ------------------------------------------------------------------ batches

@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
+from typing import Any
 
 DEFAULT_API_URL = "https://export.arxiv.org/api/query"
 MAX_BATCH = 100
@@ -53,11 +54,11 @@ class FetchConfig:
             raise ValueError(f"batch size must be between 1 and {MAX_BATCH}, got {self.batch_size}")
 
     @classmethod
-    def from_env(cls, env: Mapping[str, str] | None = None, **overrides) -> FetchConfig:
+    def from_env(cls, env: Mapping[str, str] | None = None, **overrides: object) -> FetchConfig:
         """Defaults, then ``KB_ARXIV_*`` environment variables, then ``overrides`` (None = unset)."""
         env = os.environ if env is None else env
         types = {f.name: f.type for f in fields(cls)}
-        values: dict[str, object] = {}
+        values: dict[str, Any] = {}  # each checked against its field's type by __post_init__
         for name, var in ENV.items():
             raw = env.get(var)
             if raw:

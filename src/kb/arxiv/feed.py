@@ -129,7 +129,7 @@ def to_meta(entry: etree._Element, version: int | None) -> ArxivMeta:
 
 
 def _joined(element: etree._Element) -> str:
-    return "".join(element.itertext())
+    return "".join(s for s in element.itertext() if isinstance(s, str))  # text nodes: always str
 
 
 def _text(entry: etree._Element, tag: str) -> str | None:

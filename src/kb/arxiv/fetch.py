@@ -13,7 +13,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from kb.arxiv.cache import Cache
-from kb.arxiv.client import ArxivClient, FetchConfig, FetchError
+from kb.arxiv.client import ArxivClient, FetchError
+from kb.arxiv.config import FetchConfig
 from kb.data.models import ArxivMeta
 
 NOT_FOUND = "not found on arXiv (the answer did not include it)"

@@ -11,8 +11,10 @@ protection and splitting (:mod:`kb.bib.names`), the month as BibTeX's macro
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
-import bibtexparser
+from bibtexparser.entrypoint import write_string
+from bibtexparser.library import Library
 from bibtexparser.middlewares import (
     AddEnclosingMiddleware,
     BlockMiddleware,
@@ -22,12 +24,16 @@ from bibtexparser.middlewares import (
     SplitNameParts,
 )
 from bibtexparser.model import Entry, Field
+from bibtexparser.writer import BibtexFormat
 
 from kb.bib.fields import fields_for, uncitable
 from kb.bib.keys import key_base, keys_of, remembered
 from kb.bib.latex import EncodeFields
 from kb.bib.names import NAME_FIELDS, ProtectNames
 from kb.data.models import Paper
+
+if TYPE_CHECKING:
+    from kb.knowledge.index import KnowledgeBase
 
 FIELD_ORDER = (
     "title",
@@ -66,20 +72,18 @@ def _entry(paper: Paper, key: str) -> Entry:
     return Entry(str(plain["ENTRYTYPE"]), key, fields)
 
 
-def _format() -> bibtexparser.BibtexFormat:
-    fmt = bibtexparser.BibtexFormat()
+def _format() -> BibtexFormat:
+    fmt = BibtexFormat()
     fmt.indent = "  "
     fmt.block_separator = "\n"
     return fmt
 
 
 def _write(entry: Entry) -> str:
-    return bibtexparser.write_string(
-        bibtexparser.Library([entry]), unparse_stack=unparse_stack(), bibtex_format=_format()
-    )
+    return write_string(Library([entry]), unparse_stack=unparse_stack(), bibtex_format=_format())
 
 
-def _key(kb, paper: Paper) -> str:
+def _key(kb: KnowledgeBase | None, paper: Paper) -> str:
     if kb is not None and paper.id in kb.papers:
         return keys_of(kb).get(paper.id) or key_base(paper)
     return key_base(paper)
@@ -89,7 +93,7 @@ def _text(paper: Paper, key: str) -> str | None:
     return None if uncitable(paper) else _write(_entry(paper, key))
 
 
-def entry_for(paper: Paper, kb=None) -> str | None:
+def entry_for(paper: Paper, kb: KnowledgeBase | None = None) -> str | None:
     """One BibTeX entry for ``paper`` (its library-wide key when ``kb`` is given), or None
     when it cannot be cited.  Written once per paper of the knowledge base asked about."""
     if kb is None or kb.papers.get(paper.id) is not paper:
@@ -100,7 +104,7 @@ def entry_for(paper: Paper, kb=None) -> str | None:
     return entries[paper.id]
 
 
-def export_library(kb, papers: Iterable[Paper | str]) -> str:
+def export_library(kb: KnowledgeBase, papers: Iterable[Paper | str]) -> str:
     """BibTeX for those of ``papers`` (Paper objects or ids) that can be cited, sorted by
     citation key."""
     chosen: dict[str, Paper] = {}
@@ -111,4 +115,5 @@ def export_library(kb, papers: Iterable[Paper | str]) -> str:
     keyed = sorted((_key(kb, p), p.id, p) for p in chosen.values())
     # entry by entry: bibtexparser's writer is quadratic in the number of blocks (it copies the
     # block list once per block); with a fixed value column, joining gives the same text
-    return _format().block_separator.join(entry_for(p, kb) or "" for _, _, p in keyed)
+    separator: str = _format().block_separator
+    return separator.join(entry_for(p, kb) or "" for _, _, p in keyed)

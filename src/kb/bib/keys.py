@@ -15,9 +15,13 @@ import unicodedata
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from kb.bib.fields import authors_of
 from kb.data.models import Paper
+
+if TYPE_CHECKING:
+    from kb.knowledge.index import KnowledgeBase
 
 STOPWORDS = frozenset(
     "a an the on of to toward towards in for with and or is are do does can how why what when where "
@@ -64,19 +68,19 @@ def key_base(paper: Paper) -> str:
     return f"{who}{_key_year(paper)}{word}"
 
 
-def citation_keys(kb) -> dict[str, str]:
+def citation_keys(kb: KnowledgeBase) -> dict[str, str]:
     """{paper id: citation key} for every paper of the knowledge base, de-duplicated.
 
     Remembered for the last knowledge base asked about (pages call it once per paper)."""
     return dict(keys_of(kb))
 
 
-def keys_of(kb) -> dict[str, str]:
+def keys_of(kb: KnowledgeBase) -> dict[str, str]:
     """:func:`citation_keys` without the copy (read only): O(1) per paper page."""
     return remembered(kb).keys
 
 
-def remembered(kb) -> Remembered:
+def remembered(kb: KnowledgeBase) -> Remembered:
     """The keys (and entries written) of ``kb``, computed once while it is the one asked about."""
     global _last
     if _last is not None and _last.kb() is kb and _last.count == len(kb.papers):
@@ -90,7 +94,7 @@ def remembered(kb) -> Remembered:
     return found
 
 
-def _compute(kb) -> dict[str, str]:
+def _compute(kb: KnowledgeBase) -> dict[str, str]:
     groups: dict[str, list[Paper]] = {}
     for paper in kb.papers.values():
         groups.setdefault(key_base(paper), []).append(paper)

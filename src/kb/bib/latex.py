@@ -98,7 +98,8 @@ def one_line(text: str) -> str:
 
 def encode(text: str) -> str:
     """Plain text -> LaTeX for a BibTeX field (see the module docstring)."""
-    return encoder().unicode_to_latex(one_line(text))
+    latex: str = encoder().unicode_to_latex(one_line(text))  # pylatexenc is untyped
+    return latex
 
 
 def decode(latex: str) -> str:
@@ -118,7 +119,7 @@ def unverbatim(value: str) -> str:
 
 def _view(entry: Entry) -> list[Field]:
     """The entry's text fields, each name of a list of names as a field of its own."""
-    out = []
+    out: list[Field] = []
     for field in entry.fields:
         if field.key.lower() in VERBATIM:
             continue

@@ -17,7 +17,7 @@ import logging
 import re
 from dataclasses import dataclass
 
-import bibtexparser
+from bibtexparser.entrypoint import parse_string
 from bibtexparser.library import Library
 from bibtexparser.middlewares import (
     BlockMiddleware,
@@ -76,7 +76,7 @@ def parse(text: str) -> Library:
     log = logging.getLogger("bibtexparser")
     level, log.level = log.level, logging.CRITICAL + 1  # the caller reports failures, located
     try:
-        return bibtexparser.parse_string(text, parse_stack=parse_stack())
+        return parse_string(text, parse_stack=parse_stack())
     finally:
         log.setLevel(level)
 

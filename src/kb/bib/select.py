@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from kb.data.models import Paper
 
+if TYPE_CHECKING:
+    from kb.knowledge.index import KnowledgeBase
 
-def papers_for_topic(kb, topic: str) -> list[Paper]:
+
+def papers_for_topic(kb: KnowledgeBase, topic: str) -> list[Paper]:
     """Papers anchored in ``topic``, filed under it (category), or mentioned in its briefs."""
     ids = {
         p.id
@@ -18,7 +23,7 @@ def papers_for_topic(kb, topic: str) -> list[Paper]:
     return [kb.papers[i] for i in sorted(ids)]
 
 
-def papers_for_section(kb, section: str) -> list[Paper]:
+def papers_for_section(kb: KnowledgeBase, section: str) -> list[Paper]:
     """Papers anchored in ``section`` or below it, or named by brief items about those sections."""
     info = kb.find_section(section)
     if info is None:
@@ -40,7 +45,7 @@ def papers_for_section(kb, section: str) -> list[Paper]:
     return [kb.papers[i] for i in sorted(ids) if i in kb.papers]
 
 
-def papers_for_brief(kb, brief_key: str) -> list[Paper]:
+def papers_for_brief(kb: KnowledgeBase, brief_key: str) -> list[Paper]:
     """Papers a brief mentions (explicit references and arXiv ids in its text)."""
     ids = {m.paper for m in kb.mentions if m.paper and m.place.brief == brief_key}
     return [kb.papers[i] for i in sorted(ids)]

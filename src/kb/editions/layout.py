@@ -28,6 +28,7 @@ symlink or a redirect) are frozen in place the first time.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import shutil
@@ -148,7 +149,7 @@ def _migrate(root: Path, editions: list[str]) -> list[str]:
     for e in editions:
         d = root / e
         if read_manifest(d) is None and any(is_record(p) for p in site_pages(d)):
-            _replace_dir(d, lambda tmp, d=d, e=e: freeze(d, tmp, e))
+            _replace_dir(d, functools.partial(freeze, d, edition=e))
             done.append(e)
     return done
 

@@ -32,16 +32,16 @@ class _Scanner(HTMLParser):
         line, col = self.getpos()
         return self.line_starts[line - 1] + col
 
-    def handle_starttag(self, tag, attrs):
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in SKIP:
             self.stack.append(tag)
 
-    def handle_endtag(self, tag):
+    def handle_endtag(self, tag: str) -> None:
         if tag in SKIP and tag in self.stack:
             while self.stack and self.stack.pop() != tag:
                 pass
 
-    def handle_data(self, data):
+    def handle_data(self, data: str) -> None:
         if not self.stack and data.strip():
             self.texts.append((self._offset(), data))
 

@@ -99,9 +99,9 @@ def markdown(kb: KnowledgeBase) -> str:
             seen.add((m.place.page, m.place.anchor))
             label = (_short_date(kb, m.place.brief) + " " if m.place.brief else "") + m.place.label
             places.append(linker.link(label, m.place.page, m.place.anchor))
-        first = min((m.place.date for m in mentions if m.place.date), default=None)
+        earliest = min((m.place.date for m in mentions if m.place.date), default=None)
         rows.append(
-            f"| {text(kb, linker, 'arXiv:' + ident)} | {first.isoformat() if first else '—'} "
+            f"| {text(kb, linker, 'arXiv:' + ident)} | {earliest.isoformat() if earliest else '—'} "
             f"| {len(mentions)} | {'；'.join(places)} |"
         )
     heads = [t(f"backlog.th_{k}") for k in ("arxiv", "first_mentioned", "mentions", "places")]

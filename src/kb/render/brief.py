@@ -14,9 +14,10 @@ puts the computed check beside a figure); every contributed string goes through
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass, field
 
-from kb.data.models import LIGHTS, Brief
+from kb.data.models import LIGHTS, Brief, Increment
 from kb.knowledge.figures import BriefFigures, short_date
 from kb.knowledge.index import KnowledgeBase, Noted, brief_page
 from kb.render import brief_items, brief_sources, checks
@@ -33,7 +34,7 @@ def heading(level: int, title: str, anchor: str) -> str:
     return f"{'#' * level} {title} {{ #{anchor} }}"
 
 
-def clock(value) -> str:
+def clock(value: dt.datetime) -> str:
     return value.strftime("%Y-%m-%d %H:%M")
 
 
@@ -112,12 +113,12 @@ def _lede(c: Ctx) -> str:
     return "\n\n".join(out)
 
 
-def _glance_increment(c: Ctx, i: int, inc) -> str:
+def _glance_increment(c: Ctx, i: int, inc: Increment) -> str:
     light = f"{LIGHTS[inc.light]} " if inc.light else ""
     where = (
         md(inc.where) if inc.where else " + ".join(section_link(c.kb, c.linker, c.brief.topic, s) for s in inc.sections)
     )
-    creds = [c.kb.papers[p].credibility for p in inc.papers if p in c.kb.papers and c.kb.papers[p].credibility]
+    creds = [cr for p in inc.papers if p in c.kb.papers and (cr := c.kb.papers[p].credibility)]
     cred = f" · {md(t('label.credibility'))} {md('/'.join(dict.fromkeys(x.label for x in creds)))}" if creds else ""
     status = md(inc.summary.status) if inc.summary and inc.summary.status else brief_items.status_word(inc.status)
     title = inc.title

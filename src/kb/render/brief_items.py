@@ -7,9 +7,20 @@ once there); computed lists appear only as checks beside the author's.
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import TYPE_CHECKING
 
-from kb.data.models import ADJACENT_LABELS, CLAIM_ACTION_LABELS, LIGHTS, STATUS_LABELS, EditorNote, Increment, Status
+from kb.data.models import (
+    ADJACENT_LABELS,
+    CLAIM_ACTION_LABELS,
+    LIGHTS,
+    STATUS_LABELS,
+    EditorNote,
+    Increment,
+    Relation,
+    Status,
+    SummaryRow,
+)
 from kb.render import checks
 from kb.render.escape import md, md_link
 from kb.render.links import brief_link, paper_link, section_label, section_link
@@ -49,7 +60,7 @@ def net_new_list(c: Ctx) -> str:
     listed = [x.paper for x in c.brief.citable if x.paper in kb.papers and kb.papers[x.paper].arxiv_base]
     chosen = listed or c.figures.net_new_papers
     ids = " + ".join(
-        f"{paper_link(kb, c.linker, p, 'arXiv:' + kb.papers[p].arxiv_base)} {md(kb.papers[p].short)}" for p in chosen
+        f"{paper_link(kb, c.linker, p, f'arXiv:{kb.papers[p].arxiv_base}')} {md(kb.papers[p].short)}" for p in chosen
     )
     if ids and not listed:
         ids += checks.mark("kb-computed", "（计算）", t("computed.net_new_ids"))
@@ -105,7 +116,7 @@ def _increment(c: Ctx, i: int, inc: Increment) -> str:
     return "\n\n".join(out)
 
 
-def _relation(c: Ctx, r) -> str:
+def _relation(c: Ctx, r: Relation) -> str:
     where = ""
     if r.section:
         where = section_link(c.kb, c.linker, c.brief.topic, r.section, r.label) + "："
@@ -139,7 +150,7 @@ def _increment_tail(c: Ctx, i: int, inc: Increment) -> str:
     return "\n".join(tail)
 
 
-def _anchor_text(c: Ctx, section: str | None, since) -> str:
+def _anchor_text(c: Ctx, section: str | None, since: dt.date | None) -> str:
     where = (
         section_link(c.kb, c.linker, c.brief.topic, section)
         if section and c.kb.section(c.brief.topic, section)
@@ -178,7 +189,7 @@ def _paper_facts(c: Ctx, inc: Increment) -> list[str]:
             cred = creds[0].credibility
             light = f"{LIGHTS[cred.light]} " if cred and cred.light else ""  # type: ignore[index]
             reasons = "；".join(
-                (f"{md(p.short)} = " if multi else "") + c.text(p.credibility.reason)  # type: ignore[union-attr]
+                (f"{md(p.short)} = " if multi else "") + c.text(p.credibility.reason)
                 for p in creds
                 if p.credibility and p.credibility.reason
             )
@@ -215,7 +226,7 @@ def adjacent(c: Ctx) -> str:
     for i, a in enumerate(b.adjacent):
         letter = chr(ord("A") + i)
         ids = " + ".join(
-            paper_link(c.kb, c.linker, p, "arXiv:" + c.kb.papers[p].arxiv_base)
+            paper_link(c.kb, c.linker, p, f"arXiv:{c.kb.papers[p].arxiv_base}")
             for p in a.papers
             if p in c.kb.papers and c.kb.papers[p].arxiv_base
         )
@@ -310,7 +321,14 @@ def citable_and_carried(c: Ctx) -> str:
     return "\n\n".join(x for x in out if x)
 
 
-def _entry(c: Ctx, pid: str, note: str | None, status: Status | None, anchored_in=None, since=None) -> str:
+def _entry(
+    c: Ctx,
+    pid: str,
+    note: str | None,
+    status: Status | None,
+    anchored_in: str | None = None,
+    since: dt.date | None = None,
+) -> str:
     kb = c.kb
     p = kb.papers.get(pid)
     if p is None:
@@ -393,7 +411,7 @@ def summary_rows(c: Ctx) -> str:
     return "\n".join(rows) if n else ""
 
 
-def _row(c: Ctx, key: str, anchor: str, row, value: int | None) -> str:
+def _row(c: Ctx, key: str, anchor: str, row: SummaryRow, value: int | None) -> str:
     return (
         f"| [{key}](#{anchor}) | {c.text(row.label)} | {md(row.category or '—')} | {_stars(value)} "
         f"| {md(row.status or '—')} |"

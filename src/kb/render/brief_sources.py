@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 from typing import TYPE_CHECKING
 
+from kb.data.models import CardEntry, SourceGroup
 from kb.render import checks
 from kb.render.escape import md
 from kb.render.links import paper_link
@@ -42,7 +43,7 @@ def sources(c: Ctx) -> str:
     return _h(2, md(t("brief.sources")), "sources") + "\n\n" + fold(label, "\n\n".join(groups))
 
 
-def _group(c: Ctx, index: int, g) -> str:
+def _group(c: Ctx, index: int, g: SourceGroup) -> str:
     kb = c.kb
     lines = [f"- {c.text(x)}" for x in g.findings]
     for fl in g.files:
@@ -70,7 +71,7 @@ def _group(c: Ctx, index: int, g) -> str:
     return "\n".join(lines)
 
 
-def _card(c: Ctx, card) -> str:
+def _card(c: Ctx, card: CardEntry) -> str:
     kb = c.kb
     paper = kb.paper_for(card.arxiv) if card.arxiv else None
     bits = [str(card.number)]
@@ -90,7 +91,7 @@ def _card(c: Ctx, card) -> str:
     return f"- {' · '.join(bits)}" + (f"（{' · '.join(extra)}）" if extra else "")
 
 
-def _group_checks(c: Ctx, index: int, g) -> list[str]:
+def _group_checks(c: Ctx, index: int, g: SourceGroup) -> list[str]:
     """Stated tallies of a group that its card list does not give, with the computed check."""
     tally = next((x for x in c.figures.cards if x.group == index), None)
     if tally is None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable
-from typing import Any
+from typing import TypeVar, cast
 
 from kb.knowledge.backlog import PendingItem, pending_items
 from kb.knowledge.history import AnchorRecord
@@ -22,21 +22,26 @@ from kb.render.escape import md
 from kb.render.links import SIGHTING_LABELS, Linker, anchor_text, brief_link, paper_link, text
 from kb.render.messages import finding_text, t
 
-_CACHE: dict[int, tuple[weakref.ref, dict[Any, Any]]] = {}
+_CACHE: dict[int, tuple[weakref.ref[KnowledgeBase], dict[tuple[str, str], object]]] = {}
+T = TypeVar("T")
 
 
-def _memo(kb: KnowledgeBase, key: tuple, compute: Callable[[], Any]) -> Any:
+def _memo(kb: KnowledgeBase, key: tuple[str, str], compute: Callable[[], T]) -> T:
     """Per-build memo (a page calls ``section()`` once per section): keyed by the knowledge base
     object, dropped with it."""
     ident = id(kb)
     entry = _CACHE.get(ident)
     if entry is None or entry[0]() is not kb:
-        entry = (weakref.ref(kb, lambda _, i=ident: _CACHE.pop(i, None)), {})
+
+        def drop(_: weakref.ref[KnowledgeBase], i: int = ident) -> None:
+            _CACHE.pop(i, None)
+
+        entry = (weakref.ref(kb, drop), {})
         _CACHE[ident] = entry
     memo = entry[1]
     if key not in memo:
         memo[key] = compute()
-    return memo[key]
+    return cast(T, memo[key])  # stored by compute() under this key: each key has one type
 
 
 def heading(kb: KnowledgeBase, topic: str, section_id: str) -> str:
@@ -186,6 +191,7 @@ def citation_count(kb: KnowledgeBase, topic: str) -> str:
     last = top.updates[-1] if top and top.updates else None
     later = [r for r in anchored if last is not None and r.recorded_on > last.date]
     if later:
+        assert last is not None  # later is empty without it
         out += t("living.recorded_later", n=len(later), date=last.date.isoformat())
     return out
 
