@@ -15,12 +15,21 @@ written, with a ``file:line:col`` message for each.
 
 from __future__ import annotations
 
+import argparse
 import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from kb.data import arxiv_id
 from kb.data.diagnostics import DataError, Diagnostic, UserError
+
+if TYPE_CHECKING:
+    from bibtexparser.library import Library
+
+    from kb.bib.read import BibPaper
+    from kb.data.models import ArxivMeta, Paper
+    from kb.knowledge.index import KnowledgeBase
 
 # bibtexparser and the writers load when a command runs, not with every ``kb``.
 
@@ -35,7 +44,7 @@ IMPORT_HELP = (
 )
 
 
-def register(sub) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "bib",
         help="export or import BibTeX",
@@ -70,7 +79,7 @@ def register(sub) -> None:
 # --------------------------------------------------------------------------- export
 
 
-def _select(kb, args) -> list:
+def _select(kb: KnowledgeBase, args: argparse.Namespace) -> list[Paper]:
     from kb.bib.select import papers_for_brief, papers_for_section, papers_for_topic
 
     if args.topic:
@@ -94,7 +103,7 @@ def _select(kb, args) -> list:
     return list(kb.papers.values())
 
 
-def run_export(args) -> int:
+def run_export(args: argparse.Namespace) -> int:
     from kb.bib.export import export_library
     from kb.bib.fields import uncitable
     from kb.data.atomic import write_atomic
@@ -125,7 +134,7 @@ def _column(lines: list[str], line: int) -> int:
     return at + 1 if at >= 0 else 1
 
 
-def _problems(lib, text: str, shown: str) -> list[Diagnostic]:
+def _problems(lib: Library, text: str, shown: str) -> list[Diagnostic]:
     """A located diagnostic for every block that failed, duplicate keys included."""
     from bibtexparser.model import DuplicateBlockKeyBlock, DuplicateFieldKeyBlock, MiddlewareErrorBlock
 
@@ -174,10 +183,10 @@ def _problems(lib, text: str, shown: str) -> list[Diagnostic]:
     return sorted(out)
 
 
-def read_bib(path: Path) -> tuple[list, list[Diagnostic]]:
+def read_bib(path: Path) -> tuple[list[BibPaper], list[Diagnostic]]:
     """(the entries as :class:`kb.bib.read.BibPaper`, located problems) of a .bib file."""
     from kb.bib.read import paper_fields_from_entry, parse
-    from kb.data.paperfile import display
+    from kb.data.loader import display_path as display
 
     shown = display(path)
     try:
@@ -193,16 +202,13 @@ def read_bib(path: Path) -> tuple[list, list[Diagnostic]]:
     return papers, problems
 
 
-_TEXT_FIELDS = ("title", "venue", "venue_detail", "journal", "doi", "primary_class", "url")
-
-
-def _published(bp) -> str | None:
+def _published(bp: BibPaper) -> str | None:
     if not bp.year:
         return None
     return f"{bp.year}-{bp.month:02d}" if bp.month else bp.year
 
 
-def paper_parts(bp) -> tuple:
+def paper_parts(bp: BibPaper) -> tuple[str, ArxivMeta | None, dict[str, Any]]:
     """(short, ArxivMeta or None, other keys in order) for a new paper file from a BibPaper."""
     from kb.data.models import ArxivMeta
     from kb.data.paperfile import derive_short
@@ -210,12 +216,18 @@ def paper_parts(bp) -> tuple:
 
     bp = replace(
         bp,
-        **{k: clean(getattr(bp, k)) for k in _TEXT_FIELDS},
+        title=clean(bp.title),
+        venue=clean(bp.venue),
+        venue_detail=clean(bp.venue_detail),
+        journal=clean(bp.journal),
+        doi=clean(bp.doi),
+        primary_class=clean(bp.primary_class),
+        url=clean(bp.url),
         authors=tuple(a for a in (clean(a, LINE_MAX) for a in bp.authors) if a),
     )
     if not bp.title:
         raise ValueError("the entry has no title")
-    extra: dict = {}
+    extra: dict[str, Any] = {}
     venue_name = bp.venue or (bp.journal if not bp.arxiv else None)
     if bp.arxiv:
         meta = ArxivMeta(
@@ -241,8 +253,9 @@ def paper_parts(bp) -> tuple:
     return derive_short(bp.title), meta, extra
 
 
-def run_import(args) -> int:
-    from kb.data.paperfile import PaperFileError, create_file, display, scan
+def run_import(args: argparse.Namespace) -> int:
+    from kb.data.loader import display_path as display
+    from kb.data.paperfile import PaperFileError, create_file, scan
 
     path = Path(args.file)
     papers, problems = read_bib(path)
@@ -256,13 +269,15 @@ def run_import(args) -> int:
         where = f"{display(path)}:{bp.line}: '{bp.key}'"
         if bp.arxiv:
             base = arxiv_id.normalize(bp.arxiv)
+            assert base is not None  # entry_arxiv() returns parsed ids
             if base in seen:
                 print(f"{where}: skipped: same arXiv id as '{seen[base]}'", file=sys.stderr)
                 skipped += 1
                 continue
             seen[base] = bp.key
-            if index.path_for(base):
-                print(f"{where}: arXiv {base} already has {display(index.path_for(base))}; left unchanged")
+            known = index.path_for(base)
+            if known:
+                print(f"{where}: arXiv {base} already has {display(known)}; left unchanged")
                 existing += 1
                 continue
         elif not args.all:

@@ -9,6 +9,7 @@ comes from :mod:`kb.cli.scaffold`.
 
 from __future__ import annotations
 
+import argparse
 import datetime as dt
 import sys
 from pathlib import Path
@@ -18,7 +19,7 @@ from kb.data.atomic import write_atomic
 from kb.data.diagnostics import DataError, UserError
 
 
-def register(sub) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "new",
         help="scaffold a new brief or paper file",
@@ -56,7 +57,7 @@ def register(sub) -> None:
     pp.set_defaults(func=run_paper)
 
 
-def _common(p) -> None:
+def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--data", default="data", help="data directory (default: data)")
     p.add_argument("--force", action="store_true", help="overwrite an existing file")
 
@@ -76,7 +77,7 @@ def _write(path: Path, text: str, force: bool) -> None:
     write_atomic(path, text)
 
 
-def run_brief(args) -> int:
+def run_brief(args: argparse.Namespace) -> int:
     from kb.knowledge.index import load_kb
 
     data = Path(args.data)
@@ -109,7 +110,7 @@ def run_brief(args) -> int:
     return 0
 
 
-def run_paper(args) -> int:
+def run_paper(args: argparse.Namespace) -> int:
     from kb.data.paperfile import scan
 
     data = Path(args.data)

@@ -19,12 +19,19 @@ import argparse
 import datetime as dt
 import sys
 import textwrap
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kb.arxiv.config import DEFAULT_API_URL, ENV, FetchConfig
 from kb.data import arxiv_id
 from kb.data.diagnostics import UserError
+
+if TYPE_CHECKING:
+    from kb.arxiv.fetch import Stats
+    from kb.data.models import ArxivMeta
+    from kb.data.paperfile import PaperIndex
 
 # The HTTP stack, the cache and the file writer are imported when a command runs,
 # so that every other ``kb`` command starts without them.
@@ -56,7 +63,7 @@ environment:
 """
 
 
-def register(sub) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "paper",
         help="fetch arXiv metadata into paper files (add, refresh)",
@@ -143,7 +150,7 @@ class Report:
 MAX_AGE_DAYS = 36500  # a hundred years: "use the cache whatever its age"
 
 
-def _config(args) -> FetchConfig:
+def _config(args: argparse.Namespace) -> FetchConfig:
     if not 0 <= args.max_age <= MAX_AGE_DAYS:
         raise UserError(f"--max-age must be between 0 and {MAX_AGE_DAYS} days, got {args.max_age:g}")
     try:
@@ -168,11 +175,19 @@ def _parse_ids(raw: list[str]) -> list[arxiv_id.ArxivId]:
     out: dict[str, arxiv_id.ArxivId] = {}
     for r in raw:
         parsed = arxiv_id.parse(r)
+        assert parsed is not None  # checked above
         out.setdefault(parsed.base, parsed)
     return list(out.values())
 
 
-def run_add(args) -> int:
+def _known_id(base: str) -> arxiv_id.ArxivId:
+    """The id of a paper file's ``arxiv:`` (the index holds only valid ones)."""
+    parsed = arxiv_id.parse(base)
+    assert parsed is not None
+    return parsed
+
+
+def run_add(args: argparse.Namespace) -> int:
     from kb.data.paperfile import scan
 
     index = scan(args.data)
@@ -180,7 +195,7 @@ def run_add(args) -> int:
     return _run(args, "add", index, targets, [])
 
 
-def run_refresh(args) -> int:
+def run_refresh(args: argparse.Namespace) -> int:
     if args.all and args.ids:
         raise UserError("give arXiv ids or --all, not both")
     if not args.all and not args.ids:
@@ -189,7 +204,7 @@ def run_refresh(args) -> int:
 
     index = scan(args.data)
     if args.all:
-        targets = [Target(arxiv_id.parse(b), p) for b, p in sorted(index.by_base.items(), key=lambda kv: str(kv[1]))]
+        targets = [Target(_known_id(b), p) for b, p in sorted(index.by_base.items(), key=lambda kv: str(kv[1]))]
         return _run(args, "refresh", index, targets, [])
     targets, failed = [], []
     for i in _parse_ids(args.ids):
@@ -201,9 +216,10 @@ def run_refresh(args) -> int:
     return _run(args, "refresh", index, targets, failed)
 
 
-def _write(index, target: Target, meta, report: Report, say) -> None:
+def _write(index: PaperIndex, target: Target, meta: ArxivMeta, report: Report, say: Callable[[str], None]) -> None:
     """Create or update the paper file of one fetched id; a failure is reported, not raised."""
-    from kb.data.paperfile import PaperFileError, create_file, derive_short, display, update_file
+    from kb.data.loader import display_path as display
+    from kb.data.paperfile import PaperFileError, create_file, derive_short, update_file
 
     try:
         if target.path is None:
@@ -219,7 +235,9 @@ def _write(index, target: Target, meta, report: Report, say) -> None:
         report.failed.append((str(target.id), str(exc)))
 
 
-def _run(args, action: str, index, targets: list[Target], failed: list[tuple[str, str]]) -> int:
+def _run(
+    args: argparse.Namespace, action: str, index: PaperIndex, targets: list[Target], failed: list[tuple[str, str]]
+) -> int:
     from tqdm import tqdm
 
     from kb.arxiv.cache import Cache
@@ -272,7 +290,7 @@ def _run(args, action: str, index, targets: list[Target], failed: list[tuple[str
     return 1 if report.failed else 0
 
 
-def _summary(action: str, total: int, stats, r: Report) -> None:
+def _summary(action: str, total: int, stats: Stats, r: Report) -> None:
     print(
         f"kb paper {action}: {total} id(s), {stats.requests} request(s): {r.fetched} fetched, "
         f"{r.cached} from cache; {r.created} created, {r.updated} updated, {r.unchanged} unchanged, "

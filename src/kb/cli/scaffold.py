@@ -25,7 +25,7 @@ from string import Template
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from kb.data import arxiv_id, yamlstrict
-from kb.data.loader import validate
+from kb.data.loader import M, validate
 from kb.data.models import SLUG, Brief, Paper
 from kb.data.yamlwrite import scalar as _q
 from kb.knowledge.backlog import pending_items
@@ -47,7 +47,7 @@ def _comment(text: str) -> str:
     return "".join(f"# {line}".rstrip() + "\n" for line in text.rstrip("\n").splitlines())
 
 
-def _check(text: str, model, shown: str):
+def _check(text: str, model: type[M], shown: str) -> M:
     located, diags = yamlstrict.load_text(text, shown)
     if located is None:  # pragma: no cover - the dumper quotes every value
         raise ScaffoldError("the scaffold would not read back: " + diags[0].text())
@@ -263,7 +263,7 @@ def paper_text(
     plan: PaperPlan, short: str | None = None, topic: str = "inference", section: str = "<section-id>"
 ) -> str:
     """The YAML of a new paper file (validated)."""
-    shown = short or (arxiv_id.normalize(plan.arxiv) if plan.arxiv else plan.id)
+    shown = short or (arxiv_id.normalize(plan.arxiv) if plan.arxiv else None) or plan.id
     fetch = f"`kb paper add {plan.arxiv}`" if plan.arxiv else "`kb paper add <arXiv id>` (after adding `arxiv:`)"
     head = "# yaml-language-server: $schema=../schema/paper.schema.json\n" + _comment(
         "Paper file scaffolded by `kb new paper`.  Uncomment and fill in the hand-written keys you know.\n"

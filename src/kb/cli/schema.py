@@ -10,16 +10,18 @@ scaffolded files point editors at with ``# yaml-language-server: $schema=…``.
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 from kb.cli.schema_doc import END, START, insert, markdown, section
 from kb.data.atomic import write_atomic
 from kb.data.diagnostics import UserError
 
 
-def register(sub) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "schema",
         help="print the data schema reference (from the models)",
@@ -54,7 +56,7 @@ def _read(path: Path) -> str:
         raise UserError(f"{path}: cannot read: {exc}") from None
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     if args.format == "json":
         return run_json(args)
     reference = markdown()
@@ -82,7 +84,7 @@ def run(args) -> int:
     return 0
 
 
-def run_json(args) -> int:
+def run_json(args: argparse.Namespace) -> int:
     from kb.cli.jsonschema import schemas
 
     files = schemas()
@@ -112,7 +114,7 @@ def run_json(args) -> int:
     return 0
 
 
-def _json_text(schema: dict) -> str:
+def _json_text(schema: dict[str, Any]) -> str:
     return json.dumps(schema, ensure_ascii=False, indent=1) + "\n"
 
 

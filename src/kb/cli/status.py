@@ -24,7 +24,7 @@ LABELS = {
 }
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "status",
         help="what the knowledge base knows of paper ids or arXiv ids",

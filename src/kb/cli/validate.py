@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import sys
@@ -9,10 +10,10 @@ from pathlib import Path
 
 from kb.data.diagnostics import Diagnostic, Severity, sort_diagnostics
 from kb.data.loader import display_path, load
-from kb.knowledge.index import build, gc_paused
+from kb.knowledge.index import KnowledgeBase, build, gc_paused
 
 
-def register(sub) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "validate",
         help="validate the data files; exit 1 on any error",
@@ -43,7 +44,7 @@ def register(sub) -> None:
     p.set_defaults(func=run)
 
 
-def _data_dir(args) -> tuple[Path, list[Path]]:
+def _data_dir(args: argparse.Namespace) -> tuple[Path, list[Path]]:
     if args.data:
         return Path(args.data), [Path(p) for p in args.paths]
     files = []
@@ -59,7 +60,7 @@ def _data_dir(args) -> tuple[Path, list[Path]]:
     return Path("data"), files
 
 
-def collect(data_dir: Path, docs_dir: Path | None) -> tuple[list[Diagnostic], object]:
+def collect(data_dir: Path, docs_dir: Path | None) -> tuple[list[Diagnostic], KnowledgeBase]:
     from kb.data.pages import check_macro_refs, check_pages
 
     with gc_paused():
@@ -72,11 +73,11 @@ def collect(data_dir: Path, docs_dir: Path | None) -> tuple[list[Diagnostic], ob
     return sort_diagnostics(diags), kb
 
 
-def fmt_of(args) -> str:
+def fmt_of(args: argparse.Namespace) -> str:
     return args.format or "text"
 
 
-def run(args) -> int:
+def run(args: argparse.Namespace) -> int:
     data_dir, files = _data_dir(args)
     # pages belong with their data: by default the docs/ beside the data directory
     sibling = data_dir.parent / "docs"
