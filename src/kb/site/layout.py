@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -142,7 +143,7 @@ def _add_charts(site: Site) -> None:
     site.generated[backlog_render.PAGE] += charts.backlog_section(site.kb)
 
 
-def feed_files(site: Site, page_url) -> dict[str, bytes]:
+def feed_files(site: Site, page_url: Callable[[str], str]) -> dict[str, bytes]:
     """The Atom and RSS feeds by site path; ``page_url(src)`` is the built URL of a page (from MkDocs)."""
     from kb.render import feeds
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from kb.data.template import Literal
 from kb.site.layout import Site, demos_html
 
 
@@ -106,6 +107,8 @@ def latest_briefs(ctx: Context, limit: int = 5) -> str:
     return indexes.latest_briefs(ctx.site.kb, ctx.page, limit)
 
 
-def call(site: Site, page: str, name: str, args: tuple = (), kwargs: tuple = ()) -> str:
+def call(
+    site: Site, page: str, name: str, args: tuple[Literal, ...] = (), kwargs: tuple[tuple[str, Literal], ...] = ()
+) -> str:
     """The output of one call of a registered macro (``name`` must be one)."""
     return MACROS[name](Context(site, page), *args, **dict(kwargs))

@@ -20,8 +20,12 @@ import re
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import nh3
+
+if TYPE_CHECKING:
+    from kb.data.diagnostics import Diagnostic
 
 TAGS = frozenset(
     {
@@ -187,15 +191,15 @@ class _Finder(HTMLParser):
         self.found: list[Finding] = []
         self.dropping = 0
 
-    def handle_starttag(self, tag, attrs):
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self._tag(tag, attrs)
         if tag in DROP_CONTENT:
             self.dropping += 1
 
-    def handle_startendtag(self, tag, attrs):
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         self._tag(tag, attrs)
 
-    def handle_endtag(self, tag):
+    def handle_endtag(self, tag: str) -> None:
         if tag in DROP_CONTENT and self.dropping:
             self.dropping -= 1
 
@@ -253,7 +257,10 @@ def findings(html_text: str) -> list[Finding]:
 
 # ------------------------------------------------------------------ kb validate: located warnings
 
-DEFAULT_EXTENSIONS: list = [
+# an extension's name, or {name: its configuration}, as in mkdocs.yml
+Extension = str | dict[str, dict[str, Any]]
+
+DEFAULT_EXTENSIONS: list[Extension] = [
     "toc",
     "attr_list",
     "md_in_html",
@@ -264,18 +271,19 @@ DEFAULT_EXTENSIONS: list = [
 ]
 
 
-def markdown_extensions(mkdocs_yml: Path | None) -> tuple[list[str], dict[str, dict]]:
+def markdown_extensions(mkdocs_yml: Path | None) -> tuple[list[str], dict[str, dict[str, Any]]]:
     """The Markdown extensions of ``mkdocs.yml`` (read as plain YAML), else the project's defaults."""
     import yaml
 
-    listed: list = DEFAULT_EXTENSIONS
+    listed: list[Extension] = DEFAULT_EXTENSIONS
     if mkdocs_yml is not None and mkdocs_yml.is_file():
         try:
             conf = yaml.safe_load(mkdocs_yml.read_text("utf-8")) or {}
             listed = conf.get("markdown_extensions") or DEFAULT_EXTENSIONS
         except yaml.YAMLError:
             pass
-    names, configs = [], {}
+    names: list[str] = []
+    configs: dict[str, dict[str, Any]] = {}
     for item in listed:
         if isinstance(item, dict):
             for name, conf in item.items():
@@ -293,7 +301,7 @@ def render_markdown(body: str, mkdocs_yml: Path | None) -> str:
     return markdown.Markdown(extensions=names, extension_configs=configs).convert(body)
 
 
-def _needles(f: Finding) -> list[re.Pattern]:
+def _needles(f: Finding) -> list[re.Pattern[str]]:
     n = re.escape(f.needle)
     if f.needle.startswith("<"):
         return [re.compile(n + r"(?![a-z0-9])", re.I)]
@@ -303,7 +311,7 @@ def _needles(f: Finding) -> list[re.Pattern]:
     return [re.compile(n + r"[ \t]*:", re.I), re.compile(r"\]\(|\]:|href|src", re.I)]
 
 
-def page_findings(text: str, start: int, shown: str, mkdocs_yml: Path | None) -> list:
+def page_findings(text: str, start: int, shown: str, mkdocs_yml: Path | None) -> list[Diagnostic]:
     """What the build's sanitizer would strip from the page ``text`` (Markdown from ``start``), as
     located warnings (``kb validate --strict`` fails on them)."""
     from kb.data.diagnostics import Diagnostic, Severity

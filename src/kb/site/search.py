@@ -110,6 +110,11 @@ def _brief_keys(kb: KnowledgeBase, paper_id: str) -> Iterable[str]:
             yield mention.place.brief
 
 
+def q(value: str) -> str:
+    """A value from data in an attribute: escaped."""
+    return html.escape(value, quote=True)
+
+
 def marked(text: str, facts: Facts) -> str | None:
     """The page as the index reads it: its ``<article>`` only, marked as the indexed body, with the
     facts as filters and metadata (empty, hidden elements: no text).  ``None``: no article."""
@@ -117,7 +122,6 @@ def marked(text: str, facts: Facts) -> str | None:
     end = text.rfind("</article>")
     if m is None or end < m.end():
         return None
-    q = lambda value: html.escape(value, quote=True)  # noqa: E731 - values come from data: escaped
     attrs = " data-pagefind-body"
     if facts.weight is not None:
         attrs += f' data-pagefind-weight="{facts.weight:g}"'
