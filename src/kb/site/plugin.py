@@ -9,8 +9,8 @@ import logging
 import os
 import secrets
 from pathlib import Path
-from typing import Any
 
+from jinja2 import Environment
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
@@ -29,7 +29,7 @@ from kb.data.pages import (
     template_pages,
 )
 from kb.data.safefile import walk
-from kb.data.template import substitute, where
+from kb.data.template import Call, substitute, where
 from kb.demos import ENV as DEMOS_ENV
 from kb.demos import SITE_DIR, enabled
 from kb.demos.render import asset_files
@@ -54,7 +54,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         self._site: Site | None = None
         self._allowed: frozenset[str] = frozenset()
         self._reviewed: frozenset[str] = frozenset()
-        self._templates: dict[str, tuple[str, int, list]] = {}
+        self._templates: dict[str, tuple[str, int, list[Call]]] = {}
         self._kept: dict[str, list[str]] = {}
         self._nonce = "kbtrusted" + secrets.token_hex(16)  # unguessable: contributed text cannot forge it
 
@@ -124,8 +124,8 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
             assert found is not None, src_uri
             return found.url
 
-        for path, data in feed_files(site, page_url).items():
-            self._add(files, config, path, content=data)
+        for feed_path, data in feed_files(site, page_url).items():
+            self._add(files, config, feed_path, content=data)
         return files
 
     def _check_docs(self, docs_dir: Path) -> None:
@@ -154,7 +154,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
             raise PluginError(f"docs/{src_uri} is generated from data: remove the hand-written file")
         files.append(File.generated(config, src_uri, content=content, inclusion=inclusion))
 
-    def on_env(self, env: Any, config: MkDocsConfig, files: Files) -> Any:
+    def on_env(self, env: Environment, /, *, config: MkDocsConfig, files: Files) -> Environment:
         env.globals["kb_feeds"] = feed_links(self.site)
         return env
 
@@ -203,12 +203,12 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
             return self._substitute(page, markdown, 0, calls)
         return markdown
 
-    def _substitute(self, page: Page, text: str, start: int, calls: list) -> str:
+    def _substitute(self, page: Page, text: str, start: int, calls: list[Call]) -> str:
         src = page.file.src_uri
         trusted = self._trusted_fragments(src)
         kept: list[str] = []
 
-        def output(call) -> str:
+        def output(call: Call) -> str:
             try:
                 out = macro_call(self.site, src, call.name, call.args, call.kwargs)
             except Exception as exc:  # a macro refusing its arguments: a located error
