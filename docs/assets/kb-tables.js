@@ -2,7 +2,8 @@
    Each header cell holds a <button> (keyboard and screen readers reach it as a button); the sorted
    column carries aria-sort on its <th>.  Numbers and dates compare as such.  Typing in the filter
    box hides the rows that do not contain the text; how many rows are shown is announced in an
-   aria-live region, and a row says so when none matches. */
+   aria-live region, and a row says so when none matches.  Dates and ids in any table stay on one line;
+   a table that scrolls sideways says so and can be scrolled from the keyboard. */
 (function () {
   "use strict";
   function cellKey(cell) {
@@ -80,7 +81,65 @@
       });
     });
   }
-  function init() { document.querySelectorAll(".kb-table").forEach(setup); }
+  // Dates (2026-09-03) and arXiv ids (2505.02922v2) in table cells never break across lines:
+  // each is wrapped in <span class="kb-nowrap"> (white-space: nowrap, kb.css).
+  var TOKEN = /\d{4}-\d{2}-\d{2}|\d{4}\.\d{4,5}(?:v\d+)?/g;
+  function keepTokens(root) {
+    var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT), found = [];
+    for (var n = walker.nextNode(); n; n = walker.nextNode()) {
+      TOKEN.lastIndex = 0;
+      if (n.parentNode.closest(".kb-nowrap, code, svg") === null && TOKEN.test(n.nodeValue)) found.push(n);
+    }
+    found.forEach(function (node) {
+      var text = node.nodeValue, frag = document.createDocumentFragment(), last = 0, m;
+      TOKEN.lastIndex = 0;
+      while ((m = TOKEN.exec(text)) !== null) {
+        if (m.index > last) frag.appendChild(document.createTextNode(text.slice(last, m.index)));
+        var span = document.createElement("span");
+        span.className = "kb-nowrap";
+        span.textContent = m[0];
+        frag.appendChild(span);
+        last = m.index + m[0].length;
+      }
+      if (last < text.length) frag.appendChild(document.createTextNode(text.slice(last)));
+      node.parentNode.replaceChild(frag, node);
+    });
+  }
+  // A table wider than its column scrolls inside Material's wrapper: the wrapper is made
+  // keyboard-focusable (a named region) and a hint above it says that it scrolls sideways.
+  var HINT = "表格较宽，可左右滑动查看全部列 →";
+  function affordance(wrap) {
+    var scrolls = wrap.scrollWidth > wrap.clientWidth + 1;
+    var hint = wrap.previousElementSibling;
+    var has = hint && hint.classList.contains("kb-scroll-hint");
+    wrap.classList.toggle("kb-scrolls", scrolls);
+    if (scrolls) {
+      wrap.setAttribute("tabindex", "0");
+      wrap.setAttribute("role", "region");
+      wrap.setAttribute("aria-label", HINT.replace(" →", ""));
+      if (!has) {
+        hint = document.createElement("p");
+        hint.className = "kb-scroll-hint";
+        hint.setAttribute("aria-hidden", "true");
+        hint.textContent = HINT;
+        wrap.parentNode.insertBefore(hint, wrap);
+      }
+    } else {
+      ["tabindex", "role", "aria-label"].forEach(function (a) { wrap.removeAttribute(a); });
+      if (has) hint.parentNode.removeChild(hint);
+    }
+  }
+  function affordances() { document.querySelectorAll("article .md-typeset__scrollwrap").forEach(affordance); }
+  var pending = null;
+  window.addEventListener("resize", function () {
+    if (pending) clearTimeout(pending);
+    pending = setTimeout(affordances, 150);
+  });
+  function init() {
+    document.querySelectorAll(".kb-table").forEach(setup);
+    document.querySelectorAll("article table").forEach(keepTokens);
+    affordances();
+  }
   if (window.document$ && window.document$.subscribe) { window.document$.subscribe(init); }
   else if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", init); }
   else { init(); }

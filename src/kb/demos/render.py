@@ -20,22 +20,15 @@ from pathlib import Path
 from typing import get_args
 
 from kb.data.models import Demo
+from kb.render.messages import UI
 
 ASSET_DIR = Path(__file__).parent / "assets"
 SCRIPT = "kb-demos.js"
 STYLE = "kb-demos.css"
 KERNELS: tuple[str, ...] = get_args(Demo.model_fields["kernel"].annotation)
-KERNEL_LABELS = {
-    "softmax": "数值稳定的 softmax",
-    "rmsnorm": "RMSNorm",
-    "gemv": "GEMV（解码一步的矩阵-向量乘）",
-    "attention-decode": "解码注意力（KV Cache，可选 top-k 稀疏）",
-}
-HEADING = "可运行的内核演示"
-INTRO = (
-    "以下演示在你的浏览器中用 WebGPU 运行 WGSL 内核，并与 JavaScript 的 CPU 参考实现逐元素对照；"
-    "所有文件都来自本站，不访问网络。浏览器不支持 WebGPU 时只运行 CPU 参考实现。"
-)
+KERNEL_LABELS = {k: UI[f"demos.{k}"] for k in ("softmax", "rmsnorm", "gemv", "attention-decode")}
+HEADING = UI["demos.heading"]
+INTRO = UI["demos.intro"]
 _SUFFIXES = {".js", ".css", ".wgsl"}
 
 
@@ -80,13 +73,13 @@ def _block(demo: Demo) -> str:
     lines = [
         f'<div class="kb-demo" id="kb-demo-{did}" data-demo-id="{did}" data-kernel="{kernel}">',
         f'<h3 class="kb-demo-title">{_esc(demo.title)}</h3>',
-        f'<p class="kb-demo-kernel">内核：{label}</p>',
+        f'<p class="kb-demo-kernel">{UI["demos.kernel"].format(label=label)}</p>',
     ]
     lines += [f'<p class="kb-demo-desc">{_esc(p)}</p>' for p in _paragraphs(demo.description or "")]
     lines += [
         '<div class="kb-demo-body">',
-        '<p class="kb-demo-loading">正在载入演示…</p>',
-        "<noscript><p>此演示需要启用 JavaScript。</p></noscript>",
+        f'<p class="kb-demo-loading">{UI["demos.loading"]}</p>',
+        f"<noscript><p>{UI['demos.noscript']}</p></noscript>",
         "</div>",
         "</div>",
     ]
@@ -121,7 +114,7 @@ _CSP = (
 )
 
 
-def standalone_page(demos: Iterable[Demo], asset_base_url: str, title: str = "WebGPU 内核演示") -> str:
+def standalone_page(demos: Iterable[Demo], asset_base_url: str, title: str = UI["demos.page_title"]) -> str:
     """A complete HTML page holding ``demo_section`` (for tests and local viewing).
 
     Its Content-Security-Policy allows only same-origin scripts, styles and

@@ -24,6 +24,7 @@ from kb.knowledge.backlog import PendingItem, as_of, pending_items
 from kb.knowledge.index import KnowledgeBase
 from kb.render.escape import md
 from kb.render.links import section_label
+from kb.render.messages import UI
 
 if TYPE_CHECKING:
     from kb.render.feeds import FeedPaths
@@ -38,14 +39,14 @@ BAR = "#3f51b5"
 
 # (lowest age, highest age or None for "and more", label)
 AGE_BUCKETS: tuple[tuple[int, int | None, str], ...] = (
-    (0, 0, "0 天"),
-    (1, 1, "1 天"),
-    (2, 3, "2–3 天"),
-    (4, 7, "4–7 天"),
-    (8, 14, "8–14 天"),
-    (15, 30, "15–30 天"),
-    (31, 90, "31–90 天"),
-    (91, None, "90 天以上"),
+    (0, 0, UI["charts.days"].format(n=0)),
+    (1, 1, UI["charts.days"].format(n=1)),
+    (2, 3, UI["charts.days_range"].format(low=2, high=3)),
+    (4, 7, UI["charts.days_range"].format(low=4, high=7)),
+    (8, 14, UI["charts.days_range"].format(low=8, high=14)),
+    (15, 30, UI["charts.days_range"].format(low=15, high=30)),
+    (31, 90, UI["charts.days_range"].format(low=31, high=90)),
+    (91, None, UI["charts.days_more"].format(n=90)),
 )
 
 
@@ -112,12 +113,50 @@ def increments_by_week(kb: KnowledgeBase, topic: str) -> WeekTable:
     return WeekTable(sections, weeks, dict(counts))
 
 
+def _luminance(color: str) -> float:
+    def channel(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (int(color[i : i + 2], 16) for i in (1, 3, 5))
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def _contrast(a: str, b: str) -> float:
+    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def _text_on(fill: str) -> str:
+    """White or dark ink on a cell of colour ``fill``, whichever contrasts more (WCAG AA: 4.5:1)."""
+    return "#ffffff" if _contrast("#ffffff", fill) >= _contrast(INK, fill) else INK
+
+
+def _mix(t: float) -> str:
+    lo, hi = (0xE8, 0xEA, 0xF6), (0x3F, 0x51, 0xB5)  # light indigo -> indigo
+    return "#" + "".join(f"{round(a + (b - a) * t):02x}" for a, b in zip(lo, hi, strict=True))
+
+
+def _bands() -> tuple[float, float]:
+    """The lightest tone dark ink is readable on, and the lightest white text is (4.5:1)."""
+    steps = [k / 200 for k in range(50, 201)]
+    ink = max(t for t in steps if _contrast(INK, _mix(t)) >= 4.5)
+    white = min(t for t in steps if _contrast("#ffffff", _mix(t)) >= 4.5)
+    return ink, white
+
+
+INK_TO, WHITE_FROM = _bands()
+
+
 def _shade(value: int, top: int) -> str:
+    """The cell's colour, darker for more: the lower half of the counts in light tones (dark
+    text), the upper half in dark ones (white text); no middle tone on which neither reads."""
     if value <= 0 or top <= 0:
         return EMPTY
-    t = 0.25 + 0.75 * value / top  # light indigo -> indigo
-    lo, hi = (0xE8, 0xEA, 0xF6), (0x3F, 0x51, 0xB5)
-    return "#" + "".join(f"{round(a + (b - a) * t):02x}" for a, b in zip(lo, hi, strict=True))
+    u = value / top
+    if u <= 0.5:
+        return _mix(0.25 + (INK_TO - 0.25) * u / 0.5)
+    return _mix(WHITE_FROM + (1 - WHITE_FROM) * (u - 0.5) / 0.5)
 
 
 def increments_svg(kb: KnowledgeBase, topic: str) -> str | None:
@@ -148,13 +187,13 @@ def increments_svg(kb: KnowledgeBase, topic: str) -> str | None:
         for j, week in enumerate(table.weeks):
             n = table.count(sid, week)
             x = left + j * cell_w
-            tip = f"{label} · {week.isoformat()} 起一周：{n} 条主增量"
+            tip = UI["charts.cell_tip"].format(section=label, week=week.isoformat(), n=n)
             text = (
                 ""
                 if n == 0
                 else (
                     f'<text x="{x + cell_w / 2:.0f}" y="{y + cell_h / 2 + 4:.0f}" text-anchor="middle" '
-                    f'fill="{"#ffffff" if n * 2 > peak else INK}">{n}</text>'
+                    f'fill="{_text_on(_shade(n, peak))}">{n}</text>'
                 )
             )
             body.append(
@@ -164,7 +203,7 @@ def increments_svg(kb: KnowledgeBase, topic: str) -> str | None:
                 f'fill="{_shade(n, peak)}" data-section="{_x(sid)}" data-week="{week.isoformat()}" data-count="{n}"/>'
                 f"{text}</g>"
             )
-    title = f"{kb.topics[topic].title if topic in kb.topics else topic}：每周各节的主增量"
+    title = UI["charts.increments_title"].format(topic=kb.topics[topic].title if topic in kb.topics else topic)
     return _svg("increments", topic, width, height, title, body, scale=False)  # many weeks: scroll, keep cells legible
 
 
@@ -213,7 +252,9 @@ def backlog_age_svg(kb: KnowledgeBase, topic: str) -> str | None:
         cx = 8 + i * slot + slot / 2
         h = plot_h * b.count / peak if peak else 0
         names = "、".join(kb.papers[it.paper].short if it.paper in kb.papers else it.paper for it in b.items)
-        tip = f"{b.label}：{b.count} 条" + (f"（{names}）" if names else "")
+        tip = UI["charts.bar_tip"].format(bucket=b.label, n=b.count) + (
+            UI["charts.bar_names"].format(names=names) if names else ""
+        )
         body.append(
             f'<g class="kb-bar"><title>{_x(tip)}</title>'
             f'<rect x="{cx - bar_w / 2:.0f}" y="{base_y - h:.1f}" width="{bar_w}" height="{h:.1f}" rx="2" fill="{BAR}" '
@@ -223,7 +264,7 @@ def backlog_age_svg(kb: KnowledgeBase, topic: str) -> str | None:
             f'<text x="{cx:.0f}" y="{base_y + 18}" text-anchor="middle" {_ink(MUTED, MUTED_VAR)}>'
             f"{_x(b.label)}</text></g>"
         )
-    title = f"{kb.topics[topic].title if topic in kb.topics else topic}：待锚入条目的天数分布"
+    title = UI["charts.age_title"].format(topic=kb.topics[topic].title if topic in kb.topics else topic)
     return _svg("backlog-age", topic, width, height, title, body)
 
 
@@ -251,7 +292,11 @@ def increments_table(kb: KnowledgeBase, topic: str) -> str:
     rows = [
         [md(section_label(kb, topic, sid))] + [str(table.count(sid, w)) for w in table.weeks] for sid in table.sections
     ]
-    return _data_table(["节"] + [f"{w.isoformat()} 起" for w in table.weeks], rows, "数据表：每周各节的主增量")
+    return _data_table(
+        [UI["charts.th_section"]] + [UI["charts.th_week"].format(week=w.isoformat()) for w in table.weeks],
+        rows,
+        UI["charts.increments_table"],
+    )
 
 
 def ages_table(kb: KnowledgeBase, topic: str) -> str:
@@ -264,7 +309,9 @@ def ages_table(kb: KnowledgeBase, topic: str) -> str:
         ]
         for b in backlog_ages(kb, topic)
     ]
-    return _data_table(["天数", "条数", "条目"], rows, "数据表：待锚入条目的天数分布")
+    return _data_table(
+        [UI["charts.th_days"], UI["charts.th_count"], UI["charts.th_items"]], rows, UI["charts.age_table"]
+    )
 
 
 def _age_part(kb: KnowledgeBase, topic: str, heading: str) -> list[str]:
@@ -272,13 +319,10 @@ def _age_part(kb: KnowledgeBase, topic: str, heading: str) -> list[str]:
     day = as_of(kb, topic)
     out = [heading]
     if svg is None:
-        out.append("没有待锚入的条目。")
+        out.append(UI["charts.no_pending"])
         return out
     total = len(pending_items(kb, topic))
-    out.append(
-        f"截至 {day.isoformat() if day else '—'}（该主题最新一期简报的日期）共 {total} 条仍为 NET-new 或待锚入；"
-        "天数从任何一期简报第一次提到它的那天算起。"
-    )
+    out.append(UI["charts.age_intro"].format(date=day.isoformat() if day else "—", n=total))
     out.append(_figure(svg))
     out.append(ages_table(kb, topic))
     return out
@@ -287,26 +331,25 @@ def _age_part(kb: KnowledgeBase, topic: str, heading: str) -> list[str]:
 def page(kb: KnowledgeBase, feeds: list[FeedPaths] | None = None) -> str:
     """The "统计" page: per topic, increments per section per week and the backlog's ages."""
     out = [
-        "# 统计",
-        "下面的图表在构建网站时由数据生成（静态 SVG，不需要脚本，离线可看）；数字与简报页、待办页使用同一套计算。"
-        "把鼠标停在格子或柱子上可以看到明细，每张图下面也有展开即见的数据表。",
+        f"# {UI['charts.title']}",
+        UI["charts.intro"],
     ]
     for topic in kb.topics:
         title = md(kb.topics[topic].title)
         out.append(f"## {title} {{ #topic-{topic} }}")
-        out.append(f"### 每周各节的主增量 {{ #increments-{topic} }}")
+        out.append(f"### {UI['charts.increments_heading']} {{ #increments-{topic} }}")
         svg = increments_svg(kb, topic)
         if svg is None:
-            out.append("还没有主增量。")
+            out.append(UI["charts.no_increments"])
         else:
-            out.append("每格是该周（周一起）各期简报中归入该节的主增量条数；一条增量归入几个节，就在每个节各计一次。")
+            out.append(UI["charts.increments_intro"])
             out.append(_figure(svg))
             out.append(increments_table(kb, topic))
-        out.extend(_age_part(kb, topic, f"### 待锚入条目的天数 {{ #backlog-age-{topic} }}"))
-        out.append(f"逐条明细见[待办](backlog.md#pending-{topic})。")
+        out.extend(_age_part(kb, topic, f"### {UI['charts.age_heading']} {{ #backlog-age-{topic} }}"))
+        out.append(UI["charts.details"].format(href=f"backlog.md#pending-{topic}"))
     if feeds:
-        out.append("## 订阅 { #feeds }")
-        out.append("每个主题的简报都有 Atom 与 RSS 订阅源，每期简报一条：计算出的计数、本棒性质和各条主增量的标题。")
+        out.append(f"## {UI['charts.feeds']} {{ #feeds }}")
+        out.append(UI["charts.feeds_intro"])
         out.append("\n".join(f"- {md(f.title)}：[Atom]({f.atom}) · [RSS]({f.rss})" for f in feeds))
     return "\n\n".join(out) + "\n"
 
@@ -315,5 +358,7 @@ def backlog_section(kb: KnowledgeBase) -> str:
     """Appended to the backlog page: the age chart of each topic."""
     out = []
     for topic in kb.topics:
-        out.extend(_age_part(kb, topic, f"## {md(kb.topics[topic].title)}：待锚入条目的天数 {{ #age-{topic} }}"))
+        out.extend(
+            _age_part(kb, topic, f"## {md(kb.topics[topic].title)}：{UI['charts.age_heading']} {{ #age-{topic} }}")
+        )
     return ("\n\n" + "\n\n".join(out) + "\n") if out else ""

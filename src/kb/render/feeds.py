@@ -24,6 +24,7 @@ from feedgen.feed import FeedGenerator
 
 from kb.knowledge.index import KnowledgeBase, brief_page
 from kb.render.links import brief_title
+from kb.render.messages import UI
 
 DIR = "."  # the site root (see above)
 ATOM_NS = "http://www.w3.org/2005/Atom"
@@ -48,7 +49,7 @@ def feeds_for(kb: KnowledgeBase) -> list[FeedPaths]:
     out = []
     for topic in kb.by_topic:
         title = kb.topics[topic].title if topic in kb.topics else topic
-        out.append(FeedPaths(topic, f"{title} · 简报"))
+        out.append(FeedPaths(topic, UI["feeds.title"].format(topic=title)))
     return out
 
 
@@ -57,15 +58,15 @@ def summary(kb: KnowledgeBase, key: str) -> str:
     f = kb.figures[key]
     brief = kb.briefs[key]
     ids = "、".join(f.net_new_ids)
-    out = (
-        f"主增量 {f.increments} 条 · NET-new {f.net_new} 条 · 邻接预备 {f.adjacent} 条 · "
-        f"净增 arXiv 号 {len(f.net_new_ids)} 个" + (f"（{ids}）" if ids else "")
-    )
-    out += "（计数由知识库计算" + ("；本期为重建，计数只是下限" if f.partial else "") + "）。"
+    out = UI["feeds.counts"].format(
+        increments=f.increments, net_new=f.net_new, adjacent=f.adjacent, arxiv=len(f.net_new_ids)
+    ) + (UI["feeds.ids"].format(ids=ids) if ids else "")
+    out += UI["feeds.computed_partial" if f.partial else "feeds.computed"]
     if brief.character:
-        out += f"本棒性质：{brief.character.title}。"
+        out += UI["feeds.headline"].format(title=brief.character.title)
     if brief.increments:
-        out += "主增量：" + "；".join(f"{i}. {inc.title}" for i, inc in enumerate(brief.increments, 1)) + "。"
+        titles = "；".join(f"{i}. {inc.title}" for i, inc in enumerate(brief.increments, 1))
+        out += UI["feeds.increments"].format(titles=titles)
     return " ".join(out.split())
 
 

@@ -15,7 +15,9 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files, InclusionLevel
+from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
+from mkdocs.utils.templates import TemplateContext
 
 from kb.data import arxiv_id
 from kb.data.diagnostics import DataError
@@ -35,6 +37,8 @@ from kb.demos import SITE_DIR, enabled
 from kb.demos.render import asset_files
 from kb.knowledge.index import paper_page
 from kb.render.autolink import autolink
+from kb.render.messages import UI
+from kb.render.meta import page_descriptions
 from kb.site import sanitize
 from kb.site.config import KbConfig
 from kb.site.layout import Options, Site, add_hand_written, asset_base, build_site, feed_files, feed_links
@@ -44,6 +48,7 @@ from kb.site.search import index_site
 
 log = logging.getLogger("mkdocs.plugins.kb")
 TEMPLATE_LIST = Path("hooks") / "template_pages.txt"  # reviewed list of template pages, beside mkdocs.yml
+SITE_URL_ENV = "KB_SITE_URL"  # the published address; replaces site_url of mkdocs.yml
 STATIC_LIST = Path("hooks") / "static_files.txt"  # reviewed .html/.svg/.js files under docs/, beside mkdocs.yml
 
 
@@ -56,6 +61,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         self._reviewed: frozenset[str] = frozenset()
         self._templates: dict[str, tuple[str, int, list[Call]]] = {}
         self._kept: dict[str, list[str]] = {}
+        self._descriptions: dict[str, str] = {}
         self._nonce = "kbtrusted" + secrets.token_hex(16)  # unguessable: contributed text cannot forge it
 
     @property
@@ -76,6 +82,11 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
             demos = enabled(self.config.demos)
         except ValueError as exc:
             raise PluginError(f"{DEMOS_ENV}: {exc}") from None
+        site_url = os.environ.get(SITE_URL_ENV, "").strip()
+        if site_url:  # the published address (canonical links, Open Graph, sitemap, feeds)
+            if not site_url.startswith(("https://", "http://")):
+                raise PluginError(f"{SITE_URL_ENV}: expected an http(s) address, got {site_url!r}")
+            config.site_url = site_url.rstrip("/") + "/"
         try:
             self._site = build_site(
                 Options(data_dir=data_dir, demos=demos, site_url=config.site_url or "", topic=self.config.topic)
@@ -156,6 +167,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
 
     def on_env(self, env: Environment, /, *, config: MkDocsConfig, files: Files) -> Environment:
         env.globals["kb_feeds"] = feed_links(self.site)
+        env.globals["kb_ui"] = UI  # interface words of overrides/*.html, from the message catalogue
         return env
 
     # ------------------------------------------------------------------- pages
@@ -250,6 +262,31 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
             return dest.url_relative_to(page.file), site.kb.papers[pid].display_title
 
         return autolink(html_text, target)
+
+    # ------------------------------------------------------------- page context
+    NAV_PARENTS = {"briefs/": "briefs/index.md", "papers/": "papers/index.md"}  # pages kept out of the nav
+
+    def on_page_context(
+        self, context: TemplateContext, /, *, page: Page, config: MkDocsConfig, nav: Navigation
+    ) -> TemplateContext | None:
+        """Generated pages: a description from their own content (meta description, Open Graph);
+        brief and paper pages (not in the nav, for build cost) hang under their index page, so
+        the theme shows the breadcrumb and highlights the index's tab."""
+        if page.file.generated_by is not None and not page.meta.get("description"):
+            if not self._descriptions:
+                self._descriptions = page_descriptions(self.site.kb)
+            text = self._descriptions.get(page.file.src_uri)
+            if text:
+                page.meta["description"] = html.escape(text, quote=True)
+        src = page.file.src_uri
+        if page.parent is None and src not in self.NAV_PARENTS.values():
+            index = next((v for k, v in self.NAV_PARENTS.items() if src.startswith(k)), None)
+            found = next((p for p in nav.pages if p.file.src_uri == index), None) if index else None
+            if found is not None:
+                # MkDocs resets page.active (and so the parent's) after rendering the page
+                page.parent = found  # type: ignore[assignment]  # a Page as parent: its tab is active
+                page.active = True
+        return context
 
     # ------------------------------------------------------------------ search
     def on_post_build(self, config: MkDocsConfig) -> None:

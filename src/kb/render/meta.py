@@ -1,0 +1,62 @@
+"""One-line descriptions of generated pages, from the page's own content (pure).
+
+They become the page's ``<meta name="description">`` and Open Graph description (see
+``overrides/main.html``): a brief is described by its headline and its main increments'
+titles, a paper by its title, venue and arXiv id.  Plain text, not escaped (the caller
+escapes), whitespace collapsed and cut at :data:`LIMIT` characters.
+"""
+
+from __future__ import annotations
+
+from kb.knowledge.backlog import pending_items
+from kb.knowledge.index import KnowledgeBase, brief_page, paper_page
+from kb.render.links import brief_title
+from kb.render.messages import UI
+
+LIMIT = 160
+
+
+def _cut(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= LIMIT else text[: LIMIT - 1].rstrip() + "…"
+
+
+def brief_description(kb: KnowledgeBase, key: str) -> str:
+    brief = kb.briefs[key]
+    out = brief_title(kb, key)
+    if brief.character:
+        out += f"：{brief.character.title}"
+    out += "。"
+    if brief.increments:
+        titles = "；".join(inc.title for inc in brief.increments)
+        out += f"{UI['meta.increments']}：{titles}。"
+    return _cut(out)
+
+
+def paper_description(kb: KnowledgeBase, pid: str) -> str:
+    p = kb.papers[pid]
+    title = p.display_title
+    parts = [title if title.startswith(p.short) else f"{p.short}：{title}"]
+    if p.venue:
+        parts.append(p.venue.name)
+    if p.arxiv:
+        parts.append(f"arXiv:{p.arxiv}")
+    out = " · ".join(parts) + "。"
+    if p.arxiv_meta and p.arxiv_meta.abstract:
+        out += p.arxiv_meta.abstract
+    return _cut(out)
+
+
+def page_descriptions(kb: KnowledgeBase) -> dict[str, str]:
+    """The description of every generated brief and paper page and of the generated index
+    pages, by source path."""
+    pending = sum(len(pending_items(kb, topic)) for topic in kb.topics)
+    out = {
+        "briefs/index.md": UI["meta.briefs"].format(n=len(kb.briefs)),
+        "papers/index.md": UI["meta.papers"].format(n=len(kb.papers)),
+        "backlog.md": UI["meta.backlog"].format(n=pending),
+        "stats.md": UI["meta.stats"],
+    }
+    out.update({brief_page(key): brief_description(kb, key) for key in kb.briefs})
+    out.update({paper_page(pid): paper_description(kb, pid) for pid in kb.papers})
+    return out

@@ -1,0 +1,265 @@
+"""A reader's views of the frozen fixture site in Debian's chromium, on a phone (390×844) and
+a desktop (1366×900), in the light and the dark scheme: the news first on the brief page,
+nothing cut off, the table of contents reachable on a phone, axe-core's serious and critical
+rules, the theme toggle and readable chart text, no failing request."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from sitebuild import CHROMIUM, CHROMIUM_ARGS, serve_directory
+
+pytestmark = [pytest.mark.browser, pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian chromium is not installed")]
+
+PAGES = {
+    "home": "",
+    "brief": "briefs/inference/2026-09-03-e1/",
+    "living": "inference/",
+    "paper": "papers/retroinfer/",
+    "papers": "papers/",
+    "backlog": "backlog/",
+    "stats": "stats/",
+}
+VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1366, "height": 900}}
+SCHEMES = ("light", "dark")
+
+
+@pytest.fixture(scope="module")
+def base_url(site):
+    with serve_directory(site) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS + ["--disable-gpu"])
+        yield b
+        b.close()
+
+
+class View:
+    """One page open at one size in one scheme, with every failed request it made."""
+
+    def __init__(self, browser, base_url: str, name: str, size: str, scheme: str):
+        self.ctx = browser.new_context(
+            viewport=VIEWPORTS[size], color_scheme=scheme, locale="zh-CN", is_mobile=size == "phone"
+        )
+        self.page = self.ctx.new_page()
+        self.failed: list[str] = []
+        self.page.on("requestfailed", lambda r: self.failed.append(f"{r.url} ({r.failure})"))
+        self.page.on("response", lambda r: r.status >= 400 and self.failed.append(f"{r.url} ({r.status})"))
+        self.page.goto(base_url + PAGES[name], wait_until="load")
+        self.page.wait_for_timeout(300)  # Material's palette and scripts settle
+
+    def close(self) -> None:
+        self.ctx.close()
+
+
+@pytest.fixture
+def open_view(browser, base_url):
+    views: list[View] = []
+
+    def make(name: str, size: str, scheme: str = "light") -> View:
+        views.append(View(browser, base_url, name, size, scheme))
+        return views[-1]
+
+    yield make
+    for v in views:
+        v.close()
+
+
+ALL = [(n, s, c) for n in PAGES for s in VIEWPORTS for c in SCHEMES]
+IDS = [f"{n}-{s}-{c}" for n, s, c in ALL]
+
+# Every element of the content that sticks out of the content column (the article and its gutters) while
+# no ancestor up to it scrolls horizontally; and the page itself never scrolls sideways.
+OVERFLOW_JS = """() => {
+  const doc = document.documentElement;
+  const out = [];
+  if (doc.scrollWidth > doc.clientWidth + 1) out.push(`page: ${doc.scrollWidth} > ${doc.clientWidth}`);
+  const article = document.querySelector('article.md-content__inner');
+  const box = article.parentElement.getBoundingClientRect();  // .md-content: Material's wide tables use its gutter
+  const scrolls = (el) => {
+    for (let a = el.parentElement; a && a !== article; a = a.parentElement) {
+      const o = getComputedStyle(a).overflowX;
+      if (o === 'auto' || o === 'scroll') return true;
+    }
+    return false;
+  };
+  // a container that does scroll sideways takes keyboard focus; a table's says so above it
+  for (const el of article.querySelectorAll('*')) {
+    const o = getComputedStyle(el).overflowX;
+    if ((o === 'auto' || o === 'scroll') && el.scrollWidth > el.clientWidth + 1) {
+      const hint = el.previousElementSibling;
+      const table = el.classList.contains('md-typeset__scrollwrap');  // code blocks show a scrollbar
+      if ((table && !(hint && hint.classList.contains('kb-scroll-hint') && hint.offsetHeight > 0)) || el.tabIndex !== 0)
+        out.push(`scrolls without affordance: ${el.tagName.toLowerCase()}.${el.className}`);
+    }
+  }
+  for (const el of article.querySelectorAll('*')) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    if (r.right > box.right + 1 || r.left < box.left - 1) {
+      const span = (a, b) => `${Math.round(a)}..${Math.round(b)}`;
+      const where = `${span(r.left, r.right)} outside ${span(box.left, box.right)}`;
+      if (!scrolls(el)) out.push(`${el.tagName.toLowerCase()}.${el.className}: ${where}`);
+    }
+  }
+  return out.slice(0, 10);
+}"""
+
+# Dates (2026-09-03, 09-03) and arXiv ids (2505.02922) in tables: each on one line.
+SPLIT_JS = r"""() => {
+  const re = /\b(\d{4}-\d{2}-\d{2}|\d{4}\.\d{4,5}(v\d+)?)\b/g;
+  const out = [];
+  const walker = document.createTreeWalker(document.querySelector('article'), NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    if (!n.parentElement.closest('table') || n.parentElement.closest('svg')) continue;
+    for (const m of n.textContent.matchAll(re)) {
+      const range = document.createRange();
+      range.setStart(n, m.index);
+      range.setEnd(n, m.index + m[0].length);
+      const tops = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top)));
+      if (tops.size > 1) out.push(m[0]);
+    }
+  }
+  return out.slice(0, 10);
+}"""
+
+
+@pytest.mark.parametrize("name,size,scheme", ALL, ids=IDS)
+def test_nothing_is_cut_off_and_nothing_fails(open_view, name, size, scheme):
+    v = open_view(name, size, scheme)
+    assert v.page.evaluate("document.body.getAttribute('data-md-color-scheme')") == (
+        "slate" if scheme == "dark" else "default"
+    )
+    assert v.page.evaluate(OVERFLOW_JS) == []
+    assert v.page.evaluate(SPLIT_JS) == []
+    # versions.json (Material's edition selector) exists beside the editions on gh-pages only
+    assert [f for f in v.failed if "/versions.json " not in f] == []  # e.g. no sitemap probe beside the feeds
+
+
+@pytest.mark.parametrize("size", VIEWPORTS)
+def test_brief_opens_with_the_news(open_view, size):
+    v = open_view("brief", size)
+    first = v.page.locator("article .kb-glance li").first
+    box = first.bounding_box()
+    assert box is not None and v.page.evaluate("window.scrollY") == 0
+    assert 0 <= box["y"] and box["y"] + min(box["height"], 40) <= VIEWPORTS[size]["height"], box
+    assert "SSR" in first.inner_text()
+
+
+@pytest.mark.parametrize("name", list(PAGES))
+def test_table_of_contents_reachable_on_a_phone(open_view, name):
+    v = open_view(name, "phone")
+    page = v.page
+    headings = page.locator("article h2[id]").count()
+    if headings == 0:
+        pytest.skip("the page has no sections")
+    own = page.locator(".md-content details.kb-toc-phone")
+    if own.count():  # brief and paper pages (not in the nav): a table of contents in the page
+        own.locator("summary").click()
+        link = own.locator("a").first
+    else:  # pages in the nav: Material's drawer holds the table of contents
+        page.locator("label.md-header__button[for='__drawer']").click()
+        page.locator(".md-nav--primary label.md-nav__link--active[for='__toc']").click()
+        link = page.locator(".md-nav--primary .md-nav--secondary a.md-nav__link").first
+    link.wait_for(state="visible")
+    href = link.get_attribute("href")
+    link.click()
+    page.wait_for_url(re.compile(re.escape(href) + "$"))
+    assert page.locator(f"[id='{href.split('#')[1]}']").first.bounding_box()["y"] < VIEWPORTS["phone"]["height"]
+
+
+def test_the_desktop_keeps_the_table_of_contents_in_the_sidebar(open_view):
+    v = open_view("brief", "desktop")
+    assert v.page.locator(".md-content details.kb-toc-phone").is_hidden()
+    assert v.page.locator(".md-sidebar--secondary a.md-nav__link[href='#inc-1']").is_visible()
+
+
+@pytest.mark.parametrize("name", ["brief", "paper"])
+def test_brief_and_paper_pages_have_breadcrumbs_and_an_active_tab(open_view, name):
+    v = open_view(name, "desktop")
+    crumbs = v.page.locator("nav.md-path a").all_inner_texts()
+    tab = v.page.locator(".md-tabs__item--active").inner_text().strip()
+    expected = "简报" if name == "brief" else "论文"
+    assert [c.strip() for c in crumbs] == ["首页", expected]
+    assert tab == expected
+
+
+@pytest.mark.parametrize("name,size,scheme", ALL, ids=IDS)
+def test_axe_finds_no_serious_or_critical_violation(open_view, name, size, scheme):
+    from axe_playwright_python.sync_playwright import Axe
+
+    v = open_view(name, size, scheme)
+    results = Axe().run(v.page)
+    bad = [
+        (x["id"], x["impact"], [n["target"] for n in x["nodes"]][:3])
+        for x in results.response["violations"]
+        if x["impact"] in ("serious", "critical")
+    ]
+    assert bad == []
+
+
+def _luminance(rgb: tuple[float, ...]) -> float:
+    def ch(c: float) -> float:
+        c /= 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = rgb[:3]
+    return 0.2126 * ch(r) + 0.7152 * ch(g) + 0.0722 * ch(b)
+
+
+def contrast(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def parse_rgb(css: str, under: str | None = None) -> tuple[float, ...]:
+    """``rgb()``/``rgba()`` as three channels, a translucent colour composited over ``under``."""
+    nums = [float(x) for x in re.findall(r"[\d.]+", css)]
+    assert len(nums) >= 3, css
+    alpha = nums[3] if len(nums) > 3 else 1.0
+    if alpha >= 1 or under is None:
+        return tuple(nums[:3])
+    base = parse_rgb(under)
+    return tuple(alpha * c + (1 - alpha) * b for c, b in zip(nums[:3], base, strict=True))
+
+
+# The fill of every chart label and the colour it is drawn on: the heat-table cell under it
+# (the <rect> of its .kb-cell group) or else the page's background (bar labels sit above the bar).
+CHART_TEXT_JS = """() => {
+  const bg = getComputedStyle(document.querySelector('.md-main') || document.body).backgroundColor;
+  const page = bg === 'rgba(0, 0, 0, 0)' ? getComputedStyle(document.body).backgroundColor : bg;
+  return [...document.querySelectorAll('article svg.kb-chart text')].map(t => {
+    const cell = t.parentElement.matches('.kb-cell') ? t.parentElement.querySelector(':scope > rect') : null;
+    return {text: t.textContent, fill: getComputedStyle(t).fill,
+            bg: cell ? getComputedStyle(cell).fill : page};
+  });
+}"""
+
+
+@pytest.mark.parametrize("start", SCHEMES)
+def test_theme_toggle_switches_and_chart_text_stays_readable(open_view, start):
+    v = open_view("stats", "desktop", start)
+    page = v.page
+    schemes = []
+    for _ in range(2):
+        scheme = page.evaluate("document.body.getAttribute('data-md-color-scheme')")
+        schemes.append(scheme)
+        labels = page.evaluate(CHART_TEXT_JS)
+        assert labels, "the stats page has charts"
+        low = [
+            (x["text"], x["fill"], x["bg"])
+            for x in labels
+            if contrast(parse_rgb(x["fill"], x["bg"]), parse_rgb(x["bg"])) < 4.5
+        ]
+        assert low == [], scheme
+        page.locator("form[data-md-component='palette'] label:not([hidden])").click()
+        page.wait_for_timeout(200)
+    assert schemes == (["default", "slate"] if start == "light" else ["slate", "default"])

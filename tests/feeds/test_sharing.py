@@ -1,0 +1,103 @@
+"""Sharing: per-page descriptions and Open Graph tags from the page's own content, a favicon,
+subscribe links on the home page and the briefs index, a Chinese 404 page; with KB_SITE_URL
+set, canonical links, og:url, a sitemap and absolute feed links (the frozen fixture site)."""
+
+from __future__ import annotations
+
+import pytest
+from bs4 import BeautifulSoup
+from lxml import etree
+
+from sitebuild import build
+
+BRIEF = "briefs/inference/2026-09-03-e1/index.html"
+PAPER = "papers/retroinfer/index.html"
+SITE_URL = "https://kb.example.org/latest/"
+
+
+def meta(soup, **attrs) -> str | None:
+    tag = soup.find("meta", attrs=attrs)
+    return tag["content"] if tag else None
+
+
+def test_every_page_has_its_own_description(pages, sample_kb):
+    seen = {}
+    rels = ("index.html", BRIEF, PAPER, "briefs/index.html", "papers/index.html", "backlog/index.html")
+    for rel in rels + ("stats/index.html", "glossary/index.html"):
+        soup = pages.soup(rel)
+        desc = meta(soup, name="description")
+        assert desc and meta(soup, property="og:description") == desc, rel
+        assert meta(soup, property="og:title"), rel
+        seen[rel] = desc
+    assert len(set(seen.values())) == len(seen)
+    brief = sample_kb.briefs["inference/2026-09-03-e1"]
+    assert seen[BRIEF].startswith("inference · E1 简报（2026-09-03）：" + brief.character.title[:20])
+    assert seen[PAPER].startswith("RetroInfer")
+    assert meta(pages.soup(BRIEF), property="og:type") == "article"
+    assert meta(pages.soup("index.html"), property="og:type") == "website"
+
+
+def test_favicon_is_the_sites_own(pages, site):
+    icon = pages.soup(BRIEF).find("link", rel="icon")
+    assert icon["href"].endswith("assets/favicon.svg")
+    assert (site / "assets" / "favicon.svg").is_file()
+
+
+@pytest.mark.parametrize("rel", ["index.html", "briefs/index.html"])
+def test_subscribe_links_on_home_and_briefs_index(pages, site, rel):
+    box = pages.soup(rel).select_one("article .kb-subscribe")
+    assert box is not None and box.find("h2").get_text(strip=True) == "订阅"
+    hrefs = [a["href"] for a in box.find_all("a")]
+    assert any(h.endswith("inference.atom.xml") for h in hrefs) and any(h.endswith("inference.rss.xml") for h in hrefs)
+    base = (site / rel).parent
+    for h in hrefs:
+        assert (base / h).resolve().is_file(), h
+
+
+def test_no_canonical_link_without_site_url(pages):
+    assert pages.soup(BRIEF).find("link", rel="canonical") is None
+    assert meta(pages.soup(BRIEF), property="og:url") is None
+
+
+def test_404_page_is_in_chinese(pages):
+    soup = pages.soup("404.html")
+    h1 = soup.select_one("article h1").get_text(strip=True)
+    assert h1 == "404 · 找不到这个页面"
+    assert soup.select_one("article a").get_text(strip=True) == "回到首页"
+
+
+def test_glossary_in_the_nav_under_about(pages):
+    tabs = pages.soup("glossary/index.html").select(".md-nav--primary a.md-nav__link")
+    assert "术语" in [a.get_text(strip=True) for a in tabs]
+    rows = pages.article("glossary/index.html").select("table tr td:first-child")
+    terms = {td.get_text(strip=True) for td in rows}
+    for term in ("NET-new", "锚入", "邻接预备", "沿用件", "本棒", "🟢 / 🟡", "⭐", "核对", "编者注", "重建"):
+        assert term in terms, term
+    assert pages.article("glossary/index.html").find("abbr", title=True) is not None
+
+
+@pytest.fixture(scope="module")
+def published(tmp_path_factory):
+    dest = tmp_path_factory.mktemp("published")
+    run = build(dest, env_extra={"KB_SITE_URL": SITE_URL.rstrip("/")})
+    assert run.returncode == 0, run.stdout + run.stderr
+    return dest
+
+
+def test_site_url_from_the_environment(published):
+    soup = BeautifulSoup((published / BRIEF).read_text("utf-8"), "lxml")
+    url = SITE_URL + "briefs/inference/2026-09-03-e1/"
+    assert soup.find("link", rel="canonical")["href"] == url
+    assert meta(soup, property="og:url") == url
+    sitemap = etree.fromstring((published / "sitemap.xml").read_bytes())
+    locs = [e.text for e in sitemap.iter("{http://www.sitemaps.org/schemas/sitemap/0.9}loc")]
+    assert SITE_URL in locs and url in locs
+    atom = etree.fromstring((published / "inference.atom.xml").read_bytes())
+    ns = {"a": "http://www.w3.org/2005/Atom"}
+    links = [e.get("href") for e in atom.iterfind("a:entry/a:link", ns)]
+    assert links and all(h.startswith(SITE_URL + "briefs/") for h in links)
+
+
+def test_site_url_must_be_an_address(tmp_path):
+    run = build(tmp_path / "site", env_extra={"KB_SITE_URL": "kb.example.org"})
+    assert run.returncode != 0 and "KB_SITE_URL" in run.stdout + run.stderr
