@@ -17,6 +17,7 @@ from __future__ import annotations
 import difflib
 import html
 from pathlib import Path
+from typing import Any
 
 from .freeze import CHANGES, CURRENT, read_manifest
 from .htmlscan import blocks, scan
@@ -92,32 +93,46 @@ def write_changes(root: Path, edition: str, previous: str | None) -> Path:
             parts.append(f"<h2>{removed_title}（{len(removed)}）</h2>")
             parts.append(_records(removed, old_records, f"{up_root}{CURRENT}/"))
     if previous:
-        parts.append("<h2>页面的变化</h2>")
-        changed = 0
-        old_pages = set(before.get("pages", []))
-        for url in _diffed(list(this.get("pages", []))):
-            file = url + "index.html" if url.endswith("/") or not url else url
-            new_text = (this_dir / file).read_text("utf-8")
-            title = scan(new_text).title or url or "/"
-            if url not in old_pages or not (root / previous / file).is_file():
-                parts.append(f'<h3><a href="../{_e(url)}">{_e(title)}</a>（新页面）</h3>')
-                changed += 1
-                continue
-            body, removed_n, added_n = _page_diff(blocks((root / previous / file).read_text("utf-8")), blocks(new_text))
-            if not removed_n and not added_n:
-                continue
+        parts.extend(_page_changes(root, edition, previous, this, before))
+    target = this_dir / CHANGES
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(_document(edition, site_name, styles, parts), "utf-8")
+    return target
+
+
+def _page_changes(root: Path, edition: str, previous: str, this: dict[str, Any], before: dict[str, Any]) -> list[str]:
+    """The section on pages: each new, changed or removed page of the edition against ``previous``."""
+    up_root = "../../"
+    this_dir = root / edition
+    parts = ["<h2>页面的变化</h2>"]
+    changed = 0
+    old_pages = set(before.get("pages", []))
+    for url in _diffed(list(this.get("pages", []))):
+        file = url + "index.html" if url.endswith("/") or not url else url
+        new_text = (this_dir / file).read_text("utf-8")
+        title = scan(new_text).title or url or "/"
+        if url not in old_pages or not (root / previous / file).is_file():
+            parts.append(f'<h3><a href="../{_e(url)}">{_e(title)}</a>（新页面）</h3>')
             changed += 1
-            parts.append(
-                f'<h3><a href="../{_e(url)}">{_e(title)}</a>（删去 {removed_n} 处，新增 {added_n} 处；'
-                f'<a href="{up_root}{_e(previous)}/{_e(url)}">上一版的这一页</a>）</h3>{body}'
-            )
-        for url in sorted(set(_diffed(sorted(old_pages))) - set(this.get("pages", []))):
-            parts.append(
-                f'<h3><a href="{up_root}{_e(previous)}/{_e(url)}">{_e(url or "/")}</a>（本版已没有这一页）</h3>'
-            )
-            changed += 1
-        if not changed:
-            parts.append("<p>页面的文字没有变化。</p>")
+            continue
+        body, removed_n, added_n = _page_diff(blocks((root / previous / file).read_text("utf-8")), blocks(new_text))
+        if not removed_n and not added_n:
+            continue
+        changed += 1
+        parts.append(
+            f'<h3><a href="../{_e(url)}">{_e(title)}</a>（删去 {removed_n} 处，新增 {added_n} 处；'
+            f'<a href="{up_root}{_e(previous)}/{_e(url)}">上一版的这一页</a>）</h3>{body}'
+        )
+    for url in sorted(set(_diffed(sorted(old_pages))) - set(this.get("pages", []))):
+        parts.append(f'<h3><a href="{up_root}{_e(previous)}/{_e(url)}">{_e(url or "/")}</a>（本版已没有这一页）</h3>')
+        changed += 1
+    if not changed:
+        parts.append("<p>页面的文字没有变化。</p>")
+    return parts
+
+
+def _document(edition: str, site_name: str, styles: str, parts: list[str]) -> str:
+    """The page of changes: the theme's layout classes and stylesheets around ``parts``."""
     style = (
         "<style>.kb-hunk{border-left:3px solid var(--md-default-fg-color--lightest);padding-left:.8em;margin:1em 0}"
         ".kb-hunk p{margin:.3em 0}.kb-context{color:var(--md-default-fg-color--light)}"
@@ -132,7 +147,4 @@ def write_changes(root: Path, edition: str, previous: str | None) -> Path:
         + "".join(parts)
         + "</article></div></div></main></div></body></html>\n"
     )
-    target = this_dir / CHANGES
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(doc, "utf-8")
-    return target
+    return doc

@@ -116,6 +116,24 @@ def _section_calls(text: str) -> list[tuple[int, str]]:
 
 def scan_page(kb: KnowledgeBase, src_uri: str, text: str) -> list[Mention]:
     """Mentions of papers in one page's Markdown source."""
+    lines, title, headings = _prose_lines(text)
+    title = title or src_uri
+    markers: list[tuple[int, str, str]] = []  # (offset, anchor, label)
+    for at, sid in _section_calls(text):
+        info = kb.find_section(sid)
+        if info is not None:
+            label = (f"§{info.section.number} " if info.section.number else "") + info.section.title
+            markers.append((at, section_anchor(info.id), f"{title} · {label}"))
+    for at, name, where in headings:
+        if where:
+            markers.append((at, where, f"{title} · {name}"))
+    markers.sort()
+    return _paragraph_mentions(kb, src_uri, lines, markers, title)
+
+
+def _prose_lines(text: str) -> tuple[list[str], str | None, list[tuple[int, str, str | None]]]:
+    """The page's lines with front matter, template calls, code blocks and code spans blanked
+    (offsets kept), its title (the first ``#`` heading) and its headings (offset, text, anchor)."""
     fm_end = _front_matter_end(text)
     cleaned = _blank(text[:fm_end]) + text[fm_end:]
     cleaned = _blank_templates(cleaned)
@@ -141,18 +159,13 @@ def scan_page(kb: KnowledgeBase, src_uri: str, text: str) -> list[Mention]:
                 if title is None and line.startswith("# "):
                     title = head[0]
         offset += len(line) + 1
-    title = title or src_uri
-    markers: list[tuple[int, str, str]] = []  # (offset, anchor, label)
-    for at, sid in _section_calls(text):
-        info = kb.find_section(sid)
-        if info is not None:
-            label = (f"§{info.section.number} " if info.section.number else "") + info.section.title
-            markers.append((at, section_anchor(info.id), f"{title} · {label}"))
-    for at, name, where in headings:
-        if where:
-            markers.append((at, where, f"{title} · {name}"))
-    markers.sort()
+    return lines, title, headings
 
+
+def _paragraph_mentions(
+    kb: KnowledgeBase, src_uri: str, lines: list[str], markers: list[tuple[int, str, str]], title: str
+) -> list[Mention]:
+    """Mentions paragraph by paragraph, each placed at the last heading or section call before it."""
     out: list[Mention] = []
     k = 0
     anchor, label = "", title

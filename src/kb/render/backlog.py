@@ -62,35 +62,48 @@ def markdown(kb: KnowledgeBase) -> str:
     linker = Linker(PAGE)
     out = [f"# {t('backlog.title')}", t("backlog.intro")]
     for topic in kb.topics:
-        items = pending_items(kb, topic)
-        day = as_of(kb, topic)
-        out.append(f"## {t('backlog.pending', topic=md(kb.topics[topic].title))} {{ #pending-{topic} }}")
-        if day:
-            out.append(t("backlog.pending_intro", date=day.isoformat(), n=len(items)))
-        rows = []
-        for it in items:
-            p = kb.papers[it.paper]
-            ident = text(kb, linker, "arXiv:" + p.arxiv_base) if p.arxiv_base else "—"
-            cred = p.credibility.label if p.credibility else "—"
-            secs = " + ".join(section_link(kb, linker, topic, s) for s in dict.fromkeys(it.sections)) or "—"
-            first = (
-                brief_link(kb, linker, it.first_brief, it.first_seen.isoformat())
-                + f" · {SIGHTING_LABELS.get(it.first_kind, it.first_kind)}"
-            )
-            carried = "、".join(brief_link(kb, linker, k, _short_date(kb, k)) for k in it.briefs)
-            rows.append(
-                f"| {paper_link(kb, linker, it.paper)} | {ident} | {STATUS_LABELS[it.status]} | {first} "
-                f"| {it.age_days} | {stars(it.value)} | {cred} | {secs} | {carried} |"
-            )
-        heads = [
-            t(f"backlog.th_{k}")
-            for k in ("paper", "arxiv", "status", "first_seen", "days", "value", "credibility", "sections", "briefs")
-        ]
-        out.append(_table(heads, rows, f"pending-{topic}") if rows else t("backlog.no_pending"))
-    unknown = kb.unknown_ids()
-    out.append(f"## {t('backlog.cards_to_write')} {{ #cards-to-write }}")
+        out.extend(_pending_section(kb, linker, topic))
+    out.extend(_cards_to_write(kb, linker))
+    out.extend(_claims_section(kb, linker))
+    out.extend(_duplicates_section(kb, linker))
+    return "\n\n".join(out) + "\n"
+
+
+def _pending_section(kb: KnowledgeBase, linker: Linker, topic: str) -> list[str]:
+    """Items of ``topic`` still NET-new or pending: first seen, age, value, credibility, sections."""
+    items = pending_items(kb, topic)
+    day = as_of(kb, topic)
+    out = [f"## {t('backlog.pending', topic=md(kb.topics[topic].title))} {{ #pending-{topic} }}"]
+    if day:
+        out.append(t("backlog.pending_intro", date=day.isoformat(), n=len(items)))
     rows = []
-    for ident, mentions in unknown.items():
+    for it in items:
+        p = kb.papers[it.paper]
+        ident = text(kb, linker, "arXiv:" + p.arxiv_base) if p.arxiv_base else "—"
+        cred = p.credibility.label if p.credibility else "—"
+        secs = " + ".join(section_link(kb, linker, topic, s) for s in dict.fromkeys(it.sections)) or "—"
+        first = (
+            brief_link(kb, linker, it.first_brief, it.first_seen.isoformat())
+            + f" · {SIGHTING_LABELS.get(it.first_kind, it.first_kind)}"
+        )
+        carried = "、".join(brief_link(kb, linker, k, _short_date(kb, k)) for k in it.briefs)
+        rows.append(
+            f"| {paper_link(kb, linker, it.paper)} | {ident} | {STATUS_LABELS[it.status]} | {first} "
+            f"| {it.age_days} | {stars(it.value)} | {cred} | {secs} | {carried} |"
+        )
+    heads = [
+        t(f"backlog.th_{k}")
+        for k in ("paper", "arxiv", "status", "first_seen", "days", "value", "credibility", "sections", "briefs")
+    ]
+    out.append(_table(heads, rows, f"pending-{topic}") if rows else t("backlog.no_pending"))
+    return out
+
+
+def _cards_to_write(kb: KnowledgeBase, linker: Linker) -> list[str]:
+    """arXiv ids mentioned without a paper file, with where they are mentioned."""
+    out = [f"## {t('backlog.cards_to_write')} {{ #cards-to-write }}"]
+    rows = []
+    for ident, mentions in kb.unknown_ids().items():
         places = []
         seen = set()
         for m in mentions:
@@ -106,7 +119,12 @@ def markdown(kb: KnowledgeBase) -> str:
         )
     heads = [t(f"backlog.th_{k}") for k in ("arxiv", "first_mentioned", "mentions", "places")]
     out.append(_table(heads, rows, "cards-to-write") if rows else t("backlog.none"))
-    out.append(f"## {t('backlog.claims')} {{ #claims }}")
+    return out
+
+
+def _claims_section(kb: KnowledgeBase, linker: Linker) -> list[str]:
+    """Open claims by priority, each with its history."""
+    out = [f"## {t('backlog.claims')} {{ #claims }}"]
     claims = open_claims(kb)
     out.append(t("backlog.claims_intro", n=len(claims)))
     rows = []
@@ -120,7 +138,12 @@ def markdown(kb: KnowledgeBase) -> str:
         )
     heads = [t(f"backlog.th_{k}") for k in ("priority", "claim", "raised", "papers", "history")]
     out.append(_table(heads, rows, "claims") if rows else t("backlog.no_claims"))
-    out.append(f"## {t('backlog.duplicates')} {{ #duplicate-cards }}")
+    return out
+
+
+def _duplicates_section(kb: KnowledgeBase, linker: Linker) -> list[str]:
+    """Paper cards that repeat an arXiv id."""
+    out = [f"## {t('backlog.duplicates')} {{ #duplicate-cards }}"]
     rows = []
     for d in duplicate_cards(kb):
         where = (
@@ -133,4 +156,4 @@ def markdown(kb: KnowledgeBase) -> str:
         rows.append(f"| {ident} | {who} | {'、'.join(str(c) for c in d.cards)} | {where} |")
     heads = [t(f"backlog.th_{k}") for k in ("arxiv", "paper", "cards", "found_in")]
     out.append(_table(heads, rows, "duplicate-cards") if rows else t("backlog.no_duplicates"))
-    return "\n\n".join(out) + "\n"
+    return out

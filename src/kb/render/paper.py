@@ -76,15 +76,7 @@ def _facts(kb: KnowledgeBase, linker: Linker, p: Paper) -> str:
         rows.append(t("paper.fact", label=t("paper.venue")) + f"{md(p.venue.name)}{detail}{note}")
     if meta and meta.journal_ref:
         rows.append(f"- **Journal ref**：{md(meta.journal_ref)}")
-    dates = []
-    if p.published:
-        dates.append(t("paper.published", date=md(p.published)))
-    if p.submitted:
-        dates.append(f"v1 {p.submitted.isoformat()}")
-    elif meta and meta.published:
-        dates.append(f"arXiv v1 {meta.published.isoformat()}")
-    if meta and meta.updated:
-        dates.append(t("paper.arxiv_updated", date=meta.updated.isoformat()))
+    dates = _dates(p)
     if dates:
         rows.append(t("paper.fact", label=t("paper.dates")) + " · ".join(dates))
     subjects = p.subjects or (meta.categories if meta else [])
@@ -110,6 +102,30 @@ def _facts(kb: KnowledgeBase, linker: Linker, p: Paper) -> str:
                 kind=SIGHTING_LABELS.get(first.kind, first.kind),
             )
         )
+    links = _links(p)
+    if links:
+        rows.append(t("paper.fact", label=t("paper.links")) + " · ".join(md_link(label, u) for label, u in links))
+    return "\n".join(rows)
+
+
+def _dates(p: Paper) -> list[str]:
+    """Publication, arXiv v1 and last arXiv update, as known."""
+    meta = p.arxiv_meta
+    dates = []
+    if p.published:
+        dates.append(t("paper.published", date=md(p.published)))
+    if p.submitted:
+        dates.append(f"v1 {p.submitted.isoformat()}")
+    elif meta and meta.published:
+        dates.append(f"arXiv v1 {meta.published.isoformat()}")
+    if meta and meta.updated:
+        dates.append(t("paper.arxiv_updated", date=meta.updated.isoformat()))
+    return dates
+
+
+def _links(p: Paper) -> list[tuple[str, str]]:
+    """(label, URL) of the paper's links out, the DOI last."""
+    meta = p.arxiv_meta
     links = [
         (label, getattr(p.links, key))
         for key, label in (
@@ -121,12 +137,10 @@ def _facts(kb: KnowledgeBase, linker: Linker, p: Paper) -> str:
             ("other", t("paper.link_other")),
         )
     ]
-    links = [(label, u) for label, u in links if u]
+    out = [(label, u) for label, u in links if u]
     if meta and meta.doi:
-        links.append(("DOI", f"https://doi.org/{meta.doi}"))
-    if links:
-        rows.append(t("paper.fact", label=t("paper.links")) + " · ".join(md_link(label, u) for label, u in links))
-    return "\n".join(rows)
+        out.append(("DOI", f"https://doi.org/{meta.doi}"))
+    return out
 
 
 def _findings(kb: KnowledgeBase, linker: Linker, p: Paper) -> str:

@@ -102,6 +102,28 @@ class BriefDocs(Briefs):
         hours = round((gen_at - start).total_seconds() / 3600)
         return gen_at, {"start": start.isoformat(), "end": gen_at.isoformat(), "note": f"约 {hours}h"}
 
+    def _character(self, labels: list[str], adjacent: list[Doc]) -> Doc:
+        """本棒性质: the increments' labels, then a few sentences."""
+        return {
+            "title": " + ".join(labels[:4])
+            + f" {len(labels)} 核驱动"
+            + (" + " + adjacent[0]["title"] if adjacent else ""),
+            "text": "".join(self.sentence() for _ in range(self.r.randint(3, 5))),
+        }
+
+    def _comparison(self, st: TopicState, date: dt.date, labels: list[str]) -> Doc:
+        """The comparison with the previous brief of the topic."""
+        prev = st.prev
+        return {
+            "previous_summary": f"{prev['date'].month}-{prev['date'].day} 的增量是 {' / '.join(prev['labels'][:4])}。"
+            if prev
+            else None,
+            "this_summary": f"{date.month}-{date.day} 的增量是 {' + '.join(labels)}。",
+            "features": [
+                f"{self.pick(v.TAGS)}（{self.pick(v.METRIC)} {self.pct()}）" for _ in range(self.r.randint(2, 4))
+            ],
+        }
+
     def _write(
         self, b: Round, adjacent: list[Doc], src: Doc, stated: Doc, claims: list[Doc], updates: list[Doc]
     ) -> None:
@@ -131,12 +153,7 @@ class BriefDocs(Briefs):
             "timezone": "Asia/Shanghai",
             "timezone_abbr": "CST",
             "window": window,
-            "character": {
-                "title": " + ".join(labels[:4])
-                + f" {len(labels)} 核驱动"
-                + (" + " + adjacent[0]["title"] if adjacent else ""),
-                "text": "".join(self.sentence() for _ in range(r.randint(3, 5))),
-            },
+            "character": self._character(labels, adjacent),
             "stated": stated,
             "sources": src["groups"],
             "increments": increments,
@@ -146,16 +163,7 @@ class BriefDocs(Briefs):
             "citable": citable,
             "carried": b.carried,
             "candidates": [FlowMap(c) for c in b.cands],
-            "comparison": {
-                "previous_summary": f"{st.prev['date'].month}-{st.prev['date'].day} 的增量是 "
-                f"{' / '.join(st.prev['labels'][:4])}。"
-                if st.prev
-                else None,
-                "this_summary": f"{date.month}-{date.day} 的增量是 {' + '.join(labels)}。",
-                "features": [
-                    f"{self.pick(v.TAGS)}（{self.pick(v.METRIC)} {self.pct()}）" for _ in range(r.randint(2, 4))
-                ],
-            },
+            "comparison": self._comparison(st, date, labels),
             "checked": src["checked"],
             "signature": f"{who} · {date.isoformat()} {gen_at.strftime('%H:%M')} CST · "
             f"本棒检查 {stated['sources_checked_min']}+ 来源 · "

@@ -119,6 +119,19 @@ class Sources(Words):
         )
         return out
 
+    def _checked(self, t: str, paths: list[str], excluded: list[str]) -> Doc:
+        """The author's lists of files checked: included (some with a note) and excluded."""
+        r = self.r
+        return {
+            "included": [
+                FlowMap({"path": p, "note": self.pick(v.TAGS) if r.random() < 0.5 else None})
+                for p in paths
+                if p not in excluded
+            ],
+            "excluded_label": f"无 {t} 净新增",
+            "excluded": [FlowMap({"path": p, "note": f"其他主轴 · {t} 0 件"}) for p in excluded],
+        }
+
     def sources(self, st: TopicState, date: dt.date, new: list[Paper], confirmed: list[str]) -> Doc:
         """Source groups, the author's checked lists and what the figures need of them."""
         r, t, d = self.r, st.id, date.isoformat()
@@ -127,28 +140,7 @@ class Sources(Words):
         card_group = None
         if cards:
             card_group = len(groups)
-            files = [
-                {
-                    "path": f"paper_cards/{c['number']}-{c['arxiv'].replace('.', '-')}.md",
-                    "summary": f"{c.get('title') or c['arxiv']} 入库",
-                }
-                for c in cards[:2]
-            ]
-            groups.append(
-                (
-                    "paper_cards 库近 3 日新卡",
-                    files,
-                    "paper_cards",
-                    {
-                        "cards_window": FlowMap(
-                            {"label": "近 3 日", "start": date - dt.timedelta(days=2), "end": date}
-                        ),
-                        "findings": [f"批次为 paper_card {cards[0]['number']}-{cards[-1]['number']}。"],
-                        "cards": cards,
-                        "stated": FlowMap({"cards": len(cards)}),
-                    },
-                )
-            )
+            groups.append(_card_group(date, cards))
         groups.append(
             (
                 f"organized/knowledge/{t}.md",
@@ -176,17 +168,7 @@ class Sources(Words):
         docs = [{"title": title, **extra, "files": files} for title, files, _, extra in groups]
         paths = list(dict.fromkeys(fl["path"] for g in docs for fl in g["files"]))
         excluded = [fl["path"] for fl in others]
-        checked = None
-        if r.random() < 0.6:
-            checked = {
-                "included": [
-                    FlowMap({"path": p, "note": self.pick(v.TAGS) if r.random() < 0.5 else None})
-                    for p in paths
-                    if p not in excluded
-                ],
-                "excluded_label": f"无 {t} 净新增",
-                "excluded": [FlowMap({"path": p, "note": f"其他主轴 · {t} 0 件"}) for p in excluded],
-            }
+        checked = self._checked(t, paths, excluded) if r.random() < 0.6 else None
         return {
             "groups": docs,
             "checked": checked,
@@ -195,3 +177,21 @@ class Sources(Words):
             "card_group": card_group,
             "breakdown": [FlowMap({"label": label, "count": len(files)}) for _, files, label, _ in groups],
         }
+
+
+def _card_group(date: dt.date, cards: list[FlowMap]) -> tuple[str, list[Doc], str, Doc]:
+    """The source group of the paper cards new in the last three days (two of them as files)."""
+    files: list[Doc] = [
+        {
+            "path": f"paper_cards/{c['number']}-{c['arxiv'].replace('.', '-')}.md",
+            "summary": f"{c.get('title') or c['arxiv']} 入库",
+        }
+        for c in cards[:2]
+    ]
+    extra: Doc = {
+        "cards_window": FlowMap({"label": "近 3 日", "start": date - dt.timedelta(days=2), "end": date}),
+        "findings": [f"批次为 paper_card {cards[0]['number']}-{cards[-1]['number']}。"],
+        "cards": cards,
+        "stated": FlowMap({"cards": len(cards)}),
+    }
+    return "paper_cards 库近 3 日新卡", files, "paper_cards", extra
