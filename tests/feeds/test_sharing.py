@@ -101,3 +101,31 @@ def test_site_url_from_the_environment(published):
 def test_site_url_must_be_an_address(tmp_path):
     run = build(tmp_path / "site", env_extra={"KB_SITE_URL": "kb.example.org"})
     assert run.returncode != 0 and "KB_SITE_URL" in run.stdout + run.stderr
+
+
+def test_first_use_of_each_term_explained_in_place(pages):
+    from kb.render.messages import GLOSSARY
+
+    article = pages.article(BRIEF)
+    abbrs = article.find_all("abbr")
+    terms = [a.get_text() for a in abbrs]
+    assert len(terms) == len(set(terms))  # the first use only
+    for term in ("NET-new", "本棒性质", "邻接预备", "🟢", "⭐"):
+        assert term in terms, term
+    for a in abbrs:
+        assert a["title"] == GLOSSARY[a.get_text()]
+        assert a.find_parent(["a", "code", "h1", "h2", "h3", "h4"]) is None
+    # the glossary itself explains every term at length (its own abbreviations only)
+    assert {a.get_text() for a in pages.article("glossary/index.html").find_all("abbr")} <= {"NET-new", "paper_card"}
+
+
+def test_explain_first_uses_leaves_markup_alone():
+    from kb.render.glossary import explain_first_uses
+
+    glossary = {"锚入": "写进活文档", "待锚入": "等待", "E1": "第一轮"}
+    src = '<p title="锚入">已<a href="#x">锚入</a>的 <code>锚入</code> 待锚入 锚入 锚入<!-- 锚入 --></p><h2>E1</h2>'
+    out = explain_first_uses(src, glossary)
+    assert out == (
+        '<p title="锚入">已<a href="#x">锚入</a>的 <code>锚入</code> <abbr title="等待">待锚入</abbr> '
+        '<abbr title="写进活文档">锚入</abbr> 锚入<!-- 锚入 --></p><h2>E1</h2>'
+    )

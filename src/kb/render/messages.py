@@ -309,6 +309,23 @@ UI: dict[str, str] = {
     "demos.page_title": "WebGPU 内核演示",
 }
 
+# Terms explained where a page first uses them (an <abbr> with this title; the 术语 page,
+# docs/glossary.md, explains each at length).  Longer terms win over the shorter ones inside them.
+GLOSSARY: dict[str, str] = {
+    "NET-new": "净新增：任何一期简报里第一次出现的论文或 arXiv 号",
+    "本棒性质": "这一期简报的标题：一句话说明这一期的主要内容",
+    "本棒": "这一期简报（接力中的“这一棒”）",
+    "主增量": "这一期最重要的新成果，写明归入活文档的哪一节",
+    "待锚入": "已在简报里出现、还没有写进活文档的条目",
+    "锚入": "写进活文档的某一节",
+    "邻接预备": "与本主题相邻、供下一期或活文档接力参考的条目",
+    "沿用件": "上一期留下、这一期继续跟踪的条目",
+    "编者注": "编辑补充的说明，与简报原文分开",
+    "🟢": "可信度较高：有会议、代码或多个独立来源支撑",
+    "🟡": "可信度待核实：只有预印本或单一来源",
+    "⭐": "价值星级：星越多越重要",
+}
+
 FINDINGS: dict[str, str] = {
     "stated/increments": "原文写 {stated} 条主增量；数据中列出 {computed} 条。",
     "stated/net_new": "原文写 {stated} 条 NET-new；按“首次出现且未锚入”计算，{computed} 条增量是 NET-new（第 {items} 条）。",

@@ -37,6 +37,7 @@ from kb.demos import SITE_DIR, enabled
 from kb.demos.render import asset_files
 from kb.knowledge.index import paper_page
 from kb.render.autolink import autolink
+from kb.render.glossary import explain_first_uses
 from kb.render.messages import UI
 from kb.render.meta import page_descriptions
 from kb.site import sanitize
@@ -48,6 +49,7 @@ from kb.site.search import index_site
 
 log = logging.getLogger("mkdocs.plugins.kb")
 TEMPLATE_LIST = Path("hooks") / "template_pages.txt"  # reviewed list of template pages, beside mkdocs.yml
+NO_TOOLTIPS = ("glossary.md", "index.md")  # the glossary explains every term; the home page is a digest
 SITE_URL_ENV = "KB_SITE_URL"  # the published address; replaces site_url of mkdocs.yml
 STATIC_LIST = Path("hooks") / "static_files.txt"  # reviewed .html/.svg/.js files under docs/, beside mkdocs.yml
 
@@ -245,9 +247,11 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         return [asset_tags(asset_base(src)), "<noscript><p>此演示需要启用 JavaScript。</p></noscript>"]
 
     def on_page_content(self, html_text: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-        """Hand-written pages: sanitized (nh3, :mod:`kb.site.sanitize`), then arXiv ids linked."""
+        """Hand-written pages: sanitized (nh3, :mod:`kb.site.sanitize`), then arXiv ids linked.
+        Every page but the glossary and the home page: the first use of each term explained in
+        place (``<abbr>``)."""
         if page.file.generated_by is not None:
-            return html_text
+            return explain_first_uses(html_text)
         site = self.site
         src = page.file.src_uri
         html_text = sanitize.clean(html_text)
@@ -261,7 +265,8 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
                 return ident.abs_url, f"arXiv {ident}"
             return dest.url_relative_to(page.file), site.kb.papers[pid].display_title
 
-        return autolink(html_text, target)
+        html_text = autolink(html_text, target)
+        return html_text if src in NO_TOOLTIPS else explain_first_uses(html_text)
 
     # ------------------------------------------------------------- page context
     NAV_PARENTS = {"briefs/": "briefs/index.md", "papers/": "papers/index.md"}  # pages kept out of the nav
