@@ -263,3 +263,21 @@ def test_theme_toggle_switches_and_chart_text_stays_readable(open_view, start):
         page.locator("form[data-md-component='palette'] label:not([hidden])").click()
         page.wait_for_timeout(200)
     assert schemes == (["default", "slate"] if start == "light" else ["slate", "default"])
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_first_use_of_a_term_shows_its_explanation(open_view, scheme):
+    v = open_view("brief", "desktop", scheme)
+    term = v.page.locator("article abbr[title]").first
+    explanation = term.get_attribute("title")
+    term.hover()
+    tip = v.page.locator(".md-tooltip2--active")
+    tip.wait_for(state="visible")
+    assert tip.inner_text().strip() == explanation
+    colours = v.page.evaluate(
+        "() => { const t = document.querySelector('.md-tooltip2--active');"
+        " const s = getComputedStyle(t.querySelector('.md-tooltip2__inner') || t);"
+        " return [s.color, s.backgroundColor]; }"
+    )
+    bg = colours[1] if not colours[1].endswith(", 0)") else "rgb(255, 255, 255)"
+    assert contrast(parse_rgb(colours[0], bg), parse_rgb(bg)) >= 4.5, colours
