@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from kb.data.models import LIGHTS, Brief, Increment
 from kb.knowledge.figures import BriefFigures, short_date
 from kb.knowledge.index import KnowledgeBase, Noted, brief_page
-from kb.render import brief_items, brief_sources, checks
+from kb.render import brief_items, brief_lists, brief_sources, checks
 from kb.render.escape import md
 from kb.render.links import Linker, brief_link, brief_title, section_link, text
 from kb.render.messages import t
@@ -73,7 +73,7 @@ def markdown(kb: KnowledgeBase, key: str, page: str | None = None) -> str:
         brief_items.increments(c),
         brief_items.adjacent(c),
         brief_items.claims(c),
-        brief_items.citable_and_carried(c),
+        brief_lists.citable_and_carried(c),
         _summary(c),
         brief_sources.source_lists(c),
         _signature(c),
@@ -218,7 +218,7 @@ def _summary(c: Ctx) -> str:
     w = b.window
     span = f"{short_date(w.start)} {w.start:%H:%M} → {short_date(w.end)} {w.end:%H:%M}"
     out.append(f"{md(b.topic)} 主题 {span} 净增量 = {count_line(c, short=True)}")
-    rows = brief_items.summary_rows(c)
+    rows = brief_lists.summary_rows(c)
     if rows:
         out.append(rows)
     out.append(_comparison(c))
