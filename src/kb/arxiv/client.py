@@ -294,7 +294,7 @@ def _reason(exc: BaseException) -> str:
     """The innermost cause, in one short line."""
     seen = exc
     while seen.__cause__ is not None or (seen.__context__ is not None and not seen.__suppress_context__):
-        seen = seen.__cause__ or seen.__context__  # type: ignore[assignment]
+        seen = seen.__cause__ or seen.__context__  # type: ignore[assignment]  # not None: the loop's test
     text = str(seen) or type(seen).__name__
     for args in getattr(seen, "args", ())[:1]:
         if isinstance(args, BaseException):

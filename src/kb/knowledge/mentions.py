@@ -226,7 +226,7 @@ def _explicit_context(brief: Brief, path: tuple[str | int, ...], paper: Paper) -
     obj: object = brief
     for part in path[:-1]:
         try:
-            obj = obj[part] if isinstance(part, int) else getattr(obj, part)  # type: ignore[index]
+            obj = obj[part] if isinstance(part, int) else getattr(obj, part)  # type: ignore[index]  # lists by index, models by name
         except (IndexError, AttributeError, TypeError):
             break
         chain.append(obj)

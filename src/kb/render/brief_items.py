@@ -183,10 +183,10 @@ def _paper_facts(c: Ctx, inc: Increment) -> list[str]:
             )
     creds = [p for p in papers if p.credibility]
     if creds:
-        levels = {p.credibility.level for p in creds}  # type: ignore[union-attr]
+        levels = {p.credibility.level for p in creds if p.credibility}
         if len(levels) == 1 and len(creds) == len(papers):
             cred = creds[0].credibility
-            light = f"{LIGHTS[cred.light]} " if cred and cred.light else ""  # type: ignore[index]
+            light = f"{LIGHTS[cred.light]} " if cred and cred.light else ""  # type: ignore[index]  # a Light is its text
             reasons = "；".join(
                 (f"{md(p.short)} = " if multi else "") + c.text(p.credibility.reason)
                 for p in creds
