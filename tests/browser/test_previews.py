@@ -1,0 +1,229 @@
+"""Link previews (docs/assets/kb-previews.js) on the frozen fixture site in Debian's chromium: a
+paper link shows the paper's title, a living-document section link reached by the keyboard shows
+the section's heading, a brief link shows the brief's headline; Esc, blur and leaving with the
+pointer close the popup; on a touch screen the first tap previews and the second follows; every
+request stays on 127.0.0.1; the popup passes axe-core in the light and the dark scheme."""
+
+from __future__ import annotations
+
+import copy
+import re
+from urllib.parse import urlparse
+
+import pytest
+import yaml
+
+from sitebuild import CHROMIUM, CHROMIUM_ARGS, FIXTURE_DATA, serve_directory
+
+pytestmark = [pytest.mark.browser, pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian chromium is not installed")]
+
+BRIEF = "briefs/inference/2026-09-03-e1/"
+PAPER_LINK = "article a[href$='papers/ssr/']"
+SECTION = "sec-s1-1-spec-decoding"
+SECTION_LINK = f"article a[href$='inference/#{SECTION}']"
+BRIEF_LINK = "article .kb-prevnext a[href$='2026-09-04-e1/']"
+TIP = "#kb-preview[role='tooltip']"
+SCHEMES = ("light", "dark")
+
+
+@pytest.fixture(scope="module")
+def base_url(site):
+    with serve_directory(site) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS + ["--disable-gpu"])
+        yield b
+        b.close()
+
+
+class View:
+    """The 2026-09-03 brief open on a desktop (or a phone with a touch screen), with every request it made."""
+
+    def __init__(self, browser, base_url: str, scheme: str = "light", touch: bool = False):
+        size = {"width": 390, "height": 844} if touch else {"width": 1366, "height": 900}
+        self.ctx = browser.new_context(
+            viewport=size, color_scheme=scheme, locale="zh-CN", is_mobile=touch, has_touch=touch
+        )
+        self.page = self.ctx.new_page()
+        self.requests: list[str] = []
+        self.failed: list[str] = []
+        self.page.on("request", lambda r: self.requests.append(r.url))
+        self.page.on("requestfailed", lambda r: self.failed.append(f"{r.url} ({r.failure})"))
+        self.page.on("response", lambda r: r.status >= 400 and self.failed.append(f"{r.url} ({r.status})"))
+        self.page.goto(base_url + BRIEF, wait_until="load")
+        self.page.wait_for_timeout(300)  # Material's palette and scripts settle
+
+    @property
+    def tip(self):
+        return self.page.locator(TIP)
+
+    def described(self, selector: str) -> str | None:
+        return self.page.locator(selector).first.get_attribute("aria-describedby")
+
+    def focus_by_keyboard(self, selector: str) -> None:
+        """Focus the focusable element before the link, then Tab onto the link (a keyboard focus)."""
+        self.page.evaluate(
+            """(sel) => {
+              const link = document.querySelector(sel);
+              const all = [...document.querySelectorAll('a[href], button, input, [tabindex="0"]')]
+                .filter(el => el.offsetParent !== null || el === link);
+              all[all.indexOf(link) - 1].focus();
+            }""",
+            selector,
+        )
+        self.page.keyboard.press("Tab")
+        assert self.page.evaluate("(sel) => document.activeElement === document.querySelector(sel)", selector)
+
+    def close(self) -> None:
+        self.ctx.close()
+
+
+@pytest.fixture
+def open_view(browser, base_url):
+    views: list[View] = []
+
+    def make(scheme: str = "light", touch: bool = False) -> View:
+        views.append(View(browser, base_url, scheme, touch))
+        return views[-1]
+
+    yield make
+    for v in views:
+        v.close()
+
+
+def text_of(el) -> str:
+    """A heading's or paragraph's text as a reader sees it (without the ¶ permalink)."""
+    el = copy.copy(el)  # the pages fixture's soup is shared with other tests
+    for link in el.select(".headerlink"):
+        link.decompose()
+    return re.sub(r"\s+", " ", el.get_text()).strip()
+
+
+def paper_title(paper: str) -> str:
+    return yaml.safe_load((FIXTURE_DATA / "papers" / f"{paper}.yaml").read_text("utf-8"))["title"]
+
+
+def assert_stays_local(v: View) -> None:
+    hosts = {urlparse(u).hostname for u in v.requests if not u.startswith(("data:", "blob:"))}
+    assert hosts == {"127.0.0.1"}, sorted(v.requests)
+    # versions.json (Material's edition selector) exists beside the editions on gh-pages only
+    assert [f for f in v.failed if "/versions.json " not in f] == []
+
+
+def test_hovering_a_paper_link_shows_the_papers_title(open_view):
+    v = open_view()
+    link = v.page.locator(PAPER_LINK).first
+    assert v.tip.count() == 0 or v.tip.is_hidden()
+    link.hover()
+    v.tip.wait_for(state="visible")
+    assert paper_title("ssr") in v.tip.inner_text()
+    assert v.described(PAPER_LINK) == "kb-preview"
+    # the popup sits next to the link and inside the viewport
+    box, tip = link.bounding_box(), v.tip.bounding_box()
+    assert box is not None and tip is not None
+    assert abs(tip["y"] - (box["y"] + box["height"])) < 20 or abs(tip["y"] + tip["height"] - box["y"]) < 20
+    assert 0 <= tip["x"] and tip["x"] + tip["width"] <= 1366
+    # the pointer may rest on the popup (WCAG 1.4.13 hoverable); leaving both closes it
+    v.page.mouse.move(tip["x"] + tip["width"] / 2, tip["y"] + tip["height"] / 2, steps=4)
+    v.page.wait_for_timeout(400)
+    assert v.tip.is_visible()
+    v.page.mouse.move(5, 880)
+    v.tip.wait_for(state="hidden")
+    assert v.described(PAPER_LINK) is None
+    assert_stays_local(v)
+
+
+def test_keyboard_focus_on_a_section_link_shows_the_heading_and_esc_hides_it(open_view, pages):
+    original = pages.soup("inference/index.html").select_one(f"#{SECTION}")
+    first_paragraph = text_of(original.find_next_sibling("p"))
+    section = copy.copy(original)  # the pages fixture's soup is shared with other tests
+    english = section.small.extract().get_text(strip=True)  # the section's English name, shown beside it
+    heading = text_of(section)
+    v = open_view()
+    v.focus_by_keyboard(SECTION_LINK)
+    v.tip.wait_for(state="visible")
+    shown = v.tip.inner_text()
+    assert re.sub(r"\s+", " ", shown).startswith(f"{heading} {english}")
+    assert first_paragraph in shown
+    assert v.described(SECTION_LINK) == "kb-preview"
+    v.page.keyboard.press("Escape")
+    v.tip.wait_for(state="hidden")
+    assert v.described(SECTION_LINK) is None
+    assert v.page.evaluate("(sel) => document.activeElement === document.querySelector(sel)", SECTION_LINK)
+    # shown again on the next focus, and blur closes it
+    v.page.keyboard.press("Shift+Tab")
+    v.page.keyboard.press("Tab")
+    v.tip.wait_for(state="visible")
+    v.page.evaluate("document.activeElement.blur()")
+    v.tip.wait_for(state="hidden")
+    assert v.described(SECTION_LINK) is None
+    assert_stays_local(v)
+
+
+def test_a_brief_link_shows_its_headline(open_view, pages):
+    headline = text_of(pages.soup("briefs/inference/2026-09-04-e1/index.html").select_one("article .kb-headline"))
+    v = open_view()
+    v.page.locator(BRIEF_LINK).first.hover()
+    v.tip.wait_for(state="visible")
+    assert headline in re.sub(r"\s+", " ", v.tip.inner_text())
+    assert "2026-09-04" in v.tip.inner_text()  # the brief's title
+    assert_stays_local(v)
+
+
+def test_the_target_page_is_fetched_once(open_view):
+    v = open_view()
+    for _ in range(2):
+        v.page.locator(PAPER_LINK).first.hover()
+        v.tip.wait_for(state="visible")
+        v.page.mouse.move(5, 880)
+        v.tip.wait_for(state="hidden")
+    assert len([u for u in v.requests if urlparse(u).path.endswith("/papers/ssr/")]) == 1
+
+
+def test_on_a_touch_screen_the_first_tap_previews_and_the_second_follows(open_view):
+    v = open_view(touch=True)
+    link = v.page.locator(PAPER_LINK).first
+    link.scroll_into_view_if_needed()
+    link.tap()
+    v.tip.wait_for(state="visible")
+    assert paper_title("ssr") in v.tip.inner_text()
+    assert "再点一次" in v.tip.inner_text()
+    assert urlparse(v.page.url).path.endswith(BRIEF)
+    link.tap()
+    v.page.wait_for_url(re.compile(r"/papers/ssr/$"))
+    assert_stays_local(v)
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_the_popup_passes_axe(open_view, scheme):
+    from axe_playwright_python.sync_playwright import Axe
+
+    v = open_view(scheme)
+    assert v.page.evaluate("document.body.getAttribute('data-md-color-scheme')") == (
+        "slate" if scheme == "dark" else "default"
+    )
+    v.page.locator(PAPER_LINK).first.hover()
+    v.tip.wait_for(state="visible")
+    # the pointer rests on the popup: Material draws a hovered link in its accent colour, which is
+    # not this popup's business (and is below 4.5:1 in both schemes)
+    tip = v.tip.bounding_box()
+    assert tip is not None
+    v.page.mouse.move(tip["x"] + tip["width"] / 2, tip["y"] + tip["height"] / 2, steps=4)
+    v.page.wait_for_timeout(300)
+    assert v.tip.is_visible()
+    for context in (TIP, PAPER_LINK):
+        results = Axe().run(v.page, context=context)
+        bad = [
+            (x["id"], x["impact"], [n["target"] for n in x["nodes"]][:3])
+            for x in results.response["violations"]
+            if x["impact"] in ("serious", "critical")
+        ]
+        assert bad == [], context
+        if context == TIP:  # the popup's text was checked, not skipped
+            assert "color-contrast" in {x["id"] for x in results.response["passes"]}
