@@ -240,3 +240,11 @@ def test_names_bibtex_would_misread_are_braced_whole():
         " and Plato and valluri, ravisri"
     )
     assert read_back(bib.entry_for(p)).authors == tuple(p.authors)
+
+
+def test_a_name_part_that_starts_with_a_command_is_braced():
+    """Found by the property test: "0 &" was written "\\&, 0" and a second such name read back
+    as "0" (bibtexparser's author splitter drops a part that starts with a command)."""
+    p = Paper(id="x", short="X", title="T", published="2026", authors=["a", "0 &", "% b"])
+    assert values(bib.entry_for(p))["author"] == "a and {\\&}, 0 and b, {\\%}"
+    assert read_back(bib.entry_for(p)).authors == ("a", "0 &", "% b")

@@ -4,8 +4,8 @@ Written: each name is LaTeX-encoded whole, split into BibTeX's parts (first, von
 last, jr) by bibtexparser's ``SplitNameParts`` and written ``von Last, Jr, First``
 by ``MergeNameParts`` and ``MergeCoAuthors``.  A name BibTeX would misread as
 more than one - one with a comma or the word ``and`` - is braced whole first, and
-so is one that starts with a command (:class:`ProtectNames`).  Read: ``SeparateCoAuthors`` and ``SplitNameParts``, the
-parts decoded, then :func:`display_name`.
+a word that starts with a command is braced (:class:`ProtectNames`).  Read:
+``SeparateCoAuthors`` and ``SplitNameParts``, the parts decoded, then :func:`display_name`.
 """
 
 from __future__ import annotations
@@ -27,16 +27,21 @@ def display_name(parts: NameParts) -> str:
     return one_line(parts.merge_first_name_first)
 
 
+_COMMAND_WORD = re.compile(r"(?<!\S)(\\\S+)")  # a word that starts with a command, e.g. \&
+
+
 def _protected(name: str) -> str:
-    if "," in name or _AND.search(name) or name.startswith("\\"):
+    if "," in name or _AND.search(name):
         return "{" + name + "}"
-    return name
+    # a word that starts with a command is braced: bibtexparser's author splitter misreads a name
+    # part that starts with one ("0 \&" would be written "\&, 0" and read back as "0")
+    return _COMMAND_WORD.sub(r"{\1}", name)
 
 
 class ProtectNames(BlockMiddleware):
     """Braces a LaTeX-encoded name with a comma or the word ``and`` in it, so that BibTeX
-    reads it as one name (a team, a name written ``Last, First``), and one that starts with
-    a command (bibtexparser's author splitter would read it as part of the name before)."""
+    reads it as one name (a team, a name written ``Last, First``), and each word of a name
+    that starts with a command (bibtexparser's author splitter would misread it)."""
 
     def __init__(self) -> None:
         super().__init__(allow_inplace_modification=True, allow_parallel_execution=True)
