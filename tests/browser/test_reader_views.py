@@ -281,3 +281,20 @@ def test_first_use_of_a_term_shows_its_explanation(open_view, scheme):
     )
     bg = colours[1] if not colours[1].endswith(", 0)") else "rgb(255, 255, 255)"
     assert contrast(parse_rgb(colours[0], bg), parse_rgb(bg)) >= 4.5, colours
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_hovered_and_focused_links_keep_their_contrast(open_view, scheme):
+    """Material colours a hovered link with its accent colour (under 4.5:1 in both schemes);
+    the site keeps the link colour and thickens the underline instead."""
+    v = open_view("brief", "desktop", scheme)
+    page = v.page
+    link = page.locator("article .kb-glance a").first
+    bg = page.evaluate("getComputedStyle(document.querySelector('.md-main') || document.body).backgroundColor")
+    if bg == "rgba(0, 0, 0, 0)":
+        bg = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    for state in ("hover", "focus"):
+        link.hover() if state == "hover" else link.focus()
+        color = link.evaluate("a => getComputedStyle(a).color")
+        assert contrast(parse_rgb(color, bg), parse_rgb(bg)) >= 4.5, (state, color, bg)
+        assert link.evaluate("a => getComputedStyle(a).textDecorationLine") == "underline"
