@@ -7,11 +7,15 @@ For each size (total pages of the site) it writes a synthetic knowledge base
 directory and builds, each in a fresh ``mkdocs build --strict`` process:
 
 project  the site from that data (this repository's mkdocs.yml with KB_DATA);
-plain    a MkDocs project with the same theme settings, search plugin, Markdown
-         extensions, validation and nav (indexes in the nav, not every page), but no
-         hooks, macros or theme overrides, over the same pages as static Markdown:
+plain    a MkDocs project with the same theme settings, Markdown extensions,
+         validation and nav (indexes in the nav, not every page), but no hooks,
+         plugins of ours or theme overrides, over the same pages as static Markdown:
          the Markdown each page of the project had after its macros ran, and the
          project's generated non-page files (feeds, references.bib) as static files.
+         Its search is Material's own ``search`` plugin with its defaults (what a
+         plain Material site has: a lunr index, Chinese segmented with jieba when
+         jieba is installed), as the project's search is its Pagefind index built
+         after the build: each side pays for the search index it ships.
 
 Time is the wall time of the build process (start-up included), peak memory its
 maximum resident set size (``os.wait4``), output bytes per page the bytes written
@@ -27,6 +31,7 @@ size; time per page at the largest size <= 1.3 x the smallest; bytes per page fl
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import shutil
@@ -117,7 +122,9 @@ def plain_project(data: Path, out: Path) -> None:
         cfg.pop(key, None)
     cfg["theme"].pop("custom_dir", None)
     ours = ("macros", "kb")
-    cfg["plugins"] = [p for p in cfg["plugins"] if not (isinstance(p, dict) and set(p) & set(ours)) and p not in ours]
+    plugins = [p for p in cfg["plugins"] if not (isinstance(p, dict) and set(p) & set(ours)) and p not in ours]
+    # The project searches with Pagefind (the kb plugin); a plain Material site has Material's search.
+    cfg["plugins"] = ["search", *(p for p in plugins if p != "search" and not (isinstance(p, dict) and "search" in p))]
     cfg["extra"] = {k: v for k, v in (cfg.get("extra") or {}).items() if not k.startswith("kb_")}
     cfg["docs_dir"] = "docs"
     (out / "mkdocs.yml").write_text(yaml.safe_dump(cfg, allow_unicode=True, sort_keys=False), "utf-8")
@@ -161,6 +168,10 @@ def dump_markdown(data: Path, dest: Path) -> None:
 
     Page.render = no_render
     mk_build._build_page = lambda *a, **kw: None
+    import kb.site.plugin
+    from kb.site.search import IndexStats
+
+    kb.site.plugin.index_site = lambda *a, **kw: IndexStats()  # no HTML is written: nothing to index
     with tempfile.TemporaryDirectory(prefix="kb-dump-") as site:
         cfg = load_config(str(ROOT / "mkdocs.yml"), site_dir=site)
         cfg.plugins["bench-dump"] = Dump()
@@ -262,6 +273,12 @@ def main(argv: list[str] | None = None) -> int:
         synth.write(files, tmp / "year")
         year_validate, ok_year = validate_time(tmp / "year", 3, tmp)
 
+    segmented = importlib.util.find_spec("jieba") is not None
+    print(
+        "info plain: Material's search plugin (defaults; Chinese "
+        + ("segmented with jieba" if segmented else "not segmented: jieba is not installed")
+        + "); project: Pagefind index after the build"
+    )
     print()
     for line in table(results):
         print(line)

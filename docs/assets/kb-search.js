@@ -4,7 +4,11 @@
  * the page (title, type, date, topic, excerpt with the words marked) and its best sections.
  * Keys: "/", "s" or "f" open it, Esc closes it, arrows move through the results, Enter opens
  * the first.  Filters by type and topic come from the index.  Pagefind downloads only the index
- * chunks a query needs; nothing is loaded before the dialog is opened or a key is pressed.
+ * chunks a query needs; nothing is loaded before the search box has the focus.  Bytes per query
+ * (scripts/bench_search.py): Pagefind runs on the page, not in its web worker (one copy of its
+ * code, not two), and a result's fragment (the page's text: excerpt and sections) is fetched when
+ * the result is shown: the first few at once, the next batch when the list is scrolled to its end
+ * or "more" is pressed.
  * Result pages open with ?highlight=<words>, which this script marks on the page (pagefind-highlight.js).
  * Text from the index is put into the page as text, never as markup. */
 (function () {
@@ -22,7 +26,8 @@
   var selects = filterBar ? Array.prototype.slice.call(filterBar.querySelectorAll("select")) : [];
   var bundle = form.action; // .../pagefind/pagefind.js, resolved against the page
   var PARAM = "highlight";
-  var PAGE = 8; // results rendered at a time (each loads its fragment: bytes per query)
+  var FIRST = 5; // results shown at once (each loads its fragment: bytes per query)
+  var PAGE = 8; // results added when the list is scrolled to its end or "more" is pressed
   var SECTIONS = 3; // sections shown under a page
   var ORDER = ["简报", "论文", "活文档", "待办", "索引", "首页", "说明"];
 
@@ -40,7 +45,8 @@
   function load() {
     if (!loading) {
       loading = import(bundle).then(function (pf) {
-        return pf.options({ excerptLength: 30, highlightParam: PARAM, ranking: { pageLength: 0.3 } }).then(function () {
+        var settings = { excerptLength: 30, highlightParam: PARAM, ranking: { pageLength: 0.3 }, noWorker: true };
+        return pf.options(settings).then(function () {
           pf.init();
           fillFilters(pf);
           return pf;
@@ -182,7 +188,7 @@
             : n === 1
               ? say("search.result.one", "找到 1 个符合条件的结果")
               : say("search.result.other", "# 个符合条件的结果").replace("#", n);
-        return more().then(function () {
+        return more(FIRST).then(function () {
           if (mine !== seq) return;
           box.dataset.filters = JSON.stringify(filters); // what is shown (tests wait for it)
           box.dataset.query = query;
@@ -191,31 +197,58 @@
     });
   }
 
-  function more() {
+  function more(count) {
     var state = current;
-    var next = state.results.slice(state.shown, state.shown + PAGE);
+    if (!state || state.busy || state.shown >= state.results.length) return Promise.resolve();
+    var next = state.results.slice(state.shown, state.shown + (count || PAGE));
     state.shown += next.length;
+    state.busy = true;
     return Promise.all(
       next.map(function (r) {
         return r.data();
       })
-    ).then(function (datas) {
-      if (state.mine !== seq) return;
-      var old = list.querySelector(".kb-search__more");
-      if (old) old.parentNode.removeChild(old);
-      datas.forEach(function (d) {
-        list.appendChild(item(d));
-      });
-      if (state.shown < state.results.length) {
-        var li = el("li", "md-search-result__item kb-search__more");
-        var button = el("button", "md-button", "显示更多结果（还有 " + (state.results.length - state.shown) + " 个）");
-        button.type = "button";
-        button.addEventListener("click", more);
-        li.appendChild(button);
-        list.appendChild(li);
+    ).then(
+      function (datas) {
+        state.busy = false;
+        if (state.mine !== seq) return;
+        var old = list.querySelector(".kb-search__more");
+        var focused = old && old.contains(document.activeElement);
+        if (old) old.parentNode.removeChild(old);
+        datas.forEach(function (d, i) {
+          var li = item(d);
+          list.appendChild(li);
+          if (focused && i === 0) li.querySelector("a").focus(); // the arrows go on from the first new result
+        });
+        if (state.shown < state.results.length) {
+          var row = el("li", "md-search-result__item kb-search__more");
+          var button = el("button", "md-button", "显示更多结果（还有 " + (state.results.length - state.shown) + " 个）");
+          button.type = "button";
+          button.addEventListener("click", function () {
+            more(PAGE);
+          });
+          row.appendChild(button);
+          list.appendChild(row);
+        }
+      },
+      function (error) {
+        state.busy = false; // a fragment failed to load: "more" asks for this batch again
+        state.shown -= next.length;
+        throw error;
       }
-    });
+    );
   }
+
+  /* Scrolled to the end of the list (or "more" focused by the arrows): the next batch. */
+  var scroller = dialog.querySelector(".md-search__scrollwrap");
+  scroller.addEventListener(
+    "scroll",
+    function () {
+      var button = list.querySelector(".kb-search__more");
+      if (!button) return;
+      if (button.getBoundingClientRect().top < scroller.getBoundingClientRect().bottom + 200) more(PAGE);
+    },
+    { passive: true }
+  );
 
   var timer = null;
   function later() {

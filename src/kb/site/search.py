@@ -5,7 +5,8 @@ After MkDocs has written the site, :func:`index_site` reads every built page and
 ``<article>`` is marked as the indexed body and carries the page's **type** (简报, 论文, 活文档, …),
 **topic** and **date** as Pagefind filters and metadata.  The files on disk are not changed: the
 attributes exist only in what the index reads.  The index is written to ``pagefind/`` beside the
-pages; a reader's browser downloads only the chunks a query needs (``assets/kb-search.js``).
+pages; a reader's browser downloads only the chunks a query needs (``assets/kb-search.js``; the
+bytes per query are measured by ``scripts/bench_search.py``).
 
 Nothing here imports MkDocs; the plugin calls :func:`index_site` from ``on_post_build``.  The
 Pagefind binary ships inside the ``pagefind[extended]`` wheel and runs locally: no network.
@@ -219,7 +220,9 @@ def index_site(site_dir: Path, kb: KnowledgeBase) -> IndexStats:
     if out.exists():
         shutil.rmtree(out)
     _build(site_dir, kb, stats)
-    for unused in out.glob("pagefind-*ui.*"):  # Pagefind's own UIs: the header search is assets/kb-search.js
+    # Not loaded: Pagefind's own UIs (the header search is assets/kb-search.js), and its web worker
+    # (kb-search.js runs Pagefind on the page: a query downloads one copy of its code, not two).
+    for unused in [*out.glob("pagefind-*ui.*"), *out.glob("pagefind-worker.js")]:
         unused.unlink()
     stats.seconds = time.perf_counter() - start
     files = [p for p in out.rglob("*") if p.is_file()]
