@@ -19,14 +19,10 @@ from typing import TYPE_CHECKING
 
 from kb.bib.fields import authors_of
 from kb.data.models import Paper
+from kb.data.text import STOPWORDS
 
 if TYPE_CHECKING:
     from kb.knowledge.index import KnowledgeBase
-
-STOPWORDS = frozenset(
-    "a an the on of to toward towards in for with and or is are do does can how why what when where "
-    "via by at from into we our you your it its this that not no".split()
-)
 
 
 @dataclass

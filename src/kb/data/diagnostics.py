@@ -19,6 +19,11 @@ class Severity(str, Enum):
     NOTE = "note"  # an acknowledged finding: shown on request, never fails
 
 
+def line_col(text: str, offset: int) -> tuple[int, int]:
+    """1-based line and column of ``offset`` in ``text``."""
+    return text.count("\n", 0, offset) + 1, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
 def format_keypath(path: KeyPath) -> str:
     """``('increments', 0, 'papers', 1)`` -> ``increments[0].papers[1]``."""
     out = ""

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import os
 import re
-import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,20 +25,20 @@ from typing import Any
 
 import yaml
 
-from kb.data import arxiv_id, yamlstrict
+from kb.data import arxiv_id, yamlstrict, yamlwrite
 from kb.data.atomic import is_temp, write_atomic
 from kb.data.loader import display_path as display  # noqa: F401  (also used by kb bib)
 from kb.data.loader import validate
 from kb.data.models import RESERVED_PAPER_IDS, ArxivMeta, Paper
+from kb.data.text import STOPWORDS
+from kb.data.text import slugify as text_slugify
 
 OWNED = "arxiv_meta"
 BOM = "\ufeff"
 ID_MAX = 60
 _ARXIV_LINE = re.compile(r"^arxiv:[ \t]*['\"]?([^'\"\s#]+)", re.MULTILINE)
-STOPWORDS = frozenset(
-    "a an the on of to toward towards in for with and or is are do does can how why what when where "
-    "via by at from into we our you your it its this that not no beyond rethinking".split()
-)
+# a paper id also skips these (the key words of a citation key stay as they were)
+ID_STOPWORDS = STOPWORDS | {"beyond", "rethinking"}
 
 
 class PaperFileError(Exception):
@@ -93,21 +92,9 @@ def _arxiv_of(raw: bytes, path: Path) -> str | None:
 # --------------------------------------------------------------------------- rendering
 
 
-class _Dumper(yaml.SafeDumper):
-    """Block style, lists indented under their key (as the hand-written files are), no aliases."""
-
-    def ignore_aliases(self, data: Any) -> bool:
-        return True
-
-    def increase_indent(self, flow: bool = False, indentless: bool = False) -> None:
-        return super().increase_indent(flow, False)
-
-
 def dump(data: dict[str, Any]) -> str:
     """Safely quoted YAML for ``data`` (plain str/int/date/list/dict values), one value per line."""
-    return yaml.dump(
-        data, Dumper=_Dumper, allow_unicode=True, sort_keys=False, default_flow_style=False, width=1_000_000, indent=2
-    )
+    return yamlwrite.dump(data, flow_lists=False)
 
 
 def meta_data(meta: ArxivMeta) -> dict[str, Any]:
@@ -343,15 +330,13 @@ def _first_word(text: str) -> str:
     words = [w.strip(".,;:!?()[]{}\"'`“”‘’") for w in text.split()]
     words = [w for w in words if w]
     for word in words:
-        if word.lower() not in STOPWORDS:
+        if word.lower() not in ID_STOPWORDS:
             return word
     return words[0] if words else ""
 
 
 def slugify(text: str) -> str:
-    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
-    slug = re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")
-    return slug[:ID_MAX].rstrip("-")
+    return text_slugify(text, ID_MAX)
 
 
 def derive_id(short: str, title: str, base: str | None, taken: set[str]) -> str:

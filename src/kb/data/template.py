@@ -19,6 +19,8 @@ import inspect
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
+from kb.data.diagnostics import line_col
+
 Literal = str | int | bool | None
 
 MAX_NAME = 64
@@ -254,6 +256,5 @@ def substitute(text: str, calls: list[Call], output: Callable[[Call], str], star
 
 
 def where(text: str, offset: int) -> tuple[int, int]:
-    """1-based line and column of ``offset``."""
-    line = text.count("\n", 0, offset) + 1
-    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
+    """1-based line and column of ``offset`` (the diagnostics' one helper)."""
+    return line_col(text, offset)

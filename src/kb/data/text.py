@@ -7,12 +7,25 @@ layer, below both.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from kb.data import yamlstrict
 
 # The schema's limits (kb.data.models): one line, a text, an abstract.
 LINE_MAX, TEXT_MAX, ABSTRACT_MAX = 400, 4000, 8000
+
+# Words a citation key or a paper id never starts with (the title's first significant word is taken).
+STOPWORDS = frozenset(
+    "a an the on of to toward towards in for with and or is are do does can how why what when where "
+    "via by at from into we our you your it its this that not no".split()
+)
+
+
+def slugify(text: str, limit: int) -> str:
+    """``text`` as a slug: ASCII letters and digits joined by ``-``, at most ``limit`` characters."""
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    return re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")[:limit].rstrip("-")
 
 
 def clean(text: str | None, limit: int | None = None) -> str | None:

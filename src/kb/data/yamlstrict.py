@@ -24,7 +24,7 @@ from typing import Any, Protocol
 
 import yaml
 
-from kb.data.diagnostics import Diagnostic, KeyPath, format_keypath
+from kb.data.diagnostics import Diagnostic, KeyPath, format_keypath, line_col
 
 _Loader: type[yaml.CSafeLoader] | type[yaml.SafeLoader]
 try:  # the C parser is an order of magnitude faster; events and marks are the same
@@ -133,8 +133,7 @@ def decode(raw: bytes, path: str, limits: Limits = DEFAULT_LIMITS) -> tuple[str 
         ]
     nul = text.find("\x00")
     if nul >= 0:
-        line = text.count("\n", 0, nul) + 1
-        col = nul - (text.rfind("\n", 0, nul) + 1) + 1
+        line, col = line_col(text, nul)
         return None, [Diagnostic(path, line, col, "expected text, got a NUL byte", code="encoding")]
     return text.replace("\r\n", "\n").replace("\r", "\n"), []
 
@@ -159,8 +158,7 @@ def load_text(text: str, path: str, limits: Limits = DEFAULT_LIMITS) -> tuple[Lo
         mark = getattr(exc, "position", None)
         line, col = 1, 1
         if isinstance(mark, int):
-            line = text.count("\n", 0, mark) + 1
-            col = mark - (text.rfind("\n", 0, mark) + 1) + 1
+            line, col = line_col(text, mark)
         return None, [Diagnostic(path, line, col, f"invalid YAML: {exc}".splitlines()[0], code="yaml")]
     except RecursionError:
         return None, [Diagnostic(path, 1, 1, f"nesting deeper than {limits.max_depth} levels", code="limit")]

@@ -11,7 +11,7 @@ from typing import Any
 import yaml
 
 
-class _Dumper(yaml.SafeDumper):
+class _BlockDumper(yaml.SafeDumper):
     """Block style with lists indented under their key, as the hand-written files are."""
 
     def ignore_aliases(self, data: Any) -> bool:
@@ -19,6 +19,10 @@ class _Dumper(yaml.SafeDumper):
 
     def increase_indent(self, flow: bool = False, indentless: bool = False) -> None:
         return super().increase_indent(flow, False)
+
+
+class _Dumper(_BlockDumper):
+    """…and lists of plain values in flow style (``[a, b]``), as scaffolds write them."""
 
     def represent_list(self, data: Iterable[Any]) -> yaml.SequenceNode:
         data = list(data)
@@ -29,10 +33,17 @@ class _Dumper(yaml.SafeDumper):
 _Dumper.add_representer(list, _Dumper.represent_list)
 
 
-def dump(data: dict[str, Any], indent: int = 0) -> str:
-    """A mapping as block YAML, every line indented by ``indent`` spaces."""
+def dump(data: dict[str, Any], indent: int = 0, flow_lists: bool = True) -> str:
+    """A mapping as block YAML, every line indented by ``indent`` spaces; ``flow_lists``: lists of
+    plain values on one line (scaffolds), else one item a line (the arXiv metadata block)."""
     text = yaml.dump(
-        data, Dumper=_Dumper, allow_unicode=True, sort_keys=False, default_flow_style=False, width=1_000_000, indent=2
+        data,
+        Dumper=_Dumper if flow_lists else _BlockDumper,
+        allow_unicode=True,
+        sort_keys=False,
+        default_flow_style=False,
+        width=1_000_000,
+        indent=2,
     )
     return "".join(" " * indent + line for line in text.splitlines(keepends=True))
 

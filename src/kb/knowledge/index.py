@@ -78,6 +78,11 @@ class KnowledgeBase:
             return self.papers[self.by_arxiv[base]]
         return None
 
+    def topic_title(self, topic: str) -> str:
+        """The topic's title, or its id when the knowledge base has no such topic."""
+        found = self.topics.get(topic)
+        return found.title if found is not None else topic
+
     def section(self, topic: str, section_id: str) -> SectionInfo | None:
         return self.sections.get(topic, {}).get(section_id)
 

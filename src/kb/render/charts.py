@@ -203,7 +203,7 @@ def increments_svg(kb: KnowledgeBase, topic: str) -> str | None:
                 f'fill="{_shade(n, peak)}" data-section="{_x(sid)}" data-week="{week.isoformat()}" data-count="{n}"/>'
                 f"{text}</g>"
             )
-    title = UI["charts.increments_title"].format(topic=kb.topics[topic].title if topic in kb.topics else topic)
+    title = UI["charts.increments_title"].format(topic=kb.topic_title(topic))
     return _svg("increments", topic, width, height, title, body, scale=False)  # many weeks: scroll, keep cells legible
 
 
@@ -264,7 +264,7 @@ def backlog_age_svg(kb: KnowledgeBase, topic: str) -> str | None:
             f'<text x="{cx:.0f}" y="{base_y + 18}" text-anchor="middle" {_ink(MUTED, MUTED_VAR)}>'
             f"{_x(b.label)}</text></g>"
         )
-    title = UI["charts.age_title"].format(topic=kb.topics[topic].title if topic in kb.topics else topic)
+    title = UI["charts.age_title"].format(topic=kb.topic_title(topic))
     return _svg("backlog-age", topic, width, height, title, body)
 
 

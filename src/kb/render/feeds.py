@@ -48,7 +48,7 @@ def feeds_for(kb: KnowledgeBase) -> list[FeedPaths]:
     """The feeds the site has: one pair per topic with at least one brief."""
     out = []
     for topic in kb.by_topic:
-        title = kb.topics[topic].title if topic in kb.topics else topic
+        title = kb.topic_title(topic)
         out.append(FeedPaths(topic, UI["feeds.title"].format(topic=title)))
     return out
 

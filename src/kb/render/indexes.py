@@ -74,7 +74,7 @@ def briefs(kb: KnowledgeBase) -> str:
     linker = Linker(BRIEFS)
     out = [f"# {t('index.briefs')}", t("index.briefs_intro")]
     for topic, keys in kb.by_topic.items():
-        title = kb.topics[topic].title if topic in kb.topics else topic
+        title = kb.topic_title(topic)
         out.append(f"## {md(title)} {{ #topic-{topic} }}")
         months: dict[str, list[str]] = {}
         for key in reversed(keys):

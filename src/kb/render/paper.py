@@ -179,7 +179,7 @@ def _anchors(kb: KnowledgeBase, linker: Linker, p: Paper) -> str:
         lines.append(t("paper.never_seen"))
     for tid in seen_in:
         status = paper_status(kb.history, p.id, kb.by_topic[tid][-1], tid)
-        title = kb.topics[tid].title if tid in kb.topics else tid
+        title = kb.topic_title(tid)
         latest = kb.briefs[kb.by_topic[tid][-1]].date.isoformat()
         lines.append("- " + t("paper.not_anchored", topic=md(title), date=latest, status=STATUS_LABELS[status]))
     return "\n".join(lines)

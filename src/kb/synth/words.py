@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-import re
 from collections.abc import Sequence
 from typing import TypeVar, overload
 
+from kb.data.text import slugify
 from kb.synth import vocab as v
 from kb.synth.plan import Paper
 
@@ -16,7 +16,7 @@ T = TypeVar("T")
 
 
 def slug(text: str, limit: int = 60) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:limit].strip("-") or "x"
+    return slugify(text, limit) or "x"
 
 
 class Words:
