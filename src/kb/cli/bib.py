@@ -187,6 +187,7 @@ def read_bib(path: Path) -> tuple[list[BibPaper], list[Diagnostic]]:
     """(the entries as :class:`kb.bib.read.BibPaper`, located problems) of a .bib file."""
     from kb.bib.read import paper_fields_from_entry, parse
     from kb.data.loader import display_path as display
+    from kb.data.yamlstrict import normalize_text
 
     shown = display(path)
     try:
@@ -195,7 +196,7 @@ def read_bib(path: Path) -> tuple[list[BibPaper], list[Diagnostic]]:
         raise UserError(f"cannot read {shown}: {exc.strerror}") from None
     except UnicodeDecodeError as exc:
         raise UserError(f"{shown}: expected UTF-8 text (byte {exc.start})") from None
-    text = text.replace("\r\n", "\n")
+    text = normalize_text(text)
     lib = parse(text)
     problems = _problems(lib, text, shown)
     papers = [paper_fields_from_entry(e) for e in lib.entries] if not problems else []

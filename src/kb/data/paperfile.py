@@ -240,7 +240,7 @@ def _hand_written(data: object) -> object:
 def check(new_text: str, path: Path, old_text: str | None = None) -> Paper:
     """The paper ``new_text`` describes, or PaperFileError if it would not validate as ``path``."""
     shown = display(path)
-    located, diags = yamlstrict.load_text(new_text.removeprefix(BOM).replace("\r\n", "\n"), shown)
+    located, diags = yamlstrict.load_text(yamlstrict.normalize_text(new_text), shown)
     if located is None:
         raise PaperFileError(f"the new text would not read back: {diags[0].text()}")
     paper, diags = validate(Paper, located)
@@ -249,14 +249,14 @@ def check(new_text: str, path: Path, old_text: str | None = None) -> Paper:
     if paper.id != path.stem:
         raise PaperFileError(f"{shown}: id '{paper.id}' must equal the file name '{path.stem}'")
     if old_text is not None:
-        old, _ = yamlstrict.load_text(old_text.removeprefix(BOM).replace("\r\n", "\n"), shown)
+        old, _ = yamlstrict.load_text(yamlstrict.normalize_text(old_text), shown)
         if old is not None and _hand_written(old.data) != _hand_written(located.data):
             raise PaperFileError(f"{shown}: refusing to write: a hand-written key would change")  # pragma: no cover
     return paper
 
 
 def current_meta(text: str) -> ArxivMeta | None:
-    located, _ = yamlstrict.load_text(text.removeprefix(BOM).replace("\r\n", "\n"), "<paper>")
+    located, _ = yamlstrict.load_text(yamlstrict.normalize_text(text), "<paper>")
     if located is None or not isinstance(located.data, dict) or not isinstance(located.data.get(OWNED), dict):
         return None
     try:

@@ -115,6 +115,11 @@ def _pos(mark: Mark | None) -> tuple[int, int]:
     return (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
 
 
+def normalize_text(text: str) -> str:
+    """Text as every reader sees it: no byte-order mark, ``\n`` line ends."""
+    return text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+
+
 def decode(raw: bytes, path: str, limits: Limits = DEFAULT_LIMITS) -> tuple[str | None, list[Diagnostic]]:
     """Bytes -> text, refusing oversize files, non-UTF-8 and NUL bytes with a location."""
     if len(raw) > limits.max_bytes:
@@ -135,7 +140,7 @@ def decode(raw: bytes, path: str, limits: Limits = DEFAULT_LIMITS) -> tuple[str 
     if nul >= 0:
         line, col = line_col(text, nul)
         return None, [Diagnostic(path, line, col, "expected text, got a NUL byte", code="encoding")]
-    return text.replace("\r\n", "\n").replace("\r", "\n"), []
+    return normalize_text(text), []
 
 
 def load_text(text: str, path: str, limits: Limits = DEFAULT_LIMITS) -> tuple[Located | None, list[Diagnostic]]:
