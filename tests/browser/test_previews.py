@@ -13,7 +13,7 @@ from urllib.parse import urlparse
 import pytest
 import yaml
 
-from sitebuild import CHROMIUM, CHROMIUM_ARGS, FIXTURE_DATA, serve_directory
+from sitebuild import CHROMIUM, FIXTURE_DATA
 
 pytestmark = [pytest.mark.browser, pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian chromium is not installed")]
 
@@ -24,22 +24,6 @@ SECTION_LINK = f"article a[href$='inference/#{SECTION}']"
 BRIEF_LINK = "article .kb-prevnext a[href$='2026-09-04-e1/']"
 TIP = "#kb-preview[role='tooltip']"
 SCHEMES = ("light", "dark")
-
-
-@pytest.fixture(scope="module")
-def base_url(site):
-    with serve_directory(site) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS + ["--disable-gpu"])
-        yield b
-        b.close()
 
 
 class View:

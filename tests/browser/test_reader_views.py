@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from sitebuild import CHROMIUM, CHROMIUM_ARGS, serve_directory
+from sitebuild import CHROMIUM
 
 pytestmark = [pytest.mark.browser, pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian chromium is not installed")]
 
@@ -24,22 +24,6 @@ PAGES = {
 }
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1366, "height": 900}}
 SCHEMES = ("light", "dark")
-
-
-@pytest.fixture(scope="module")
-def base_url(site):
-    with serve_directory(site) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS + ["--disable-gpu"])
-        yield b
-        b.close()
 
 
 class View:

@@ -9,27 +9,11 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from sitebuild import CHROMIUM, CHROMIUM_ARGS, serve_directory
+from sitebuild import CHROMIUM
 
 pytestmark = [pytest.mark.browser, pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian chromium is not installed")]
 
 RESULT = "#kb-search-results .md-search-result__item:not(.kb-search__more)"
-
-
-@pytest.fixture(scope="module")
-def base_url(site):
-    with serve_directory(site) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS + ["--disable-gpu"])
-        yield b
-        b.close()
 
 
 @pytest.fixture
