@@ -8,28 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from sitebuild import CHROMIUM, CHROMIUM_ARGS, serve_directory
+from sitebuild import CHROMIUM
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-ARGS = CHROMIUM_ARGS + ["--disable-gpu"]
 
 pytestmark = [pytest.mark.browser, pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian chromium is not installed")]
-
-
-@pytest.fixture(scope="module")
-def base_url(site):
-    with serve_directory(site) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture
