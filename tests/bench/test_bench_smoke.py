@@ -25,15 +25,18 @@ def test_bench_build_reports_the_table_and_the_targets():
     out = run.stdout
     assert re.search(r"^size 100: \d+ briefs \+ \d+ papers -> 100 pages; project [\d.]+ s", out, re.M), out
     head = next(line for line in out.splitlines() if line.lstrip().startswith("size  pages"))
-    assert "project s" in head and "plain s" in head and "time x" in head
-    row = re.search(r"^\s+100\s+100 \|(.*)\|(.*)\|(.*)$", out, re.M)
+    for column in ("project cpu", "plain cpu", "cpu x", "mem x", "+1 brief cpu"):
+        assert column in head, head
+    row = re.search(r"^\s+100\s+100 \|(.*)\|(.*)\|(.*)\|(.*)$", out, re.M)
     assert row, out
-    project, plain, ratios = (part.split() for part in row.groups())
-    assert len(project) == len(plain) == 4 and len(ratios) == 3
-    assert all(float(x) > 0 for x in project + plain + ratios)
+    project, plain, ratios, warm = (part.split() for part in row.groups())
+    assert len(project) == len(plain) == 5 and len(ratios) == 4 and len(warm) == 2
+    assert all(float(x) > 0 for x in project + plain + ratios + warm)
     for check in (
-        "project/plain time <= 1.3 at every size:",
-        "time/page at 100 <= 1.3 x at 100:",
+        "project/plain CPU time <= 0.5 from 1000 pages:",
+        "CPU time per page within 1.2 x",
+        "peak memory <= 1.2 x plain",
+        "one brief added to a warm page cache <= 0.3 x plain's CPU time",
         "output bytes/page flat",
         "kb validate at size 100",
         "kb validate of a synthetic year (6 briefs / 20 papers)",

@@ -11,6 +11,7 @@ not silently ignored):
 
 from __future__ import annotations
 
+import hashlib
 import os
 import typing
 from dataclasses import dataclass, field
@@ -28,6 +29,7 @@ from kb.data.typedesc import Describer, example_of, field_at
 from kb.data.yamlstrict import DEFAULT_LIMITS, Limits, Located, load_bytes
 
 M = TypeVar("M", bound=BaseModel)
+Parsed = tuple[Any, "Source | None", "list[Diagnostic]"]  # one file: its record, source and diagnostics
 
 
 @dataclass
@@ -51,6 +53,44 @@ class Loaded:
     # file stems per kind that exist but failed to load: references to them are
     # not reported again as "unknown" (one mistake, one message)
     failed: dict[str, set[str]] = field(default_factory=lambda: {k: set() for k in KINDS})
+
+
+@dataclass
+class FileMemo:
+    """The parsed and validated record of each data file, kept by a long-running process
+    (``kb preview``) across loads and reused while the file's bytes are the same (a digest).
+
+    Off unless a caller passes one to :func:`load`: ``kb validate``, ``mkdocs build`` and the
+    tests never do.  Records are frozen, so sharing one between two loads is safe."""
+
+    entries: dict[tuple[str, str], tuple[bytes, Limits, Parsed]] = field(default_factory=dict)
+    hits: int = 0  # files reused by the last load
+    misses: int = 0  # files parsed by the last load
+    _seen: set[tuple[str, str]] = field(default_factory=set)
+
+    def parse(
+        self, raw: bytes, shown: str, model: type[M], limits: Limits
+    ) -> tuple[M | None, Source | None, list[Diagnostic]]:
+        """:func:`_parse`, or what it returned for the same file and bytes before."""
+        key, digest = (shown, model.__name__), hashlib.blake2b(raw, digest_size=16).digest()
+        self._seen.add(key)
+        kept = self.entries.get(key)
+        if kept is not None and kept[0] == digest and kept[1] == limits:
+            self.hits += 1
+        else:
+            self.misses += 1
+            kept = self.entries[key] = (digest, limits, _parse(raw, shown, model, limits))
+        record, source, diags = kept[2]
+        return record, source, list(diags)
+
+    def start(self) -> None:
+        self.hits = self.misses = 0
+        self._seen = set()
+
+    def prune(self) -> None:
+        """End of a load: forget the files it did not see (deleted or renamed)."""
+        for key in set(self.entries) - self._seen:
+            del self.entries[key]
 
 
 SCHEMA_DIR = "schema"  # data/schema/<kind>.schema.json: generated JSON Schemas for editors
@@ -165,7 +205,7 @@ def _known_keys(located: Located, loc: tuple[int | str, ...]) -> set[str]:
 
 
 def load_file(
-    path: Path, root: Path, model: type[M], limits: Limits = DEFAULT_LIMITS
+    path: Path, root: Path, model: type[M], limits: Limits = DEFAULT_LIMITS, memo: FileMemo | None = None
 ) -> tuple[M | None, Source | None, list[Diagnostic]]:
     shown = display_path(path)
     try:  # no symlink (also among the parents below root), no device or FIFO, size checked before reading
@@ -173,6 +213,10 @@ def load_file(
     except Refused as exc:
         code = "limit" if "limit" in str(exc) else "io"
         return None, None, [Diagnostic(shown, 1, 1, str(exc), code=code)]
+    return _parse(raw, shown, model, limits) if memo is None else memo.parse(raw, shown, model, limits)
+
+
+def _parse(raw: bytes, shown: str, model: type[M], limits: Limits) -> tuple[M | None, Source | None, list[Diagnostic]]:
     located, diags = load_bytes(raw, shown, limits)
     if located is None:
         return None, None, diags
@@ -180,9 +224,12 @@ def load_file(
     return record, Source(shown, located), diags
 
 
-def load(data_dir: Path | str, limits: Limits = DEFAULT_LIMITS) -> Loaded:
+def load(data_dir: Path | str, limits: Limits = DEFAULT_LIMITS, memo: FileMemo | None = None) -> Loaded:
+    """Every record under ``data_dir``; with a ``memo``, unchanged files are not parsed again."""
     root = Path(data_dir)
     out = Loaded()
+    if memo is not None:
+        memo.start()
     if not root.is_dir():
         out.diagnostics.append(Diagnostic(str(root), 1, 1, "expected a data directory", code="io"))
         return out
@@ -223,7 +270,7 @@ def load(data_dir: Path | str, limits: Limits = DEFAULT_LIMITS) -> Loaded:
                 )
             )
             continue
-        record, source, diags = load_file(path, root, KINDS[kind], limits)
+        record, source, diags = load_file(path, root, KINDS[kind], limits, memo)
         out.diagnostics.extend(diags)
         if record is None or source is None:
             out.failed[kind].add(path.stem)
@@ -231,6 +278,8 @@ def load(data_dir: Path | str, limits: Limits = DEFAULT_LIMITS) -> Loaded:
         key = _record_key(kind, path, rel, record, source, out.diagnostics)
         if key is not None:
             target[key] = (record, source)
+    if memo is not None:
+        memo.prune()
     return out
 
 

@@ -18,12 +18,12 @@ from pathlib import Path
 
 from kb.data import arxiv_id
 from kb.data.diagnostics import DataError, Diagnostic, KeyPath, Severity, format_keypath
-from kb.data.loader import Loaded, Source
+from kb.data.loader import FileMemo, Loaded, Source
 from kb.data.models import Acknowledgement, Brief, Demo, Paper, Section, Topic, round_key
 from kb.knowledge.claims import Claims, build_claims
 from kb.knowledge.findings import Finding, brief_findings, paper_findings, topic_findings
 from kb.knowledge.history import AnchorRecord, History, build_history
-from kb.knowledge.mentions import Mention, collect
+from kb.knowledge.mentions import Mention, MentionMemo, collect
 
 
 @dataclass(frozen=True)
@@ -67,6 +67,7 @@ class KnowledgeBase:
     _positions: dict[str, int] = field(default_factory=dict)
     _by_paper: dict[str, list[Mention]] = field(default_factory=dict)
     _unknown: dict[str, list[Mention]] = field(default_factory=dict)
+    _indexed: bool = False  # _by_paper and _unknown are made on first use (after the pages' mentions)
 
     # ------------------------------------------------------------------ lookups
     def paper_for(self, ref: str) -> Paper | None:
@@ -117,17 +118,21 @@ class KnowledgeBase:
         return self.noted.get((owner, key), [])
 
     def mentions_of(self, paper_id: str) -> list[Mention]:
+        if not self._indexed:
+            self._reindex()
         return self._by_paper.get(paper_id, [])
 
     def unknown_ids(self) -> dict[str, list[Mention]]:
         """arXiv ids written somewhere with no paper file: cards still to write."""
+        if not self._indexed:
+            self._reindex()
         return self._unknown
 
     def add_pages_mentions(self, pages: dict[str, list[Mention]]) -> None:
         """Mentions of hand-written pages (page -> mentions), collected by the site before rendering."""
         self.page_mentions.update(pages)
         if pages:
-            self._reindex()
+            self._indexed = False
 
     def _reindex(self) -> None:
         by_paper: dict[str, list[Mention]] = defaultdict(list)
@@ -137,7 +142,8 @@ class KnowledgeBase:
         for page in sorted(self.page_mentions):
             everything.extend(self.page_mentions[page])
         for m in everything:
-            ident = (m.place, m.paper, m.arxiv, m.context)
+            pl = m.place  # its fields, not the Place: hashing a tuple of strings is several times faster
+            ident = (pl.kind, pl.page, pl.anchor, pl.label, pl.date, pl.brief, m.paper, m.arxiv, m.context)
             if ident in seen:
                 continue
             seen.add(ident)
@@ -147,6 +153,7 @@ class KnowledgeBase:
                 unknown[m.arxiv].append(m)
         self._by_paper = dict(by_paper)
         self._unknown = dict(sorted(unknown.items()))
+        self._indexed = True
 
     @property
     def errors(self) -> list[Diagnostic]:
@@ -187,11 +194,21 @@ def _walk_sections(
         _walk_sections(topic, s.children, parents + (s,), out, dups, path + (i, "children"))
 
 
-def build(loaded: Loaded, mentions: bool = True) -> KnowledgeBase:
+@dataclass
+class Memo:
+    """What a long-running process (``kb preview``) keeps across loads: each data file's record
+    (reused while its bytes are the same) and each record's mentions.  Only a caller that
+    passes one to :func:`load_kb` keeps anything; nothing is kept at module level."""
+
+    files: FileMemo = field(default_factory=FileMemo)
+    mentions: MentionMemo = field(default_factory=MentionMemo)
+
+
+def build(loaded: Loaded, mentions: bool = True, memo: MentionMemo | None = None) -> KnowledgeBase:
     """Join loaded records.  Diagnostics from loading and from every rule are kept on the result.
 
     ``mentions=False`` skips collecting mentions (backlinks): no rule reads them, so
-    ``kb validate`` does not need them.
+    ``kb validate`` does not need them.  ``memo`` reuses the mentions of unchanged records.
     """
     from kb.knowledge import rules
 
@@ -199,8 +216,7 @@ def build(loaded: Loaded, mentions: bool = True) -> KnowledgeBase:
     kb.history = build_history(kb.briefs)
     kb.claims = build_claims(kb.briefs, kb.by_topic)
     kb.figures = compute_all(kb)
-    kb.mentions = collect(kb) if mentions else []
-    kb._reindex()
+    kb.mentions = collect(kb, memo) if mentions else []
     kb.diagnostics.extend(rules.check(kb, _duplicate_sections(kb, loaded)))
     kb.diagnostics.extend(_note_findings(kb))
     return kb
@@ -331,16 +347,20 @@ def gc_paused() -> Iterator[None]:
             gc.enable()
 
 
-def load_kb(data_dir: Path | str, strict: bool = False) -> KnowledgeBase:
+def load_kb(data_dir: Path | str, strict: bool = False, memo: Memo | None = None) -> KnowledgeBase:
     """Load and index; raise DataError with every diagnostic if anything is wrong.
 
     No partial knowledge base is ever returned: with any error (or, when
-    ``strict``, any warning) the caller gets the full list instead.
+    ``strict``, any warning) the caller gets the full list instead.  With a ``memo``,
+    unchanged files are not parsed again and their mentions not collected again.
     """
     from kb.data.loader import load
 
     with gc_paused():
-        kb = build(load(data_dir))
+        if memo is None:
+            kb = build(load(data_dir))
+        else:
+            kb = build(load(data_dir, memo=memo.files), memo=memo.mentions)
     if kb.errors or (strict and kb.warnings):
         raise DataError(kb.diagnostics)
     return kb

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING
 
 from pydantic import BaseModel
@@ -126,14 +127,62 @@ def brief_place(kb: KnowledgeBase, key: str, path: tuple[str | int, ...]) -> Pla
     return place("status", "状态")
 
 
-def collect(kb: KnowledgeBase) -> list[Mention]:
+@dataclass
+class MentionMemo:
+    """The mentions of each brief and paper record, kept across builds by ``kb preview``.
+
+    A record's mentions depend on the record, on which paper has which id and arXiv id, and,
+    for a brief, on the records of the papers it mentions (their names give the context).  So
+    they are reused while the record is the very object they were made from
+    (:class:`kb.data.loader.FileMemo` hands back the same record for the same bytes), the ids
+    are the same and none of the papers they name changed.  Off unless :func:`collect` is given one."""
+
+    papers: dict[str, Paper] = field(default_factory=dict)
+    by_arxiv: dict[str, str] = field(default_factory=dict)
+    records: dict[str, tuple[object, list[Mention]]] = field(default_factory=dict)  # "brief:key"/"paper:id"
+    reused: int = 0  # records whose mentions the last build reused
+    _next: dict[str, tuple[object, list[Mention]]] = field(default_factory=dict)
+
+    def start(self, papers: dict[str, Paper], by_arxiv: dict[str, str]) -> None:
+        """Start of a build: forget what depends on what changed."""
+        if papers.keys() != self.papers.keys() or by_arxiv != self.by_arxiv:
+            self.records = {}
+        else:
+            changed = {pid for pid, paper in papers.items() if self.papers[pid] is not paper}
+            if changed:
+                self.records = {k: v for k, v in self.records.items() if not any(m.paper in changed for m in v[1])}
+        self.papers, self.by_arxiv, self._next, self.reused = dict(papers), dict(by_arxiv), {}, 0
+
+    def get(self, key: str, record: object, make: Callable[[], Iterator[Mention]]) -> list[Mention]:
+        kept = self.records.get(key)
+        if kept is not None and kept[0] is record:
+            self.reused += 1
+        else:
+            kept = (record, list(make()))
+        self._next[key] = kept
+        return kept[1]
+
+    def finish(self) -> None:
+        """End of a build: keep only the records it saw."""
+        self.records, self._next = self._next, {}
+
+
+def collect(kb: KnowledgeBase, memo: MentionMemo | None = None) -> list[Mention]:
     """Every mention in the data: explicit references and ids in text, in briefs and paper files,
     and the living documents' sections that anchor a paper."""
     out: list[Mention] = []
-    for key, brief in kb.briefs.items():
-        out.extend(_brief_mentions(kb, key, brief))
-    for pid, paper in kb.papers.items():
-        out.extend(_paper_mentions(kb, pid, paper))
+    if memo is None:
+        for key, brief in kb.briefs.items():
+            out.extend(_brief_mentions(kb, key, brief))
+        for pid, paper in kb.papers.items():
+            out.extend(_paper_mentions(kb, pid, paper))
+    else:
+        memo.start(kb.papers, kb.by_arxiv)
+        for key, brief in kb.briefs.items():
+            out.extend(memo.get(f"brief:{key}", brief, partial(_brief_mentions, kb, key, brief)))
+        for pid, paper in kb.papers.items():
+            out.extend(memo.get(f"paper:{pid}", paper, partial(_paper_mentions, kb, pid, paper)))
+        memo.finish()
     for topic in kb.topics:
         for rec in kb.anchored_in(topic):
             out.append(_anchor_mention(kb, topic, rec))

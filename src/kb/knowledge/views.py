@@ -149,8 +149,9 @@ def claim_ref(kb: KnowledgeBase, state: ClaimState) -> ClaimRef:
     )
 
 
-def paper_view(kb: KnowledgeBase, ref: str) -> PaperView:
-    """What the knowledge base knows of a paper id or an arXiv id (any version)."""
+def paper_view(kb: KnowledgeBase, ref: str, open_claims: list[ClaimState] | None = None) -> PaperView:
+    """What the knowledge base knows of a paper id or an arXiv id (any version); ``open_claims``:
+    the knowledge base's open claims, when the caller has them already (one view per paper)."""
     paper = kb.paper_for(ref)
     if paper is None:
         base = arxiv_id.normalize(ref)
@@ -183,7 +184,8 @@ def paper_view(kb: KnowledgeBase, ref: str) -> PaperView:
                     recorded_on=rec.recorded_on,
                 )
             )
-    claims = [claim_ref(kb, s) for s in kb.claims.open_claims() if paper.id in s.claim.papers]
+    open_now = kb.claims.open_claims() if open_claims is None else open_claims
+    claims = [claim_ref(kb, s) for s in open_now if paper.id in s.claim.papers]
     return PaperView(
         query=ref if ref != paper.id else None,
         known=True,
@@ -300,8 +302,9 @@ def backlog_view(kb: KnowledgeBase) -> BacklogView:
 
 def api_files(kb: KnowledgeBase) -> dict[str, str]:
     """The build's machine-readable files by site path, with their JSON Schemas."""
+    open_now = kb.claims.open_claims()
     files: dict[str, View] = {
-        "api/papers.json": PapersFile(papers=[paper_view(kb, pid) for pid in kb.papers]),
+        "api/papers.json": PapersFile(papers=[paper_view(kb, pid, open_now) for pid in kb.papers]),
         "api/briefs.json": BriefsFile(briefs=[brief_view(kb, k) for k in kb.briefs]),
         "api/backlog.json": BacklogFile(backlog=backlog_view(kb)),
     }

@@ -12,30 +12,36 @@ from kb.data.models import CLAIM_ACTION_LABELS, STATUS_LABELS
 from kb.knowledge.backlog import as_of, duplicate_cards, open_claims, pending_items
 from kb.knowledge.claims import ClaimState
 from kb.knowledge.index import KnowledgeBase, brief_page
-from kb.render.escape import md
+from kb.render.html import BR, Html, blocks, details, esc, heading, p, table
 from kb.render.links import SIGHTING_LABELS, Linker, brief_link, paper_link, section_link, text
-from kb.render.messages import t
+from kb.render.messages import t, t_html
 
 PAGE = "backlog.md"
+TITLE_ANCHOR = "backlog"  # what the toc extension made of the title "待办（Backlog）"
 
 
 def stars(value: int | None) -> str:
     return "⭐" * value if value else "—"
 
 
-def _table(headers: list[str], rows: list[str], name: str) -> str:
-    head = "| " + " | ".join(headers) + " |\n|" + "---|" * len(headers)
-    return f'<div class="kb-table" data-kb-table="{name}" markdown>\n\n' + head + "\n" + "\n".join(rows) + "\n\n</div>"
+def _table(keys: tuple[str, ...], rows: list[list[Html]], name: str) -> Html:
+    """A sortable table (``assets/kb-tables.js``) with the heads ``backlog.th_<key>``."""
+    return table([esc(t(f"backlog.th_{k}")) for k in keys], rows, cls="kb-table", data_kb_table=name)
+
+
+def _or(text_key: str, block: Html, rows: list[list[Html]]) -> Html:
+    """``block`` when there are rows, else the message ``text_key`` as a paragraph."""
+    return block if rows else p(esc(t(text_key)))
 
 
 def _short_date(kb: KnowledgeBase, key: str) -> str:
     return kb.briefs[key].date.strftime("%m-%d")
 
 
-def claim_history(kb: KnowledgeBase, linker: Linker, state: ClaimState) -> str:
+def claim_history(kb: KnowledgeBase, linker: Linker, state: ClaimState) -> Html:
     """Raised by, then every update (date, action, note, brief), for a table cell: a ``<details>``
     when there are updates."""
-    raised = t(
+    raised = t_html(
         "backlog.raised",
         date=state.date.isoformat(),
         brief=brief_link(kb, linker, state.brief, t("backlog.brief_of", date=_short_date(kb, state.brief))),
@@ -44,64 +50,63 @@ def claim_history(kb: KnowledgeBase, linker: Linker, state: ClaimState) -> str:
         return raised
     steps = [raised]
     for e in state.events:
-        pri = t("backlog.new_priority", priority=md(e.update.priority)) if e.update.priority else ""
+        pri = t_html("backlog.new_priority", priority=esc(e.update.priority)) if e.update.priority else ""
         steps.append(
-            t(
+            t_html(
                 "backlog.update",
                 date=e.date.isoformat(),
-                action=CLAIM_ACTION_LABELS[e.update.action],
+                action=esc(CLAIM_ACTION_LABELS[e.update.action]),
                 priority=pri,
                 note=text(kb, linker, e.update.note),
                 brief=brief_link(kb, linker, e.brief, t("backlog.brief_of", date=_short_date(kb, e.brief))),
             )
         )
-    return f"<details><summary>{t('backlog.updates', n=len(state.events))}</summary>{'<br>'.join(steps)}</details>"
+    return details(esc(t("backlog.updates", n=len(state.events))), BR.join(steps))
 
 
-def markdown(kb: KnowledgeBase) -> str:
+def page(kb: KnowledgeBase) -> Html:
+    """The backlog page (HTML; the statistics add the age charts under it)."""
     linker = Linker(PAGE)
-    out = [f"# {t('backlog.title')}", t("backlog.intro")]
+    out = [heading(1, esc(t("backlog.title")), TITLE_ANCHOR), p(esc(t("backlog.intro")))]
     for topic in kb.topics:
         out.extend(_pending_section(kb, linker, topic))
     out.extend(_cards_to_write(kb, linker))
     out.extend(_claims_section(kb, linker))
     out.extend(_duplicates_section(kb, linker))
-    return "\n\n".join(out) + "\n"
+    return blocks(*out) + "\n"
 
 
-def _pending_section(kb: KnowledgeBase, linker: Linker, topic: str) -> list[str]:
+def _pending_section(kb: KnowledgeBase, linker: Linker, topic: str) -> list[Html]:
     """Items of ``topic`` still NET-new or pending: first seen, age, value, credibility, sections."""
     items = pending_items(kb, topic)
     day = as_of(kb, topic)
-    out = [f"## {t('backlog.pending', topic=md(kb.topics[topic].title))} {{ #pending-{topic} }}"]
+    title = t_html("backlog.pending", topic=esc(kb.topics[topic].title))
+    out = [heading(2, title, f"pending-{topic}")]
     if day:
-        out.append(t("backlog.pending_intro", date=day.isoformat(), n=len(items)))
+        out.append(p(esc(t("backlog.pending_intro", date=day.isoformat(), n=len(items)))))
     rows = []
     for it in items:
-        p = kb.papers[it.paper]
-        ident = text(kb, linker, "arXiv:" + p.arxiv_base) if p.arxiv_base else "—"
-        cred = p.credibility.label if p.credibility else "—"
+        paper = kb.papers[it.paper]
+        ident = text(kb, linker, "arXiv:" + paper.arxiv_base) if paper.arxiv_base else "—"
+        cred = esc(paper.credibility.label) if paper.credibility else "—"
         secs = " + ".join(section_link(kb, linker, topic, s) for s in dict.fromkeys(it.sections)) or "—"
         first = (
             brief_link(kb, linker, it.first_brief, it.first_seen.isoformat())
-            + f" · {SIGHTING_LABELS.get(it.first_kind, it.first_kind)}"
+            + f" · {esc(SIGHTING_LABELS.get(it.first_kind, it.first_kind))}"
         )
         carried = "、".join(brief_link(kb, linker, k, _short_date(kb, k)) for k in it.briefs)
         rows.append(
-            f"| {paper_link(kb, linker, it.paper)} | {ident} | {STATUS_LABELS[it.status]} | {first} "
-            f"| {it.age_days} | {stars(it.value)} | {cred} | {secs} | {carried} |"
+            [paper_link(kb, linker, it.paper), ident, esc(STATUS_LABELS[it.status]), first]
+            + [str(it.age_days), esc(stars(it.value)), cred, secs, carried]
         )
-    heads = [
-        t(f"backlog.th_{k}")
-        for k in ("paper", "arxiv", "status", "first_seen", "days", "value", "credibility", "sections", "briefs")
-    ]
-    out.append(_table(heads, rows, f"pending-{topic}") if rows else t("backlog.no_pending"))
+    keys = ("paper", "arxiv", "status", "first_seen", "days", "value", "credibility", "sections", "briefs")
+    out.append(_or("backlog.no_pending", _table(keys, rows, f"pending-{topic}"), rows))
     return out
 
 
-def _cards_to_write(kb: KnowledgeBase, linker: Linker) -> list[str]:
+def _cards_to_write(kb: KnowledgeBase, linker: Linker) -> list[Html]:
     """arXiv ids mentioned without a paper file, with where they are mentioned."""
-    out = [f"## {t('backlog.cards_to_write')} {{ #cards-to-write }}"]
+    out = [heading(2, esc(t("backlog.cards_to_write")), "cards-to-write")]
     rows = []
     for ident, mentions in kb.unknown_ids().items():
         places = []
@@ -113,47 +118,42 @@ def _cards_to_write(kb: KnowledgeBase, linker: Linker) -> list[str]:
             label = (_short_date(kb, m.place.brief) + " " if m.place.brief else "") + m.place.label
             places.append(linker.link(label, m.place.page, m.place.anchor))
         earliest = min((m.place.date for m in mentions if m.place.date), default=None)
-        rows.append(
-            f"| {text(kb, linker, 'arXiv:' + ident)} | {earliest.isoformat() if earliest else '—'} "
-            f"| {len(mentions)} | {'；'.join(places)} |"
-        )
-    heads = [t(f"backlog.th_{k}") for k in ("arxiv", "first_mentioned", "mentions", "places")]
-    out.append(_table(heads, rows, "cards-to-write") if rows else t("backlog.none"))
+        when = earliest.isoformat() if earliest else "—"
+        rows.append([text(kb, linker, "arXiv:" + ident), when, str(len(mentions)), "；".join(places)])
+    keys = ("arxiv", "first_mentioned", "mentions", "places")
+    out.append(_or("backlog.none", _table(keys, rows, "cards-to-write"), rows))
     return out
 
 
-def _claims_section(kb: KnowledgeBase, linker: Linker) -> list[str]:
+def _claims_section(kb: KnowledgeBase, linker: Linker) -> list[Html]:
     """Open claims by priority, each with its history."""
-    out = [f"## {t('backlog.claims')} {{ #claims }}"]
+    out = [heading(2, esc(t("backlog.claims")), "claims")]
     claims = open_claims(kb)
-    out.append(t("backlog.claims_intro", n=len(claims)))
+    out.append(p(esc(t("backlog.claims_intro", n=len(claims)))))
     rows = []
     for oc in claims:
-        pri = md(oc.priority) if oc.priority else "—"
-        papers = "、".join(paper_link(kb, linker, p) for p in oc.claim.papers if p in kb.papers) or "—"
-        rows.append(
-            f"| {pri} | {linker.link(oc.claim.title, brief_page(oc.brief), f'claim-{oc.index}')} "
-            f"| {oc.date.isoformat()} "
-            f"| {papers} | {claim_history(kb, linker, oc)} |"
-        )
-    heads = [t(f"backlog.th_{k}") for k in ("priority", "claim", "raised", "papers", "history")]
-    out.append(_table(heads, rows, "claims") if rows else t("backlog.no_claims"))
+        pri = esc(oc.priority) if oc.priority else "—"
+        papers = "、".join(paper_link(kb, linker, pid) for pid in oc.claim.papers if pid in kb.papers) or "—"
+        claim = linker.link(oc.claim.title, brief_page(oc.brief), f"claim-{oc.index}")
+        rows.append([pri, claim, oc.date.isoformat(), papers, claim_history(kb, linker, oc)])
+    keys = ("priority", "claim", "raised", "papers", "history")
+    out.append(_or("backlog.no_claims", _table(keys, rows, "claims"), rows))
     return out
 
 
-def _duplicates_section(kb: KnowledgeBase, linker: Linker) -> list[str]:
+def _duplicates_section(kb: KnowledgeBase, linker: Linker) -> list[Html]:
     """Paper cards that repeat an arXiv id."""
-    out = [f"## {t('backlog.duplicates')} {{ #duplicate-cards }}"]
+    out = [heading(2, esc(t("backlog.duplicates")), "duplicate-cards")]
     rows = []
     for d in duplicate_cards(kb):
         where = (
-            t("backlog.paper_file")
+            esc(t("backlog.paper_file"))
             if d.where == "paper"
             else brief_link(kb, linker, d.where, t("backlog.card_list", date=kb.briefs[d.where].date.isoformat()))
         )
         who = paper_link(kb, linker, d.paper) if d.paper else "—"
         ident = text(kb, linker, "arXiv:" + d.arxiv) if d.arxiv else "—"
-        rows.append(f"| {ident} | {who} | {'、'.join(str(c) for c in d.cards)} | {where} |")
-    heads = [t(f"backlog.th_{k}") for k in ("arxiv", "paper", "cards", "found_in")]
-    out.append(_table(heads, rows, "duplicate-cards") if rows else t("backlog.no_duplicates"))
+        rows.append([ident, who, "、".join(esc(c) for c in d.cards), where])
+    keys = ("arxiv", "paper", "cards", "found_in")
+    out.append(_or("backlog.no_duplicates", _table(keys, rows, "duplicate-cards"), rows))
     return out

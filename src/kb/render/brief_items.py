@@ -17,49 +17,51 @@ from kb.data.models import (
     STATUS_LABELS,
     EditorNote,
     Increment,
+    Paper,
     Relation,
     Status,
 )
 from kb.render import checks
-from kb.render.escape import md, md_link
+from kb.render.html import Html, blocks, esc, heading, link, ol, p, span, strong, table, ul
 from kb.render.links import brief_link, paper_link, section_label, section_link
-from kb.render.messages import t
+from kb.render.messages import t, t_html
 
 if TYPE_CHECKING:
     from kb.render.brief import Ctx
 
 
-def status_word(status: Status) -> str:
-    return f'<span class="kb-status kb-status-{status.value}">{STATUS_LABELS[status]}</span>'
+def status_word(status: Status) -> Html:
+    return span(esc(STATUS_LABELS[status]), f"kb-status kb-status-{status.value}")
 
 
-def _stars(value: int | None) -> str:
+def item(label: str, value: Html, bold: bool = True) -> Html:
+    """``**label**：value``, the way the brief's lists name each line."""
+    return f"{strong(esc(label)) if bold else esc(label)}：{value}"
+
+
+def stars(value: int | None) -> str:
     return "⭐" * value if value else "—"
 
 
-def _h(level: int, title: str, anchor: str) -> str:
-    return f"{'#' * level} {title} {{ #{anchor} }}"
-
-
-def editor_notes(c: Ctx, notes: list[EditorNote], indent: str = "") -> str:
-    """编者注: never the author's words, set apart in their own style."""
+def editor_notes(c: Ctx, notes: list[EditorNote], prefix: str = "") -> Html:
+    """编者注: never the author's words, set apart in their own style (``prefix``: what the note is on, "A")."""
     out = []
     for n in notes:
-        by = f"（{md(n.by)}）" if n.by else ""
-        out.append(
-            f'{indent}<p class="kb-editor-note" markdown>**{md(t("label.editor_note"))}**{by}：{c.text(n.text)}</p>'
-        )
-    return "\n\n".join(out)
+        by = f"（{esc(n.by)}）" if n.by else ""
+        lead = f"{esc(prefix)}：" if prefix else ""
+        out.append(p(f"{lead}{strong(esc(t('label.editor_note')))}{by}：{c.text(n.text)}", "kb-editor-note"))
+    return blocks(*out)
 
 
-def net_new_list(c: Ctx) -> str:
+def net_new_list(c: Ctx) -> Html:
     """The ids of the 状态 line: the author's citable list when there is one, else the computed
     net-new ids, marked as computed."""
     kb = c.kb
     listed = [x.paper for x in c.brief.citable if x.paper in kb.papers and kb.papers[x.paper].arxiv_base]
     chosen = listed or c.figures.net_new_papers
     ids = " + ".join(
-        f"{paper_link(kb, c.linker, p, f'arXiv:{kb.papers[p].arxiv_base}')} {md(kb.papers[p].short)}" for p in chosen
+        f"{paper_link(kb, c.linker, pid, f'arXiv:{kb.papers[pid].arxiv_base}')} {esc(kb.papers[pid].short)}"
+        for pid in chosen
     )
     if ids and not listed:
         ids += checks.mark("kb-computed", "（计算）", t("computed.net_new_ids"))
@@ -69,70 +71,66 @@ def net_new_list(c: Ctx) -> str:
 # --------------------------------------------------------------------------- 二、主增量
 
 
-def increments(c: Ctx) -> str:
+def increments(c: Ctx) -> Html:
     b = c.brief
     if not b.increments:
         return ""
     n = b.stated.increments if b.stated.increments is not None else len(b.increments)
-    out = [_h(2, md(t("brief.increments", n=n)), "increments")]
-    for i, inc in enumerate(b.increments, 1):
-        out.append(_increment(c, i, inc))
-    return "\n\n".join(out)
+    head = heading(2, esc(t("brief.increments", n=n)), "increments")
+    return blocks(head, *(_increment(c, i, inc) for i, inc in enumerate(b.increments, 1)))
 
 
-def _increment(c: Ctx, i: int, inc: Increment) -> str:
+def _increment(c: Ctx, i: int, inc: Increment) -> Html:
     kb, b = c.kb, c.brief
-    where = md(inc.where) if inc.where else " + ".join(md(section_label(kb, b.topic, s)) for s in inc.sections)
-    light = f" {LIGHTS[inc.light]}" if inc.light else ""
-    out = [_h(3, f"增量 {i}【{where} · {b.date.isoformat()}】{light} {c.text(inc.title)}", f"inc-{i}")]
+    where = esc(inc.where) if inc.where else " + ".join(esc(section_label(kb, b.topic, s)) for s in inc.sections)
+    light = f" {esc(LIGHTS[inc.light])}" if inc.light else ""
+    out = [heading(3, f"增量 {i}【{where} · {b.date.isoformat()}】{light} {c.text(inc.title)}", f"inc-{i}")]
     lines = []
     for s in inc.sources:
-        sec = f" {md(s.section)}" if s.section else ""
-        note = f"（{md(s.note)}）" if s.note else ""
-        lines.append(f"- **{md(t('label.source'))}**：{md(s.path)}{note}{sec}")
+        sec = f" {esc(s.section)}" if s.section else ""
+        note = f"（{esc(s.note)}）" if s.note else ""
+        lines.append(item(t("label.source"), f"{esc(s.path)}{note}{sec}"))
     for ln in inc.links:
         note = f"（{c.text(ln.note)}）" if ln.note else ""
-        lines.append(f"- **{md(ln.label)}**：{md_link(ln.url, ln.url)}{note}")
+        lines.append(item(ln.label, link(ln.url, ln.url) + note))
     lines.extend(_paper_facts(c, inc))
-    out.append("\n".join(lines))
+    out.append(ul(lines))
     for g in inc.points:
-        out.append(
-            f"**{md(g.title) if g.title else md(t('label.points'))}**：\n\n"
-            + "\n".join(f"- {c.text(x)}" for x in g.items)
-        )
+        out.append(p(item(g.title or t("label.points"), "")))
+        out.append(ul(c.text(x) for x in g.items))
     if inc.defects:
-        src = f"（{md(inc.defects_source)}）" if inc.defects_source else ""
-        out.append(
-            f"**{md(t('label.defects'))}**{src}：\n\n"
-            + "\n".join(f"{j}. {c.text(d)}" for j, d in enumerate(inc.defects, 1))
-        )
+        src = f"（{esc(inc.defects_source)}）" if inc.defects_source else ""
+        out.append(p(f"{strong(esc(t('label.defects')))}{src}："))
+        out.append(ol(c.text(d) for d in inc.defects))
     if inc.relations:
-        out.append(f"**{md(t('label.relations'))}**：\n\n" + "\n".join(_relation(c, r) for r in inc.relations))
+        out.append(p(item(t("label.relations"), "")))
+        out.append(ul(_relation(c, r) for r in inc.relations))
     out.append(_increment_tail(c, i, inc))
-    notes = editor_notes(c, inc.editor_notes)
-    if notes:
-        out.append(notes)
-    return "\n\n".join(out)
+    out.append(editor_notes(c, inc.editor_notes))
+    return blocks(*out)
 
 
-def _relation(c: Ctx, r: Relation) -> str:
+def _relation(c: Ctx, r: Relation) -> Html:
     where = ""
     if r.section:
         where = section_link(c.kb, c.linker, c.brief.topic, r.section, r.label) + "："
     elif r.label:
-        where = md(r.label) + "："
-    return f"- {where}{c.text(r.text)}"
+        where = esc(r.label) + "："
+    return f"{where}{c.text(r.text)}"
 
 
-def _increment_tail(c: Ctx, i: int, inc: Increment) -> str:
+def _increment_tail(c: Ctx, i: int, inc: Increment) -> Html:
     kb, b = c.kb, c.brief
     tail = []
     if inc.suggested:
         tail.append(
-            f"- **{md(t('label.suggested'))}**："
-            + " + ".join(
-                section_link(kb, c.linker, b.topic, s.section, s.label) + (f"（{c.text(s.note)}）" if s.note else "")
-                for s in inc.suggested
+            item(
+                t("label.suggested"),
+                " + ".join(
+                    section_link(kb, c.linker, b.topic, s.section, s.label)
+                    + (f"（{c.text(s.note)}）" if s.note else "")
+                    for s in inc.suggested
+                ),
             )
         )
     note = f"（{c.text(inc.status_note)}）" if inc.status_note else ""
@@ -143,149 +141,131 @@ def _increment_tail(c: Ctx, i: int, inc: Increment) -> str:
         check = checks.check_mark(STATUS_LABELS[computed], code, c.numbers)
     anchored = ""
     if inc.status is Status.anchored:
-        anchored = " · " + _anchor_text(c, inc.anchored_in, inc.anchored_since)
-    tail.append(f"- **{md(t('label.status'))}**：{status_word(inc.status)}{check}{anchored}{note}")
-    tail.append(f"- **{md(t('label.value'))}**：{_stars(inc.value)}")
-    return "\n".join(tail)
+        anchored = " · " + anchor_text(c, inc.anchored_in, inc.anchored_since)
+    tail.append(item(t("label.status"), f"{status_word(inc.status)}{check}{anchored}{note}"))
+    tail.append(item(t("label.value"), esc(stars(inc.value))))
+    return ul(tail)
 
 
-def _anchor_text(c: Ctx, section: str | None, since: dt.date | None) -> str:
+def anchor_text(c: Ctx, section: str | None, since: dt.date | None) -> Html:
+    """已锚入（§… · date）: the section linked when the living document has it."""
     where = (
         section_link(c.kb, c.linker, c.brief.topic, section)
         if section and c.kb.section(c.brief.topic, section)
-        else md(section or t("status.unsectioned"))
+        else esc(section or t("status.unsectioned"))
     )
     if since is not None:
-        return t("status.anchored_at", section=where, date=since.isoformat())
-    return t("status.anchored_undated", section=where, date=c.brief.date.isoformat())
+        return t_html("status.anchored_at", section=where, date=since.isoformat())
+    return t_html("status.anchored_undated", section=where, date=c.brief.date.isoformat())
 
 
-def _paper_facts(c: Ctx, inc: Increment) -> list[str]:
+def _paper_facts(c: Ctx, inc: Increment) -> list[Html]:
     """会议 / 作者 / 可信度 of the increment's papers, from the paper files (entered once there)."""
     kb = c.kb
-    papers = [kb.papers[p] for p in inc.papers if p in kb.papers]
+    papers = [kb.papers[pid] for pid in inc.papers if pid in kb.papers]
     multi = len(papers) > 1
     lines = []
-    for p in papers:
-        who = f"{paper_link(kb, c.linker, p.id)}：" if multi else ""
-        ident = f"（{c.text('arXiv:' + p.arxiv)}）" if p.arxiv else ""
-        lines.append(f"- **{md(t('label.paper'))}**：{paper_link(kb, c.linker, p.id, p.display_title)}{ident}")
-        if p.venue:
-            detail = f"（{md(p.venue.detail)}）" if p.venue.detail else ""
-            note = f" · {md(p.venue.note)}" if p.venue.note else ""
-            lines.append(f"- **{md(t('label.venue'))}**：{who}{md(p.venue.name)}{detail}{note}")
-        authors = "、".join(md(a) for a in p.authors)
-        affs = " + ".join(md(a) for a in p.affiliations)
+    for paper in papers:
+        who = f"{paper_link(kb, c.linker, paper.id)}：" if multi else ""
+        ident = f"（{c.text('arXiv:' + paper.arxiv)}）" if paper.arxiv else ""
+        lines.append(item(t("label.paper"), f"{paper_link(kb, c.linker, paper.id, paper.display_title)}{ident}"))
+        if paper.venue:
+            detail = f"（{esc(paper.venue.detail)}）" if paper.venue.detail else ""
+            note = f" · {esc(paper.venue.note)}" if paper.venue.note else ""
+            lines.append(item(t("label.venue"), f"{who}{esc(paper.venue.name)}{detail}{note}"))
+        authors = "、".join(esc(x) for x in paper.authors)
+        affs = " + ".join(esc(x) for x in paper.affiliations)
         if authors or affs:
-            note = f"（{c.text(p.authors_note)}）" if p.authors_note else ""
-            lines.append(
-                f"- **{md(t('label.authors'))}**：{who}{authors}{' · ' if authors and affs else ''}{affs}{note}"
-            )
-    creds = [p for p in papers if p.credibility]
-    if creds:
-        levels = {p.credibility.level for p in creds if p.credibility}
-        if len(levels) == 1 and len(creds) == len(papers):
-            cred = creds[0].credibility
-            light = f"{LIGHTS[cred.light]} " if cred and cred.light else ""  # type: ignore[index]  # a Light is its text
-            reasons = "；".join(
-                (f"{md(p.short)} = " if multi else "") + c.text(p.credibility.reason)
-                for p in creds
-                if p.credibility and p.credibility.reason
-            )
-            head = f"{light}{cred.label}" if cred else ""
-            lines.append(f"- **{md(t('label.credibility'))}**：{head}" + (f"（{reasons}）" if reasons else ""))
-        else:
-            lines.append(
-                f"- **{md(t('label.credibility'))}**："
-                + "；".join(
-                    f"{md(p.short)} {p.credibility.label}"
-                    + (f"（{c.text(p.credibility.reason)}）" if p.credibility.reason else "")
-                    for p in creds
-                    if p.credibility
-                )
-            )
+            note = f"（{c.text(paper.authors_note)}）" if paper.authors_note else ""
+            lines.append(item(t("label.authors"), f"{who}{authors}{' · ' if authors and affs else ''}{affs}{note}"))
+    credibility = _credibility(c, papers, multi)
+    if credibility:
+        lines.append(item(t("label.credibility"), credibility))
     if inc.credibility_note:
-        lines.append(f"- **{md(t('label.credibility_note'))}**：{c.text(inc.credibility_note)}")
+        lines.append(item(t("label.credibility_note"), c.text(inc.credibility_note)))
     return lines
+
+
+def _credibility(c: Ctx, papers: list[Paper], multi: bool) -> Html:
+    """The credibility of an increment's papers: one level with its reasons, or each paper's."""
+    creds = [(x, x.credibility) for x in papers if x.credibility]
+    if not creds:
+        return ""
+    if len({cred.level for _, cred in creds}) == 1 and len(creds) == len(papers):
+        cred = creds[0][1]
+        light = f"{esc(LIGHTS[cred.light])} " if cred.light else ""  # type: ignore[index]  # a Light is its text
+        reasons = "；".join((f"{esc(x.short)} = " if multi else "") + c.text(cr.reason) for x, cr in creds if cr.reason)
+        return f"{light}{esc(cred.label)}" + (f"（{reasons}）" if reasons else "")
+    return "；".join(
+        f"{esc(x.short)} {esc(cr.label)}" + (f"（{c.text(cr.reason)}）" if cr.reason else "") for x, cr in creds
+    )
 
 
 # --------------------------------------------------------------------------- 三、邻接预备
 
 
-def adjacent(c: Ctx) -> str:
+def adjacent(c: Ctx) -> Html:
     b = c.brief
     if not b.adjacent:
         return ""
     n = b.stated.adjacent if b.stated.adjacent is not None else len(b.adjacent)
-    title = md(t("brief.adjacent", n=n))
-    rows = [
-        f"| {t('th.num')} | {t('th.item')} | {t('th.arxiv')} | {t('th.origin')} | {t('th.status')} |",
-        "|---|---|---|---|---|",
-    ]
-    for i, a in enumerate(b.adjacent):
+    head = [esc(t(k)) for k in ("th.num", "th.item", "th.arxiv", "th.origin", "th.status")]
+    rows = []
+    for i, x in enumerate(b.adjacent):
         letter = chr(ord("A") + i)
         ids = " + ".join(
-            paper_link(c.kb, c.linker, p, f"arXiv:{c.kb.papers[p].arxiv_base}")
-            for p in a.papers
-            if p in c.kb.papers and c.kb.papers[p].arxiv_base
+            paper_link(c.kb, c.linker, pid, f"arXiv:{c.kb.papers[pid].arxiv_base}")
+            for pid in x.papers
+            if pid in c.kb.papers and c.kb.papers[pid].arxiv_base
         )
-        arxiv = ids or (md(t("label.none")) + (f"（{md(a.source_note)}）" if a.source_note else ""))
-        status = (f"{md(a.priority)} " if a.priority else "") + ADJACENT_LABELS[a.status]
-        rel = f"（{c.text(a.relation)}）" if a.relation else ""
-        warn = f" {md(a.warning)}" if a.warning else ""
+        arxiv = ids or (esc(t("label.none")) + (f"（{esc(x.source_note)}）" if x.source_note else ""))
+        status = (f"{esc(x.priority)} " if x.priority else "") + esc(ADJACENT_LABELS[x.status])
+        rel = f"（{c.text(x.relation)}）" if x.relation else ""
+        warn = f" {esc(x.warning)}" if x.warning else ""
         rows.append(
-            f'| <span id="adj-{letter.lower()}"></span>{letter} | **{md(a.title)}**：{c.text(a.text)} | {arxiv} '
-            f"| {md(a.origin)} | {status}{warn}{rel} |"
+            [
+                span("", id=f"adj-{letter.lower()}") + letter,
+                item(x.title, c.text(x.text)),
+                arxiv,
+                esc(x.origin),
+                f"{status}{warn}{rel}",
+            ]
         )
-    out = [_h(2, title, "adjacent"), "\n".join(rows)]
-    for i, a in enumerate(b.adjacent):
-        if a.editor_notes:
-            out.append(f"{chr(65 + i)}：" + editor_notes(c, a.editor_notes))
-    return "\n\n".join(out)
+    notes = [editor_notes(c, x.editor_notes, chr(65 + i)) for i, x in enumerate(b.adjacent)]
+    return blocks(heading(2, esc(t("brief.adjacent", n=n)), "adjacent"), table(head, rows), *notes)
 
 
 # --------------------------------------------------------------------------- 四、待核实
 
 
-def claims(c: Ctx) -> str:
+def claims(c: Ctx) -> Html:
     b, kb = c.brief, c.kb
     if not (b.claims or b.claim_updates):
         return ""
-    out = [_h(2, md(t("brief.claims")), "claims")] if b.claims else []
+    out = [heading(2, esc(t("brief.claims")), "claims")] if b.claims else []
     for i, cl in enumerate(b.claims, 1):
         state = kb.claims.get(b.topic, cl.id)
-        prio = f" · {md(cl.priority)}" if cl.priority else ""
-        out.append(_h(3, f"{i}. {c.text(cl.title)}{prio}", f"claim-{i}"))
-        lines = [f"- {c.text(p)}" for p in cl.points]
+        prio = f" · {esc(cl.priority)}" if cl.priority else ""
+        out.append(heading(3, f"{i}. {c.text(cl.title)}{prio}", f"claim-{i}"))
+        lines = [c.text(x) for x in cl.points]
         if cl.papers:
-            lines.append(
-                f"- {md(t('label.related'))}："
-                + "、".join(paper_link(kb, c.linker, p) for p in cl.papers if p in kb.papers)
-            )
+            related = "、".join(paper_link(kb, c.linker, x) for x in cl.papers if x in kb.papers)
+            lines.append(item(t("label.related"), related, False))
         for ev in state.events if state else []:
-            lines.append(
-                '- <span class="kb-claim-event">'
-                + md(
-                    t("claim.update", date=ev.date.isoformat(), action=CLAIM_ACTION_LABELS[ev.update.action], note="")
-                ).rstrip("：")
-                + "</span>："
-                + c.text(ev.update.note)
-                + "（"
-                + brief_link(kb, c.linker, ev.brief)
-                + "）"
-            )
-        out.append("\n".join(lines))
-        notes = editor_notes(c, cl.editor_notes)
-        if notes:
-            out.append(notes)
+            action = CLAIM_ACTION_LABELS[ev.update.action]
+            when = t("claim.update", date=ev.date.isoformat(), action=action, note="").rstrip("：")
+            by = brief_link(kb, c.linker, ev.brief)
+            lines.append(f"{span(esc(when), 'kb-claim-event')}：{c.text(ev.update.note)}（{by}）")
+        out.append(ul(lines))
+        out.append(editor_notes(c, cl.editor_notes))
     if b.claim_updates:
-        out.append(_h(3, md(t("brief.claim_updates")), "claim-updates"))
+        out.append(heading(3, esc(t("brief.claim_updates")), "claim-updates"))
         rows = []
         for u in b.claim_updates:
-            state = kb.claims.get(b.topic, u.claim)
-            what = md(state.claim.title) if state else md(u.claim)
-            where = brief_link(kb, c.linker, state.brief, what, f"claim-{state.index}") if state else what
-            prio = f"（→ {md(u.priority)}）" if u.priority else ""
-            rows.append(f"- **{CLAIM_ACTION_LABELS[u.action]}**{prio}：{where} —— {c.text(u.note)}")
-        out.append("\n".join(rows))
-    return "\n\n".join(out)
+            st = kb.claims.get(b.topic, u.claim)
+            what = st.claim.title if st else u.claim
+            where = brief_link(kb, c.linker, st.brief, what, f"claim-{st.index}") if st else esc(what)
+            prio = f"（→ {esc(u.priority)}）" if u.priority else ""
+            rows.append(f"{strong(esc(CLAIM_ACTION_LABELS[u.action]))}{prio}：{where} —— {c.text(u.note)}")
+        out.append(ul(rows))
+    return blocks(*out)

@@ -16,8 +16,8 @@ from kb.data.models import (
     SummaryRow,
 )
 from kb.render import checks
-from kb.render.brief_items import _anchor_text, _h, _stars, status_word
-from kb.render.escape import md
+from kb.render.brief_items import anchor_text, stars, status_word
+from kb.render.html import Html, blocks, esc, heading, link, ol, p, table, ul
 from kb.render.links import brief_link, paper_link
 from kb.render.messages import t
 
@@ -28,30 +28,28 @@ if TYPE_CHECKING:
 # --------------------------------------------------------------------------- 五、可引用的 arXiv 号、沿用件
 
 
-def citable_and_carried(c: Ctx) -> str:
+def citable_and_carried(c: Ctx) -> Html:
     b, f, kb = c.brief, c.figures, c.kb
     out = []
     if b.citable or f.net_new_papers:
         n = b.stated.arxiv_net_new if b.stated.arxiv_net_new is not None else len(b.citable or f.net_new_papers)
-        out.append(_h(2, md(t("brief.citable", n=n)), "arxiv-ids"))
-        chosen = [(x.paper, x.note) for x in b.citable] or [(p, None) for p in f.net_new_papers]
+        out.append(heading(2, esc(t("brief.citable", n=n)), "arxiv-ids"))
+        chosen = [(x.paper, x.note) for x in b.citable] or [(pid, None) for pid in f.net_new_papers]
         lines = []
-        for i, (pid, note) in enumerate(chosen, 1):
-            p = kb.papers.get(pid)
-            if p is None:
+        for pid, note in chosen:
+            paper = kb.papers.get(pid)
+            if paper is None:
                 continue
-            ident = paper_link(kb, c.linker, pid, "arXiv:" + p.arxiv_base) if p.arxiv_base else md(p.short)
-            lines.append(f"{i}. {ident} — {md(p.display_title)}" + (f"（{c.text(note)}）" if note else ""))
-        out.append("\n".join(lines))
+            ident = paper_link(kb, c.linker, pid, "arXiv:" + paper.arxiv_base) if paper.arxiv_base else esc(paper.short)
+            lines.append(f"{ident} — {esc(paper.display_title)}" + (f"（{c.text(note)}）" if note else ""))
+        out.append(ol(lines))
         if not b.citable:
-            out.append(checks.mark("kb-computed", t("computed.citable"), t("check.computed_title")))
+            out.append(p(checks.mark("kb-computed", t("computed.citable"), t("check.computed_title"))))
     if b.candidates:
-        out.append(_h(3, f"{md(t('brief.candidates'))}（{len(b.candidates)} 件）", "candidates"))
-        out.append(
-            "\n".join(_entry(c, x.paper, x.note, x.status, x.anchored_in, x.anchored_since) for x in b.candidates)
-        )
+        out.append(heading(3, f"{esc(t('brief.candidates'))}（{len(b.candidates)} 件）", "candidates"))
+        out.append(ul(_entry(c, x.paper, x.note, x.status, x.anchored_in, x.anchored_since) for x in b.candidates))
     out.append(_carried(c))
-    return "\n\n".join(x for x in out if x)
+    return blocks(*out)
 
 
 def _entry(
@@ -61,60 +59,46 @@ def _entry(
     status: Status | None,
     anchored_in: str | None = None,
     since: dt.date | None = None,
-) -> str:
+) -> Html:
     kb = c.kb
-    p = kb.papers.get(pid)
-    if p is None:
-        return f"- {md(pid)}"
-    ident = f" {paper_link(kb, c.linker, pid, 'arXiv:' + p.arxiv_base)}" if p.arxiv_base else ""
-    venue = f" {md(p.venue.name)}" if p.venue else ""
+    paper = kb.papers.get(pid)
+    if paper is None:
+        return esc(pid)
+    ident = f" {paper_link(kb, c.linker, pid, 'arXiv:' + paper.arxiv_base)}" if paper.arxiv_base else ""
+    venue = f" {esc(paper.venue.name)}" if paper.venue else ""
     word = f" · {status_word(status)}" if status else ""
     if status is Status.anchored:
-        word += " · " + _anchor_text(c, anchored_in, since)
-    return f"- {paper_link(kb, c.linker, pid)}{ident}{venue}" + (f"（{c.text(note)}）" if note else "") + word
+        word += " · " + anchor_text(c, anchored_in, since)
+    return f"{paper_link(kb, c.linker, pid)}{ident}{venue}" + (f"（{c.text(note)}）" if note else "") + word
 
 
-def _carried(c: Ctx) -> str:
+def _carried(c: Ctx) -> Html:
     b, f = c.brief, c.figures
     anchored = len(f.carried_anchored)
-    out = [_h(3, md(t("brief.carried")), "carried")]
+    head = heading(3, esc(t("brief.carried")), "carried")
+    figures = esc(t("fig.carried", n=len(f.carried), anchored=anchored))
     if b.carried:
-        out.append("\n".join(_entry(c, x.paper, x.note, None) for x in b.carried))
-        listed = {x.paper for x in b.carried}
-        computed = {x.paper for x in f.carried}
-        if listed == computed:
-            out.append(
-                f'<p class="kb-check-line" markdown>{md(t("brief.checks"))}：'
-                f"{md(t('check.same'))}（{t('fig.carried', n=len(f.carried), anchored=anchored)}）</p>"
-            )
+        entries = ul(_entry(c, x.paper, x.note, None) for x in b.carried)
+        if {x.paper for x in b.carried} == {x.paper for x in f.carried}:
+            check = f"{esc(t('brief.checks'))}：{esc(t('check.same'))}（{figures}）"
         else:
             codes = c.codes("carried/")
-            out.append(
-                f'<p class="kb-check-line" markdown>{md(t("brief.checks"))}：'
-                f"{md(t('computed.carried'))} {t('fig.carried', n=len(f.carried), anchored=anchored)}"
-                + checks.check_mark(len(f.carried), codes[0] if codes else None, c.numbers)
-                + "</p>"
-            )
-        return "\n\n".join(out)
+            mark = checks.check_mark(len(f.carried), codes[0] if codes else None, c.numbers)
+            check = f"{esc(t('brief.checks'))}：{esc(t('computed.carried'))} {figures}{mark}"
+        return blocks(head, entries, p(check, "kb-check-line"))
     if not f.carried:
-        out.append(md(t("label.none")))
-        return "\n\n".join(out)
+        return blocks(head, p(esc(t("label.none"))))
     rows = []
     for x in f.carried:
-        state = _anchor_text(c, x.anchor.section, x.anchor.since) if x.anchor else STATUS_LABELS[x.status]
-        rows.append(
-            _entry(c, x.paper, None, None)
-            + f"（{brief_link(c.kb, c.linker, x.origin, _origin(c, x.origin))} · {state}）"
-        )
-    out.append("\n".join(rows))
-    out.append(
-        checks.mark(
-            "kb-computed",
-            f"{t('computed.carried')}：{t('fig.carried', n=len(f.carried), anchored=anchored)}",
-            t("computed.carried_note"),
-        )
+        state = anchor_text(c, x.anchor.section, x.anchor.since) if x.anchor else esc(STATUS_LABELS[x.status])
+        origin = brief_link(c.kb, c.linker, x.origin, _origin(c, x.origin))
+        rows.append(_entry(c, x.paper, None, None) + f"（{origin} · {state}）")
+    computed = checks.mark(
+        "kb-computed",
+        f"{t('computed.carried')}：{t('fig.carried', n=len(f.carried), anchored=anchored)}",
+        t("computed.carried_note"),
     )
-    return "\n\n".join(out)
+    return blocks(head, ul(rows), p(computed))
 
 
 def _origin(c: Ctx, key: str) -> str:
@@ -125,27 +109,22 @@ def _origin(c: Ctx, key: str) -> str:
 # --------------------------------------------------------------------------- 六、小结表
 
 
-def summary_rows(c: Ctx) -> str:
+def summary_rows(c: Ctx) -> Html:
     """The summary table as the author wrote it: a row per item that has one."""
     b = c.brief
-    rows = [
-        f"| {t('th.num')} | {t('th.item')} | {t('th.category')} | {t('th.value')} | {t('th.status')} |",
-        "|---|---|---|---|---|",
+    head = [esc(t(k)) for k in ("th.num", "th.item", "th.category", "th.value", "th.status")]
+    rows = [_row(c, str(i), f"inc-{i}", inc.summary, inc.value) for i, inc in enumerate(b.increments, 1) if inc.summary]
+    rows += [
+        _row(c, chr(65 + i), f"adj-{chr(97 + i)}", x.summary, x.value) for i, x in enumerate(b.adjacent) if x.summary
     ]
-    n = 0
-    for i, inc in enumerate(b.increments, 1):
-        if inc.summary:
-            n += 1
-            rows.append(_row(c, str(i), f"inc-{i}", inc.summary, inc.value))
-    for i, a in enumerate(b.adjacent):
-        if a.summary:
-            n += 1
-            rows.append(_row(c, chr(65 + i), f"adj-{chr(97 + i)}", a.summary, a.value))
-    return "\n".join(rows) if n else ""
+    return table(head, rows) if rows else ""
 
 
-def _row(c: Ctx, key: str, anchor: str, row: SummaryRow, value: int | None) -> str:
-    return (
-        f"| [{key}](#{anchor}) | {c.text(row.label)} | {md(row.category or '—')} | {_stars(value)} "
-        f"| {md(row.status or '—')} |"
-    )
+def _row(c: Ctx, key: str, anchor: str, row: SummaryRow, value: int | None) -> list[Html]:
+    return [
+        link(key, f"#{anchor}"),
+        c.text(row.label),
+        esc(row.category or "—"),
+        esc(stars(value)),
+        esc(row.status or "—"),
+    ]

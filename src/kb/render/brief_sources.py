@@ -4,12 +4,11 @@ paper cards, and the author's lists of sources included / not included
 
 from __future__ import annotations
 
-import html
 from typing import TYPE_CHECKING
 
 from kb.data.models import CardEntry, SourceGroup
 from kb.render import checks
-from kb.render.escape import md
+from kb.render.html import Html, blocks, details, esc, heading, p, strong, ul
 from kb.render.links import paper_link
 from kb.render.messages import t
 
@@ -17,81 +16,71 @@ if TYPE_CHECKING:
     from kb.render.brief import Ctx
 
 
-def _h(level: int, title: str, anchor: str) -> str:
-    return f"{'#' * level} {title} {{ #{anchor} }}"
+def fold(summary: str, body: Html, open_: bool = False) -> Html:
+    """A Material-styled ``<details>`` block; ``summary`` is plain text."""
+    return details(esc(summary), body, "kb-fold", open_)
 
 
-def fold(summary: str, body: str, open_: bool = False) -> str:
-    """A Material-styled ``<details>`` block whose body is Markdown; ``summary`` is plain text."""
-    attr = " open" if open_ else ""
-    return (
-        f'<details class="kb-fold"{attr} markdown="1">\n<summary>{html.escape(summary)}</summary>\n\n'
-        f"{body}\n\n</details>"
-    )
-
-
-def sources(c: Ctx) -> str:
+def sources(c: Ctx) -> Html:
     b = c.brief
     if not b.sources:
         return ""
     groups = []
     for i, g in enumerate(b.sources, 1):
-        when = f"（{md(g.time)}）" if g.time else ""
-        groups.append(_h(3, f"1.{i} {md(g.title)}{when}", f"src-{i}") + "\n\n" + _group(c, i - 1, g))
+        when = f"（{esc(g.time)}）" if g.time else ""
+        groups.append(blocks(heading(3, f"1.{i} {esc(g.title)}{when}", f"src-{i}"), _group(c, i - 1, g)))
     files = sum(len(g.files) for g in b.sources)
     label = f"{len(b.sources)} 组来源 · {files} 个文件"
-    return _h(2, md(t("brief.sources")), "sources") + "\n\n" + fold(label, "\n\n".join(groups))
+    return blocks(heading(2, esc(t("brief.sources")), "sources"), fold(label, blocks(*groups)))
 
 
-def _group(c: Ctx, index: int, g: SourceGroup) -> str:
+def _group(c: Ctx, index: int, g: SourceGroup) -> Html:
     kb = c.kb
-    lines = [f"- {c.text(x)}" for x in g.findings]
+    lines = [c.text(x) for x in g.findings]
     for fl in g.files:
-        bits = [md(fl.path)]
+        bits = [esc(fl.path)]
         if fl.scope:
-            bits.append(f"〔{md(fl.scope)}〕")
+            bits.append(f"〔{esc(fl.scope)}〕")
         if fl.time and fl.time not in (g.time or ""):
-            bits.append(f"（{md(fl.time)}）")
-        keyed = f" · **{md(fl.key)}**" if fl.key else ""
+            bits.append(f"（{esc(fl.time)}）")
+        keyed = f" · {strong(esc(fl.key))}" if fl.key else ""
         desc = " — " + c.text(fl.summary) if fl.summary else ""
-        lines.append(f"- {' '.join(bits)}{keyed}{desc}")
+        lines.append(f"{' '.join(bits)}{keyed}{desc}")
     if g.cards:
         window = ""
         if g.cards_window:
             w = g.cards_window
-            window = f"（{md(w.label)}：{w.start.isoformat()} → {w.end.isoformat()}）"
-        lines.append(f"- {md(t('label.cards'))}{window}：")
-        for card in g.cards:
-            lines.append("    " + _card(c, card))
-    lines.extend(f"- {c.text(x)}" for x in g.tally)
+            window = f"（{esc(w.label)}：{w.start.isoformat()} → {w.end.isoformat()}）"
+        lines.append(f"{esc(t('label.cards'))}{window}：" + ul(_card(c, card) for card in g.cards))
+    lines.extend(c.text(x) for x in g.tally)
     lines.extend(_group_checks(c, index, g))
     if g.confirmed_pending:
-        names = " / ".join(paper_link(kb, c.linker, p) for p in g.confirmed_pending if p in kb.papers)
-        lines.append(f"- {md(t('label.confirmed_pending'))}：{names}")
-    return "\n".join(lines)
+        names = " / ".join(paper_link(kb, c.linker, x) for x in g.confirmed_pending if x in kb.papers)
+        lines.append(f"{esc(t('label.confirmed_pending'))}：{names}")
+    return ul(lines)
 
 
-def _card(c: Ctx, card: CardEntry) -> str:
+def _card(c: Ctx, card: CardEntry) -> Html:
     kb = c.kb
     paper = kb.paper_for(card.arxiv) if card.arxiv else None
     bits = [str(card.number)]
     if card.arxiv:
         bits.append(c.text(card.arxiv))
     if card.title:
-        bits.append(paper_link(kb, c.linker, paper.id, card.title) if paper else md(card.title))
+        bits.append(paper_link(kb, c.linker, paper.id, card.title) if paper else esc(card.title))
     extra = []
     if card.category:
-        extra.append(f"主分类 {md(card.category)}")
+        extra.append(f"主分类 {esc(card.category)}")
     if card.adjacent:
-        extra.append("邻接 " + "、".join(md(a) for a in card.adjacent))
+        extra.append("邻接 " + "、".join(esc(x) for x in card.adjacent))
     if card.ingested:
-        extra.append(f"{md(card.ingested)} 入库")
+        extra.append(f"{esc(card.ingested)} 入库")
     if card.note:
-        extra.append(md(card.note))
-    return f"- {' · '.join(bits)}" + (f"（{' · '.join(extra)}）" if extra else "")
+        extra.append(esc(card.note))
+    return " · ".join(bits) + (f"（{' · '.join(extra)}）" if extra else "")
 
 
-def _group_checks(c: Ctx, index: int, g: SourceGroup) -> list[str]:
+def _group_checks(c: Ctx, index: int, g: SourceGroup) -> list[Html]:
     """Stated tallies of a group that its card list does not give, with the computed check."""
     tally = next((x for x in c.figures.cards if x.group == index), None)
     if tally is None:
@@ -104,23 +93,24 @@ def _group_checks(c: Ctx, index: int, g: SourceGroup) -> list[str]:
     ):
         stated = getattr(g.stated, name)
         if stated is not None and stated != computed:
-            code = f"sources/{index + 1}/{name}"
-            out.append(f"- {md(t('brief.checks'))}：{what}原文 {stated}{checks.check_mark(computed, code, c.numbers)}")
+            mark = checks.check_mark(computed, f"sources/{index + 1}/{name}", c.numbers)
+            out.append(f"{esc(t('brief.checks'))}：{esc(what)}原文 {stated}{mark}")
     return out
 
 
-def source_lists(c: Ctx) -> str:
+def source_lists(c: Ctx) -> Html:
     ch = c.brief.checked
     if ch is None or not (ch.included or ch.excluded):
         return ""
-    inc = "\n".join(f"- ✅ {md(x.path)}" + (f"（{c.text(x.note)}）" if x.note else "") for x in ch.included)
-    exc = "\n".join(f"- {md(x.path)}" + (f"（{c.text(x.note)}）" if x.note else "") for x in ch.excluded)
-    qual = f"（{md(ch.excluded_label)}）" if ch.excluded_label else ""
-    body = [
-        _h(3, md(t("label.included")), "sources-included"),
-        inc or md(t("label.none")),
-        _h(3, f"{md(t('label.excluded'))}{qual}", "sources-excluded"),
-        exc or md(t("label.none")),
-    ]
+    none = p(esc(t("label.none")))
+    inc = ul("✅ " + esc(x.path) + (f"（{c.text(x.note)}）" if x.note else "") for x in ch.included)
+    exc = ul(esc(x.path) + (f"（{c.text(x.note)}）" if x.note else "") for x in ch.excluded)
+    qual = f"（{esc(ch.excluded_label)}）" if ch.excluded_label else ""
+    body = blocks(
+        heading(3, esc(t("label.included")), "sources-included"),
+        inc or none,
+        heading(3, f"{esc(t('label.excluded'))}{qual}", "sources-excluded"),
+        exc or none,
+    )
     label = f"已纳入 {len(ch.included)} · 未纳入 {len(ch.excluded)}"
-    return _h(2, md(t("brief.source_lists")), "source-lists") + "\n\n" + fold(label, "\n\n".join(body))
+    return blocks(heading(2, esc(t("brief.source_lists")), "source-lists"), fold(label, body))

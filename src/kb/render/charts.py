@@ -22,14 +22,15 @@ from xml.sax.saxutils import escape
 
 from kb.knowledge.backlog import PendingItem, as_of, pending_items
 from kb.knowledge.index import KnowledgeBase
-from kb.render.escape import md
-from kb.render.links import section_label
-from kb.render.messages import UI
+from kb.render.html import Html, blocks, details, div, esc, heading, link, p, table, ul
+from kb.render.links import Linker, section_label
+from kb.render.messages import UI, t_html
 
 if TYPE_CHECKING:
     from kb.render.feeds import FeedPaths
 
 PAGE = "stats.md"
+TITLE_ANCHOR = "_1"  # what the toc extension made of the title "统计" (nothing ASCII to slug)
 FONT = 12
 INK = "#1f2937"
 MUTED = "#6b7280"
@@ -271,40 +272,33 @@ def backlog_age_svg(kb: KnowledgeBase, topic: str) -> str | None:
 # --------------------------------------------------------------------------- pages
 
 
-def _figure(svg: str) -> str:
-    # a raw HTML block (no blank line inside): Markdown leaves the SVG as it is
-    return f'<div class="kb-chart-box" style="overflow-x:auto">\n{svg}\n</div>'
+def _figure(svg: str) -> Html:
+    return div(svg, "kb-chart-box", style="overflow-x:auto")
 
 
-def _data_table(headers: list[str], rows: list[list[str]], summary: str) -> str:
+def _data_table(headers: list[str], rows: list[list[Html]], summary: str) -> Html:
     """The chart's numbers as a table, folded under it (readable without hovering, by screen readers too)."""
-    lines = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
-    lines += ["| " + " | ".join(r) + " |" for r in rows]
-    return (
-        f'<details class="kb-chart-data" markdown>\n<summary>{summary}</summary>\n\n'
-        + "\n".join(lines)
-        + "\n\n</details>"
-    )
+    return details(esc(summary), table([esc(h) for h in headers], rows), "kb-chart-data")
 
 
-def increments_table(kb: KnowledgeBase, topic: str) -> str:
-    table = increments_by_week(kb, topic)
+def increments_table(kb: KnowledgeBase, topic: str) -> Html:
+    weeks = increments_by_week(kb, topic)
     rows = [
-        [md(section_label(kb, topic, sid))] + [str(table.count(sid, w)) for w in table.weeks] for sid in table.sections
+        [esc(section_label(kb, topic, sid))] + [str(weeks.count(sid, w)) for w in weeks.weeks] for sid in weeks.sections
     ]
     return _data_table(
-        [UI["charts.th_section"]] + [UI["charts.th_week"].format(week=w.isoformat()) for w in table.weeks],
+        [UI["charts.th_section"]] + [UI["charts.th_week"].format(week=w.isoformat()) for w in weeks.weeks],
         rows,
         UI["charts.increments_table"],
     )
 
 
-def ages_table(kb: KnowledgeBase, topic: str) -> str:
+def ages_table(kb: KnowledgeBase, topic: str) -> Html:
     rows = [
         [
-            md(b.label),
+            esc(b.label),
             str(b.count),
-            "、".join(md(kb.papers[it.paper].short) if it.paper in kb.papers else md(it.paper) for it in b.items)
+            "、".join(esc(kb.papers[it.paper].short) if it.paper in kb.papers else esc(it.paper) for it in b.items)
             or "—",
         ]
         for b in backlog_ages(kb, topic)
@@ -314,51 +308,53 @@ def ages_table(kb: KnowledgeBase, topic: str) -> str:
     )
 
 
-def _age_part(kb: KnowledgeBase, topic: str, heading: str) -> list[str]:
+def _age_part(kb: KnowledgeBase, topic: str, head: Html) -> list[Html]:
     svg = backlog_age_svg(kb, topic)
     day = as_of(kb, topic)
-    out = [heading]
+    out = [head]
     if svg is None:
-        out.append(UI["charts.no_pending"])
+        out.append(p(esc(UI["charts.no_pending"])))
         return out
     total = len(pending_items(kb, topic))
-    out.append(UI["charts.age_intro"].format(date=day.isoformat() if day else "—", n=total))
+    out.append(p(esc(UI["charts.age_intro"].format(date=day.isoformat() if day else "—", n=total))))
     out.append(_figure(svg))
     out.append(ages_table(kb, topic))
     return out
 
 
-def page(kb: KnowledgeBase, feeds: list[FeedPaths] | None = None) -> str:
+def page(kb: KnowledgeBase, feeds: list[FeedPaths] | None = None) -> Html:
     """The "统计" page: per topic, increments per section per week and the backlog's ages."""
-    out = [
-        f"# {UI['charts.title']}",
-        UI["charts.intro"],
-    ]
+    linker = Linker(PAGE)
+    out = [heading(1, esc(UI["charts.title"]), TITLE_ANCHOR), p(esc(UI["charts.intro"]))]
     for topic in kb.topics:
-        title = md(kb.topics[topic].title)
-        out.append(f"## {title} {{ #topic-{topic} }}")
-        out.append(f"### {UI['charts.increments_heading']} {{ #increments-{topic} }}")
+        out.append(heading(2, esc(kb.topics[topic].title), f"topic-{topic}"))
+        out.append(heading(3, esc(UI["charts.increments_heading"]), f"increments-{topic}"))
         svg = increments_svg(kb, topic)
         if svg is None:
-            out.append(UI["charts.no_increments"])
+            out.append(p(esc(UI["charts.no_increments"])))
         else:
-            out.append(UI["charts.increments_intro"])
+            out.append(p(esc(UI["charts.increments_intro"])))
             out.append(_figure(svg))
             out.append(increments_table(kb, topic))
-        out.extend(_age_part(kb, topic, f"### {UI['charts.age_heading']} {{ #backlog-age-{topic} }}"))
-        out.append(UI["charts.details"].format(href=f"backlog.md#pending-{topic}"))
+        out.extend(_age_part(kb, topic, heading(3, esc(UI["charts.age_heading"]), f"backlog-age-{topic}")))
+        details_link = linker.href("backlog.md", f"pending-{topic}")
+        out.append(p(t_html("charts.details", link=link(UI["charts.details_link"], details_link))))
     if feeds:
-        out.append(f"## {UI['charts.feeds']} {{ #feeds }}")
-        out.append(UI["charts.feeds_intro"])
-        out.append("\n".join(f"- {md(f.title)}：[Atom]({f.atom}) · [RSS]({f.rss})" for f in feeds))
-    return "\n\n".join(out) + "\n"
+        out.append(heading(2, esc(UI["charts.feeds"]), "feeds"))
+        out.append(p(esc(UI["charts.feeds_intro"])))
+        out.append(
+            ul(
+                f"{esc(f.title)}：{link('Atom', linker.href(f.atom))} · {link('RSS', linker.href(f.rss))}"
+                for f in feeds
+            )
+        )
+    return blocks(*out) + "\n"
 
 
-def backlog_section(kb: KnowledgeBase) -> str:
+def backlog_section(kb: KnowledgeBase) -> Html:
     """Appended to the backlog page: the age chart of each topic."""
     out = []
     for topic in kb.topics:
-        out.extend(
-            _age_part(kb, topic, f"## {md(kb.topics[topic].title)}：{UI['charts.age_heading']} {{ #age-{topic} }}")
-        )
-    return ("\n\n" + "\n\n".join(out) + "\n") if out else ""
+        title = f"{esc(kb.topics[topic].title)}：{esc(UI['charts.age_heading'])}"
+        out.extend(_age_part(kb, topic, heading(2, title, f"age-{topic}")))
+    return blocks(*out) + "\n" if out else ""

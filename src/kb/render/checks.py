@@ -9,10 +9,9 @@ lower bound and says so.
 
 from __future__ import annotations
 
-import html
-
 from kb.knowledge.index import KnowledgeBase, Noted
-from kb.render.escape import md
+from kb.render.html import Html, a, blocks, esc, ol, p, span
+from kb.render.html import code as code_el
 from kb.render.messages import finding_text, t
 
 CHECKS_ANCHOR = "checks"
@@ -29,7 +28,7 @@ def figure(
     findings: dict[str, int] | None = None,
     partial: bool = False,
     unit: str = "",
-) -> str:
+) -> Html:
     """``stated`` (and its ``unit``, e.g. " 条主增量") as written, with the computed check after it
     when the two differ; the computed figure, marked, when nothing is stated."""
     if stated is None:
@@ -38,20 +37,19 @@ def figure(
             return mark("kb-computed", shown, t("brief.reconstructed_figures"))
         return mark("kb-computed", t("check.computed_only", n=f"{computed}{unit}"), t("check.computed_title"))
     if stated == computed or (partial and computed < stated):
-        return f"{stated}{html.escape(unit)}"
-    return f"{stated}{html.escape(unit)}{check_mark(computed, code, findings)}"
+        return f"{stated}{esc(unit, strip=False)}"
+    return f"{stated}{esc(unit, strip=False)}{check_mark(computed, code, findings)}"
 
 
-def check_mark(computed: object, code: str | None, findings: dict[str, int] | None) -> str:
+def check_mark(computed: object, code: str | None, findings: dict[str, int] | None) -> Html:
     """The small mark beside a stated figure; links to its finding in the 核对 section."""
-    label = html.escape(t("check.computed", n=computed))
     index = (findings or {}).get(code or "")
     target = finding_anchor(index) if index else CHECKS_ANCHOR
-    return f' <a class="kb-check" href="#{target}">{label}</a>'
+    return " " + a(esc(t("check.computed", n=computed)), f"#{target}", "kb-check")
 
 
-def mark(cls: str, text: str, title: str) -> str:
-    return f'<span class="{cls}" title="{html.escape(title, quote=True)}">{html.escape(text)}</span>'
+def mark(cls: str, text: str, title: str) -> Html:
+    return span(esc(text), cls, title=title)
 
 
 def numbered(noted: list[Noted]) -> dict[str, int]:
@@ -59,19 +57,19 @@ def numbered(noted: list[Noted]) -> dict[str, int]:
     return {n.finding.code: i for i, n in enumerate(noted, 1)}
 
 
-def section(kb: KnowledgeBase, noted: list[Noted], heading: str) -> str:
+def section(kb: KnowledgeBase, noted: list[Noted], heading: Html) -> Html:
     """The 核对 section: every finding in Chinese, acknowledged ones with the authors' reason."""
-    out = [heading, "", md(t("check.intro")), ""]
+    intro = p(esc(t("check.intro")))
     if not noted:
-        out.append(md(t("check.none")))
-        return "\n".join(out)
-    names = {pid: p.short for pid, p in kb.papers.items()}
+        return blocks(heading, intro, p(esc(t("check.none"))))
+    names = {pid: paper.short for pid, paper in kb.papers.items()}
+    items = []
     for i, n in enumerate(noted, 1):
         state = t("check.acknowledged") if n.acknowledged else t("check.open")
-        reason = f"——{md(n.acknowledged.reason)}" if n.acknowledged else ""
+        reason = f"——{esc(n.acknowledged.reason)}" if n.acknowledged else ""
         cls = "kb-finding-ack" if n.acknowledged else "kb-finding-open"
-        out.append(
-            f'{i}. <span id="{finding_anchor(i)}" class="kb-finding {cls}">{html.escape(state)}</span> '
-            f"{md(finding_text(n.finding, names))}{reason} <code>{html.escape(n.finding.code)}</code>"
+        items.append(
+            span(esc(state), f"kb-finding {cls}", id=finding_anchor(i))
+            + f" {esc(finding_text(n.finding, names))}{reason} {code_el(n.finding.code)}"
         )
-    return "\n".join(out)
+    return blocks(heading, intro, ol(items))

@@ -9,12 +9,12 @@ styles or SVG, so no markup or attribute changes.
 
 from __future__ import annotations
 
+import bisect
 import html
 import re
 
 from kb.render.messages import GLOSSARY
 
-_TAG = re.compile(r"<!--.*?-->|<[^>]*>", re.S)
 _NAME = re.compile(r"</?\s*([a-zA-Z][a-zA-Z0-9]*)")
 SKIP = frozenset(
     {
@@ -46,34 +46,60 @@ def _pattern(terms: list[str]) -> re.Pattern[str]:
 
 
 _TERMS = _pattern(list(GLOSSARY))
+# Where text is not looked at: inside a tag or a comment, and inside the skipped elements.
+_SKIPPED = re.compile(r"<(/?)(" + "|".join(sorted(SKIP, key=len, reverse=True)) + r")(?=[\s>/])", re.IGNORECASE)
+
+
+def _skipped_spans(html_text: str) -> list[tuple[int, int]]:
+    """The spans of the page inside skipped elements (outermost ones; unclosed: to the end)."""
+    spans, depth, start = [], 0, 0
+    for m in _SKIPPED.finditer(html_text):
+        end_tag = html_text.find(">", m.end())
+        if not m.group(1) and end_tag > 0 and html_text[end_tag - 1] == "/":
+            continue  # self-closing
+        if m.group(1):
+            depth -= 1
+            if depth == 0:
+                spans.append((start, m.end()))
+            depth = max(depth, 0)
+        else:
+            if depth == 0:
+                start = m.start()
+            depth += 1
+    if depth:
+        spans.append((start, len(html_text)))
+    return spans
+
+
+def _in_markup(html_text: str, pos: int) -> bool:
+    """Whether ``pos`` is inside a tag or a comment."""
+    if html_text.rfind("<", 0, pos) > html_text.rfind(">", 0, pos):
+        return True
+    return html_text.rfind("<!--", 0, pos) > html_text.rfind("-->", 0, pos)
 
 
 def explain_first_uses(html_text: str, glossary: dict[str, str] | None = None) -> str:
     """``html_text`` with the first use of each term wrapped in an ``<abbr>`` with its explanation."""
     terms = GLOSSARY if glossary is None else glossary
     pattern = _TERMS if glossary is None else _pattern(list(terms))
+    skipped: list[tuple[int, int]] | None = None  # found when a first candidate needs them
     seen: set[str] = set()
-    depth = 0
     out: list[str] = []
-
-    def wrap(m: re.Match[str]) -> str:
-        term = m.group(0)
-        if term in seen:
-            return term
-        seen.add(term)
-        return f'<abbr title="{html.escape(terms[term], quote=True)}">{term}</abbr>'
-
     pos = 0
-    for tag in _TAG.finditer(html_text):
-        text = html_text[pos : tag.start()]
-        out.append(pattern.sub(wrap, text) if depth == 0 and len(seen) < len(terms) else text)
-        markup = tag.group(0)
-        name = _NAME.match(markup)
-        if name and name.group(1).lower() in SKIP and not markup.endswith("/>"):
-            depth += -1 if markup.startswith("</") else 1
-            depth = max(depth, 0)
-        out.append(markup)
-        pos = tag.end()
-    tail = html_text[pos:]
-    out.append(pattern.sub(wrap, tail) if depth == 0 else tail)
+    for m in pattern.finditer(html_text):
+        term = m.group(0)
+        if term in seen or _in_markup(html_text, m.start()):
+            continue
+        if skipped is None:
+            skipped = _skipped_spans(html_text)
+        i = bisect.bisect_right(skipped, (m.start(), len(html_text) + 1)) - 1
+        if i >= 0 and skipped[i][0] <= m.start() < skipped[i][1]:
+            continue
+        seen.add(term)
+        out.append(html_text[pos : m.start()])
+        out.append(f'<abbr title="{html.escape(terms[term], quote=True)}">{term}</abbr>')
+        pos = m.end()
+        if len(seen) == len(terms):
+            break
+    out.append(html_text[pos:])
     return "".join(out)

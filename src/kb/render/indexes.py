@@ -12,12 +12,15 @@ from kb.data.models import STATUS_LABELS, Brief
 from kb.knowledge.figures import BriefFigures
 from kb.knowledge.index import KnowledgeBase
 from kb.knowledge.views import overall_status
-from kb.render.escape import md
+from kb.render.html import BR, Html, blocks, esc, heading, link, p, strong, table, ul
 from kb.render.links import SIGHTING_LABELS, Linker, brief_link, paper_link, section_label, text
-from kb.render.messages import t
+from kb.render.messages import t, t_html
 
 BRIEFS = "briefs/index.md"
 PAPERS = "papers/index.md"
+BIB = "references.bib"  # the library's BibTeX (kb.site.layout.BIB_FILE), linked from the papers index
+# the index pages' titles keep the anchor the toc extension gave them (a Chinese title leaves nothing to slug)
+TITLE_ANCHOR = "_1"
 
 PAPER_STATUS_LABELS = {
     "net-new": "NET-new",
@@ -59,41 +62,36 @@ def _checks(kb: KnowledgeBase, key: str) -> str:
     return "；".join(parts)
 
 
-def _news(kb: KnowledgeBase, linker: Linker, key: str) -> str:
+def _news(kb: KnowledgeBase, linker: Linker, key: str) -> Html:
     """The headline as written, then one line per main increment (its title, linked), for a table cell."""
     b = kb.briefs[key]
-    lines = [f"**{md(b.character.title)}**"] if b.character else []
+    lines = [strong(esc(b.character.title))] if b.character else []
     for i, inc in enumerate(b.increments, 1):
         lines.append(
-            f"{i}\\. {brief_link(kb, linker, key, inc.title, anchor=f'inc-{i}')}（{STATUS_LABELS[inc.status]}）"
+            f"{i}. {brief_link(kb, linker, key, inc.title, anchor=f'inc-{i}')}（{esc(STATUS_LABELS[inc.status])}）"
         )
-    return "<br>".join(lines) or "—"
+    return BR.join(lines) or "—"
 
 
-def briefs(kb: KnowledgeBase) -> str:
+def briefs(kb: KnowledgeBase) -> Html:
     linker = Linker(BRIEFS)
-    out = [f"# {t('index.briefs')}", t("index.briefs_intro")]
+    out = [heading(1, esc(t("index.briefs")), TITLE_ANCHOR), p(esc(t("index.briefs_intro")))]
+    heads = [esc(t(f"index.th_{k}")) for k in ("date", "brief", "news", "counts", "checks")]
     for topic, keys in kb.by_topic.items():
-        title = kb.topic_title(topic)
-        out.append(f"## {md(title)} {{ #topic-{topic} }}")
+        out.append(heading(2, esc(kb.topic_title(topic)), f"topic-{topic}"))
         months: dict[str, list[str]] = {}
         for key in reversed(keys):
             months.setdefault(kb.briefs[key].date.strftime("%Y-%m"), []).append(key)
         for month, month_keys in months.items():
-            out.append(f"### {month} {{ #topic-{topic}-{month} }}")
-            rows = [
-                "| " + " | ".join(t(f"index.th_{k}") for k in ("date", "brief", "news", "counts", "checks")) + " |",
-                "|---|---|---|---|---|",
-            ]
+            out.append(heading(3, esc(month), f"topic-{topic}-{month}"))
+            rows = []
             for key in month_keys:
                 b, f = kb.briefs[key], kb.figures[key]
                 label = f"{b.round} · {b.instance}" + (t("index.reconstructed") if b.reconstructed else "")
-                rows.append(
-                    f"| {b.date.isoformat()} | {brief_link(kb, linker, key, label)} | {_news(kb, linker, key)} "
-                    f"| {counts(b, f)} | {_checks(kb, key)} |"
-                )
-            out.append('<div class="kb-table" data-kb-table="briefs" markdown>\n\n' + "\n".join(rows) + "\n\n</div>")
-    return "\n\n".join(out) + "\n"
+                row = [b.date.isoformat(), brief_link(kb, linker, key, label), _news(kb, linker, key)]
+                rows.append([*row, esc(counts(b, f)), esc(_checks(kb, key))])
+            out.append(table(heads, rows, cls="kb-table", data_kb_table="briefs"))
+    return blocks(*out) + "\n"
 
 
 def _anchored(kb: KnowledgeBase, pid: str) -> str:
@@ -104,50 +102,56 @@ def _anchored(kb: KnowledgeBase, pid: str) -> str:
             continue
         where = section_label(kb, tid, rec.section) if rec.section else t("status.unsectioned")
         when = rec.since.isoformat() if rec.since else t("index.latest_by", date=rec.recorded_on.isoformat())
-        parts.append(f"{md(where)} · {when}")
+        parts.append(f"{where} · {when}")
     return "；".join(parts)
 
 
-def papers(kb: KnowledgeBase) -> str:
+def papers(kb: KnowledgeBase) -> Html:
     from kb.render.paper import backlink_places
 
     linker = Linker(PAPERS)
-    out = [f"# {t('index.papers')}", t("index.papers_intro", n=len(kb.papers))]
+    intro = t_html("index.papers_intro", n=str(len(kb.papers)), bib=link(t("index.bib_link"), linker.href(BIB)))
+    out = [heading(1, esc(t("index.papers")), TITLE_ANCHOR), p(intro)]
     heads = ("paper", "arxiv", "venue", "credibility", "category", "status", "first_seen", "mentions")
-    rows = ["| " + " | ".join(t(f"index.th_{k}") for k in heads) + " |", "|---|---|---|---|---|---|---|---|"]
-    for pid, p in sorted(kb.papers.items(), key=lambda kv: kv[1].short.lower()):
-        ident = text(kb, linker, "arXiv:" + p.arxiv_base) if p.arxiv_base else "—"
+    rows = []
+    for pid, paper in sorted(kb.papers.items(), key=lambda kv: kv[1].short.lower()):
+        ident = text(kb, linker, "arXiv:" + paper.arxiv_base) if paper.arxiv_base else "—"
         status = PAPER_STATUS_LABELS[overall_status(kb, pid)]
         anchored = _anchored(kb, pid)
         first = kb.history.first_seen(pid)
         seen = (
             brief_link(kb, linker, first.brief, first.date.isoformat())
-            + f" · {SIGHTING_LABELS.get(first.kind, first.kind)}"
+            + f" · {esc(SIGHTING_LABELS.get(first.kind, first.kind))}"
             if first
             else "—"
         )
         rows.append(
-            f"| {paper_link(kb, linker, pid)} | {ident} | {md(p.venue.name) if p.venue else '—'} "
-            f"| {p.credibility.label if p.credibility else '—'} | {md(p.category.primary) if p.category else '—'} "
-            f"| {status}{'（' + anchored + '）' if anchored else ''} | {seen} | {len(backlink_places(kb, p))} |"
+            [
+                paper_link(kb, linker, pid),
+                ident,
+                esc(paper.venue.name) if paper.venue else "—",
+                esc(paper.credibility.label) if paper.credibility else "—",
+                esc(paper.category.primary) if paper.category else "—",
+                esc(status + ("（" + anchored + "）" if anchored else "")),
+                seen,
+                str(len(backlink_places(kb, paper))),
+            ]
         )
-    out.append('<div class="kb-table" data-kb-table="papers" markdown>\n\n' + "\n".join(rows) + "\n\n</div>")
-    return "\n\n".join(out) + "\n"
+    out.append(table([esc(t(f"index.th_{k}")) for k in heads], rows, cls="kb-table", data_kb_table="papers"))
+    return blocks(*out) + "\n"
 
 
-def latest_briefs(kb: KnowledgeBase, page: str, limit: int = 5) -> str:
+def latest_briefs(kb: KnowledgeBase, page: str, limit: int = 5) -> Html:
     """The latest briefs for the home page: each with its headline and the titles of its main increments."""
     linker = Linker(page)
     keys = sorted(kb.briefs, key=lambda k: kb.history.order.get(k, 0), reverse=True)[:limit]
-    lines = []
+    items = []
     for key in keys:
         b = kb.briefs[key]
-        head = f"：{md(b.character.title)}" if b.character else ""
-        lines.append(f"- {brief_link(kb, linker, key)}{head}")
-        for i, inc in enumerate(b.increments, 1):
-            lines.append(
-                f"    - {brief_link(kb, linker, key, inc.title, anchor=f'inc-{i}')}（{STATUS_LABELS[inc.status]}）"
-            )
-        if not b.increments:
-            lines.append("    - " + t("index.no_increments"))
-    return "\n".join(lines) or t("index.no_briefs")
+        head = f"：{esc(b.character.title)}" if b.character else ""
+        incs = [
+            f"{brief_link(kb, linker, key, inc.title, anchor=f'inc-{i}')}（{esc(STATUS_LABELS[inc.status])}）"
+            for i, inc in enumerate(b.increments, 1)
+        ]
+        items.append(f"{brief_link(kb, linker, key)}{head}\n" + ul(incs or [esc(t("index.no_increments"))]))
+    return ul(items) or p(esc(t("index.no_briefs")))

@@ -1,8 +1,8 @@
 """Links between pages, and arXiv ids in contributed text turned into links.
 
 Renderers link to other pages by their docs-relative source path (``papers/ssr.md``)
-and a page-relative Markdown link is produced, so MkDocs resolves it and
-validates both the page and the anchor.
+and a page-relative link to that source is written (``../papers/ssr.md#notes``): the
+MkDocs adapter resolves it to the built URL and validates both the page and the anchor.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from functools import lru_cache
 from kb.data import arxiv_id
 from kb.knowledge.history import AnchorRecord
 from kb.knowledge.index import KnowledgeBase, brief_page, paper_page, section_anchor
-from kb.render.escape import md, md_link
+from kb.render.html import esc, link
 
 
 @dataclass(frozen=True)
@@ -30,7 +30,7 @@ class Linker:
         return (f"{up}/{name}" if up else name) + frag
 
     def link(self, text: object, target: str, anchor: str = "") -> str:
-        return md_link(text, self.href(target, anchor))
+        return link(text, self.href(target, anchor))
 
 
 @lru_cache(maxsize=4096)
@@ -50,7 +50,7 @@ def section_link(kb: KnowledgeBase, linker: Linker, topic: str, section_id: str,
     page = kb.topics[topic].page
     label = text or section_label(kb, topic, section_id)
     if info is None:
-        return md(label)
+        return esc(label)
     return linker.link(label, page, section_anchor(section_id))
 
 
@@ -111,8 +111,8 @@ def text(kb: KnowledgeBase, linker: Linker, value: str) -> str:
     out = []
     pos = 0
     for m in arxiv_id.find_ids(value):
-        out.append(md(value[pos : m.start], strip=False))
-        out.append(md_link(m.text, arxiv_target(kb, linker, m.id)))
+        out.append(esc(value[pos : m.start], strip=False))
+        out.append(link(m.text, arxiv_target(kb, linker, m.id)))
         pos = m.end
-    out.append(md(value[pos:], strip=False))
+    out.append(esc(value[pos:], strip=False))
     return "".join(out)

@@ -18,9 +18,10 @@ from typing import TypeVar, cast
 from kb.knowledge.backlog import PendingItem, pending_items
 from kb.knowledge.history import AnchorRecord
 from kb.knowledge.index import KnowledgeBase, Noted, section_anchor
-from kb.render.escape import md
+from kb.render.html import Html, blocks, details, div, el, esc, p, span, strong, table, ul
+from kb.render.html import heading as html_heading
 from kb.render.links import SIGHTING_LABELS, Linker, anchor_text, brief_link, paper_link, text
-from kb.render.messages import finding_text, t
+from kb.render.messages import finding_text, t, t_html
 
 _CACHE: dict[int, tuple[weakref.ref[KnowledgeBase], dict[tuple[str, str], object]]] = {}
 T = TypeVar("T")
@@ -44,18 +45,18 @@ def _memo(kb: KnowledgeBase, key: tuple[str, str], compute: Callable[[], T]) -> 
     return cast(T, memo[key])  # stored by compute() under this key: each key has one type
 
 
-def heading(kb: KnowledgeBase, topic: str, section_id: str) -> str:
+def heading(kb: KnowledgeBase, topic: str, section_id: str) -> Html:
     info = kb.section(topic, section_id)
     if info is None:
         raise KeyError(f"unknown section '{section_id}' in topic '{topic}'")
     s = info.section
     level = min(2 + info.depth, 6)
-    number = f"§{md(s.number)} " if s.number else ""
-    en = f" <small>{md(s.title_en)}</small>" if s.title_en else ""
+    number = f"§{esc(s.number)} " if s.number else ""
+    en = " " + el("small", esc(s.title_en)) if s.title_en else ""
     intro = ""
     if s.introduced:
-        intro = f' <span class="kb-new">{t("living.new_route", date=s.introduced.isoformat())}</span>'
-    return f"{'#' * level} {number}{md(s.title)}{en}{intro} {{ #{section_anchor(s.id)} }}"
+        intro = " " + span(esc(t("living.new_route", date=s.introduced.isoformat())), "kb-new")
+    return html_heading(level, f"{number}{esc(s.title)}{en}{intro}", section_anchor(s.id))
 
 
 def _anchored_by_section(kb: KnowledgeBase, topic: str) -> dict[str | None, list[AnchorRecord]]:
@@ -77,25 +78,30 @@ def _pending(kb: KnowledgeBase, topic: str) -> list[PendingItem]:
     return _memo(kb, ("pending", topic), lambda: pending_items(kb, topic))
 
 
-def papers_in(kb: KnowledgeBase, topic: str, section_id: str | None, page: str) -> str:
+def _listed(title_key: str, rows: list[Html], cls: str) -> Html:
+    """A box with a bold lead-in line and a list."""
+    return div(blocks(p(strong(esc(t(title_key)))), ul(rows)), cls)
+
+
+def papers_in(kb: KnowledgeBase, topic: str, section_id: str | None, page: str) -> Html:
     """The papers anchored in a section (or, with ``None``, anchored without a section)."""
     linker = Linker(page)
     rows = []
     for rec in _anchored_by_section(kb, topic).get(section_id, ()):
-        p = kb.papers[rec.paper]
-        ident = f"（{text(kb, linker, 'arXiv:' + p.arxiv)}）" if p.arxiv else ""
-        rows.append(f"- {paper_link(kb, linker, rec.paper)}{ident}：{anchor_text(kb, linker, rec)}")
+        paper = kb.papers[rec.paper]
+        ident = f"（{text(kb, linker, 'arXiv:' + paper.arxiv)}）" if paper.arxiv else ""
+        rows.append(f"{paper_link(kb, linker, rec.paper)}{ident}：{anchor_text(kb, linker, rec)}")
     if not rows:
-        return f'<p class="kb-empty">{t("living.none_anchored")}</p>'
-    return f'<div class="kb-anchored" markdown>\n\n**{t("living.anchored_here")}**\n\n' + "\n".join(rows) + "\n\n</div>"
+        return p(esc(t("living.none_anchored")), "kb-empty")
+    return _listed("living.anchored_here", rows, "kb-anchored")
 
 
-def unsectioned(kb: KnowledgeBase, topic: str, page: str) -> str:
+def unsectioned(kb: KnowledgeBase, topic: str, page: str) -> Html:
     """A block (with the stable anchor ``#unsectioned``) for papers anchored without a section."""
-    return f"### {t('status.unsectioned')} {{ #unsectioned }}\n\n" + papers_in(kb, topic, None, page)
+    return blocks(html_heading(3, esc(t("status.unsectioned")), "unsectioned"), papers_in(kb, topic, None, page))
 
 
-def pending_for(kb: KnowledgeBase, topic: str, section_id: str, page: str) -> str:
+def pending_for(kb: KnowledgeBase, topic: str, section_id: str, page: str) -> Html:
     """Items suggested for this section that are still waiting to be anchored, with their first
     sighting (any brief, any kind of item)."""
     linker = Linker(page)
@@ -104,81 +110,76 @@ def pending_for(kb: KnowledgeBase, topic: str, section_id: str, page: str) -> st
         if section_id in item.sections:
             kind = SIGHTING_LABELS.get(item.first_kind, item.first_kind)
             rows.append(
-                f"- {paper_link(kb, linker, item.paper)}"
-                + t(
+                paper_link(kb, linker, item.paper)
+                + t_html(
                     "living.pending_item",
                     date=item.first_seen.isoformat(),
                     brief=brief_link(kb, linker, item.first_brief, t("living.source_brief")),
-                    kind=kind,
-                    days=item.age_days,
+                    kind=esc(kind),
+                    days=str(item.age_days),
                 )
             )
     if not rows:
         return ""
-    return f'<div class="kb-pending" markdown>\n\n**{t("living.pending_here")}**\n\n' + "\n".join(rows) + "\n\n</div>"
+    return _listed("living.pending_here", rows, "kb-pending")
 
 
-def section(kb: KnowledgeBase, topic: str, section_id: str, page: str, demos: str = "") -> str:
+def section(kb: KnowledgeBase, topic: str, section_id: str, page: str, demos: Html = "") -> Html:
     """Heading, summary, anchored papers, pending suggestions (and demos, when built) of one section."""
     info = kb.section(topic, section_id)
-    parts = [heading(kb, topic, section_id)]
-    if info and info.section.summary:
-        parts.append(text(kb, Linker(page), info.section.summary))
-    parts.append(papers_in(kb, topic, section_id, page))
-    pend = pending_for(kb, topic, section_id, page)
-    if pend:
-        parts.append(pend)
-    if demos:
-        parts.append(demos)
-    return "\n\n".join(parts)
+    summary = p(text(kb, Linker(page), info.section.summary)) if info and info.section.summary else ""
+    return blocks(
+        heading(kb, topic, section_id),
+        summary,
+        papers_in(kb, topic, section_id, page),
+        pending_for(kb, topic, section_id, page),
+        demos,
+    )
 
 
-def _topic_checks(kb: KnowledgeBase, topic: str, linker: Linker) -> str:
+def _topic_checks(kb: KnowledgeBase, topic: str, linker: Linker) -> Html:
     """The update log's findings (labels naming papers not yet anchored, a stale log), in Chinese;
     acknowledged ones stay, with the reason."""
     noted: list[Noted] = kb.findings("topic", topic)
     if not noted:
         return ""
-    names = {pid: p.short for pid, p in kb.papers.items()}
+    names = {pid: paper.short for pid, paper in kb.papers.items()}
     rows = []
     for n in noted:
         finding = n.finding
-        ack = t("living.acknowledged", reason=text(kb, linker, n.acknowledged.reason)) if n.acknowledged else ""
-        rows.append(f"- {text(kb, linker, finding_text(finding, names))}{ack}")
+        ack = t_html("living.acknowledged", reason=text(kb, linker, n.acknowledged.reason)) if n.acknowledged else ""
+        rows.append(f"{text(kb, linker, finding_text(finding, names))}{ack}")
     open_ = sum(1 for n in noted if not n.acknowledged)
     summary = t("living.checks", n=len(noted)) + (
         t("living.checks_open", n=open_) if open_ else t("living.checks_all_acknowledged")
     )
-    return (
-        f'<details class="{"warning" if open_ else "note"}" markdown>\n<summary>{summary}</summary>\n\n'
-        + "\n".join(rows)
-        + "\n\n</details>"
-    )
+    return details(esc(summary), ul(rows), "warning" if open_ else "note")
 
 
-def update_labels(kb: KnowledgeBase, topic: str, page: str) -> str:
+def update_labels(kb: KnowledgeBase, topic: str, page: str) -> Html:
     """The update labels per date, from the topic's update log (``updates:``), newest first."""
     linker = Linker(page)
     top = kb.topics.get(topic)
     if top is None or not top.updates:
-        return f'<p class="kb-empty">{t("living.no_updates")}</p>'
-    rows = [
-        f"| {t('living.th_date')} | {t('living.th_labels')} | {t('living.th_papers')} | {t('living.th_citations')} |",
-        "|---|---|---|---|",
-    ]
+        return p(esc(t("living.no_updates")), "kb-empty")
+    heads = [esc(t(f"living.th_{k}")) for k in ("date", "labels", "papers", "citations")]
+    rows = []
     for u in sorted(top.updates, key=lambda u: u.date, reverse=True):
-        labels = "；".join(md(lb.text) for lb in u.labels) or "—"
-        named = list(dict.fromkeys(p for lb in u.labels for p in lb.papers if p in kb.papers))
-        papers = "、".join(paper_link(kb, linker, p) for p in named) or "—"
+        labels = "；".join(esc(lb.text) for lb in u.labels) or "—"
+        named = list(dict.fromkeys(pid for lb in u.labels for pid in lb.papers if pid in kb.papers))
+        papers = "、".join(paper_link(kb, linker, pid) for pid in named) or "—"
         cites = "—" if u.citations is None else (t("living.approx") if u.citations_approx else "") + str(u.citations)
-        rows.append(f"| {u.date.isoformat()} | {labels} | {papers} | {cites} |")
-    checks = _topic_checks(kb, topic, linker)
-    return "\n".join(rows) + (f"\n\n{checks}" if checks else "")
+        rows.append([u.date.isoformat(), labels, papers, esc(cites)])
+    return blocks(table(heads, rows), _topic_checks(kb, topic, linker))
 
 
-def citation_count(kb: KnowledgeBase, topic: str) -> str:
+def citation_count(kb: KnowledgeBase, topic: str) -> Html:
     """The citation count of the latest entry of the update log, and how many papers the briefs
-    record as anchored."""
+    record as anchored (inline text)."""
+    return esc(_citation_text(kb, topic))
+
+
+def _citation_text(kb: KnowledgeBase, topic: str) -> str:
     top = kb.topics.get(topic)
     anchored = list(kb.anchored_in(topic))
     with_id = sum(1 for r in anchored if kb.papers[r.paper].arxiv)
@@ -196,11 +197,28 @@ def citation_count(kb: KnowledgeBase, topic: str) -> str:
     return out
 
 
-def toc(kb: KnowledgeBase, topic: str, page: str) -> str:
+def toc(kb: KnowledgeBase, topic: str, page: str) -> Html:
     """All sections of the topic, as an outline (used when a page wants the whole tree)."""
     linker = Linker(page)
-    lines = []
+    items = []
     for info in kb.sections.get(topic, {}).values():
         label = (f"§{info.section.number} " if info.section.number else "") + info.section.title
-        lines.append("    " * info.depth + "- " + linker.link(label, page, section_anchor(info.id)))
-    return "\n".join(lines)
+        items.append((info.depth, linker.link(label, page, section_anchor(info.id))))
+    return _outline(items, 0)[0]
+
+
+def _outline(items: list[tuple[int, Html]], start: int) -> tuple[Html, int]:
+    """The nested list of ``items[start:]`` (depth, entry) at the first item's depth; and where it stops."""
+    if start >= len(items):
+        return "", start
+    depth = items[start][0]
+    entries = []
+    i = start
+    while i < len(items) and items[i][0] >= depth:
+        entry = items[i][1]
+        i += 1
+        if i < len(items) and items[i][0] > depth:
+            sub, i = _outline(items, i)
+            entry += "\n" + sub
+        entries.append(entry)
+    return ul(entries), i

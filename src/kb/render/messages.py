@@ -128,7 +128,6 @@ UI: dict[str, str] = {
     "paper.th_meaning": "含义",
     "paper.notes": "笔记",
     "paper.base_id": "（基础号 {id}）",
-    "paper.fact": "- **{label}**：",
     "paper.authors": "作者",
     "paper.affiliations": "机构",
     "paper.authors_note": "作者备注",
@@ -238,7 +237,8 @@ UI: dict[str, str] = {
     "index.reconstructed": "（重建）",
     "index.latest_by": "最晚 {date}",
     "index.papers": "论文",
-    "index.papers_intro": "知识库中的全部 {n} 篇论文（及系统、基准）。“状态”取各主题最新一期简报时的状态，已锚入的给出所在节与锚入日期（简报没有写明日期时，给出记录它的简报日期作为最晚日期）。全部条目的 BibTeX：[下载 references.bib](../references.bib)；每篇论文页底部也有可复制的 BibTeX。",
+    "index.bib_link": "下载 references.bib",
+    "index.papers_intro": "知识库中的全部 {n} 篇论文（及系统、基准）。“状态”取各主题最新一期简报时的状态，已锚入的给出所在节与锚入日期（简报没有写明日期时，给出记录它的简报日期作为最晚日期）。全部条目的 BibTeX：{bib}；每篇论文页底部也有可复制的 BibTeX。",
     "index.th_paper": "论文",
     "index.th_arxiv": "arXiv",
     "index.th_venue": "会议",
@@ -293,7 +293,8 @@ UI: dict[str, str] = {
     "charts.no_increments": "还没有主增量。",
     "charts.increments_intro": "每格是该周（周一起）各期简报中归入该节的主增量条数；一条增量归入几个节，就在每个节各计一次。",
     "charts.age_heading": "待锚入条目的天数",
-    "charts.details": "逐条明细见[待办]({href})。",
+    "charts.details": "逐条明细见{link}。",
+    "charts.details_link": "待办",
     "charts.feeds": "订阅",
     "charts.feeds_intro": "每个主题的简报都有 Atom 与 RSS 订阅源，每期简报一条：计算出的计数、本棒性质和各条主增量的标题。",
     # WebGPU kernel demos (src/kb/demos/render.py)
@@ -362,6 +363,14 @@ STATUS_WORDS = {"net-new": "NET-new", "pending": "待锚入", "anchored": "已�
 def t(key: str, **params: object) -> str:
     """The interface message ``key`` with ``params`` filled in (plain text: escape it where it is placed)."""
     return UI[key].format(**params) if params else UI[key]
+
+
+def t_html(key: str, **markup: str) -> str:
+    """The interface message ``key`` as HTML: its own text escaped, ``markup`` (HTML already made:
+    escaped text, links) put in as it is."""
+    from kb.render.html import esc
+
+    return esc(UI[key], strip=False).format(**markup)
 
 
 def finding_text(finding: Finding, names: dict[str, str] | None = None) -> str:

@@ -5,7 +5,9 @@ where it is anchored (derived from the briefs), links out, BibTeX and backlinks
 
 from __future__ import annotations
 
-import html
+import html as _html
+
+from markdown.extensions.toc import slugify, unique
 
 from kb.bib.fields import date_of
 from kb.data import arxiv_id
@@ -13,43 +15,55 @@ from kb.data.models import STATUS_LABELS, Paper
 from kb.knowledge.figures import paper_status
 from kb.knowledge.index import KnowledgeBase, paper_page, section_anchor
 from kb.knowledge.mentions import Mention
-from kb.render.escape import md, md_link
+from kb.render.html import Html, admonition, blocks, el, esc, heading, link, strong, ul
+from kb.render.html import p as para
+from kb.render.html import table as html_table
 from kb.render.links import SIGHTING_LABELS, Linker, anchor_text, brief_link, section_label, text
-from kb.render.messages import finding_text, t
+from kb.render.messages import finding_text, t, t_html
+
+# the page's own section anchors (the title's anchor must differ from them)
+ANCHORS = ("abstract", "key-numbers", "notes", "anchored", "backlinks", "bibtex")
 
 
-def markdown(kb: KnowledgeBase, paper_id: str, bibtex: str | None = None, demos: str = "") -> str:
+def title_anchor(short: str) -> str:
+    """The title's anchor: what the ``toc`` extension made of ``# {short}`` (``_1`` when nothing ASCII is left)."""
+    return unique(slugify(" ".join(short.split()), "-"), set(ANCHORS))
+
+
+def page(kb: KnowledgeBase, paper_id: str, bibtex: str | None = None, demos: Html = "") -> Html:
+    """The paper's page (HTML)."""
     p = kb.papers[paper_id]
     linker = Linker(paper_page(paper_id))
-    out = [f"# {md(p.short)}"]
+    out = [heading(1, esc(p.short), title_anchor(p.short))]
     if p.display_title != p.short:
-        out.append(f"**{md(p.display_title)}**")
+        out.append(para(strong(esc(p.display_title))))
     out.append(_facts(kb, linker, p))
     out.append(_findings(kb, linker, p))
     if p.arxiv_meta and p.arxiv_meta.abstract:
-        out.append(f"## {t('paper.abstract')} {{ #abstract }}\n\n" + text(kb, linker, p.arxiv_meta.abstract))
+        out.append(heading(2, esc(t("paper.abstract")), "abstract"))
+        out.append(para(text(kb, linker, p.arxiv_meta.abstract)))
     if p.key_numbers:
-        out.append(
-            f"## {t('paper.key_numbers')} {{ #key-numbers }}\n\n"
-            f"| {t('paper.th_number')} | {t('paper.th_meaning')} |\n|---|---|\n"
-            + "\n".join(f"| **{md(n.value)}** | {md(n.what)} |" for n in p.key_numbers)
-        )
+        out.append(heading(2, esc(t("paper.key_numbers")), "key-numbers"))
+        head = [esc(t("paper.th_number")), esc(t("paper.th_meaning"))]
+        out.append(html_table(head, ([strong(esc(n.value)), esc(n.what)] for n in p.key_numbers)))
     if p.notes:
-        out.append(f"## {t('paper.notes')} {{ #notes }}\n\n" + "\n".join(f"- {text(kb, linker, n)}" for n in p.notes))
+        out.append(heading(2, esc(t("paper.notes")), "notes"))
+        out.append(ul(text(kb, linker, n) for n in p.notes))
     out.append(_anchors(kb, linker, p))
-    if demos:
-        out.append(demos)
+    out.append(demos)
     out.append(_backlinks(kb, linker, p))
     if bibtex:
-        # an HTML block with escaped text: no fence length can be outrun by backticks in a title
-        out.append(
-            "## BibTeX { #bibtex }\n\n"
-            f'<pre class="kb-bibtex"><code class="language-bibtex">{html.escape(bibtex.strip())}</code></pre>'
-        )
-    return "\n\n".join(x for x in out if x) + "\n"
+        out.append(heading(2, "BibTeX", "bibtex"))
+        out.append(el("pre", el("code", _html.escape(bibtex.strip()), "language-bibtex"), "kb-bibtex"))
+    return blocks(*out) + "\n"
 
 
-def _facts(kb: KnowledgeBase, linker: Linker, p: Paper) -> str:
+def _fact(label: str, value: Html) -> Html:
+    """One line of the facts list: the label (strong), then the value."""
+    return f"{strong(esc(label))}：{value}"
+
+
+def _facts(kb: KnowledgeBase, linker: Linker, p: Paper) -> Html:
     rows = []
     meta = p.arxiv_meta
     if p.arxiv:
@@ -57,69 +71,65 @@ def _facts(kb: KnowledgeBase, linker: Linker, p: Paper) -> str:
         ident = arxiv_id.parse(p.arxiv)
         assert ident is not None  # the model refuses a malformed id
         rows.append(
-            f"- **arXiv**：{md(p.arxiv)} · {md_link('abs', ident.abs_url)} · {md_link('pdf', ident.pdf_url)}"
-            + ("" if base == p.arxiv else t("paper.base_id", id=md(base)))
+            _fact("arXiv", f"{esc(p.arxiv)} · {link('abs', ident.abs_url)} · {link('pdf', ident.pdf_url)}")
+            + ("" if base == p.arxiv else t_html("paper.base_id", id=esc(base)))
         )
     authors = p.authors or (meta.authors if meta else [])
     if authors:
-        rows.append(t("paper.fact", label=t("paper.authors")) + "、".join(md(a) for a in authors))
+        rows.append(_fact(t("paper.authors"), "、".join(esc(x) for x in authors)))
     if p.affiliations:
-        rows.append(t("paper.fact", label=t("paper.affiliations")) + " + ".join(md(a) for a in p.affiliations))
+        rows.append(_fact(t("paper.affiliations"), " + ".join(esc(x) for x in p.affiliations)))
     if p.authors_note:
-        rows.append(t("paper.fact", label=t("paper.authors_note")) + text(kb, linker, p.authors_note))
+        rows.append(_fact(t("paper.authors_note"), text(kb, linker, p.authors_note)))
     year, _ = date_of(p)
     if year:
-        rows.append(t("paper.fact", label=t("paper.year")) + md(year))
+        rows.append(_fact(t("paper.year"), esc(year)))
     if p.venue:
-        detail = f"（{md(p.venue.detail)}）" if p.venue.detail else ""
-        note = f" · {md(p.venue.note)}" if p.venue.note else ""
-        rows.append(t("paper.fact", label=t("paper.venue")) + f"{md(p.venue.name)}{detail}{note}")
+        detail = f"（{esc(p.venue.detail)}）" if p.venue.detail else ""
+        note = f" · {esc(p.venue.note)}" if p.venue.note else ""
+        rows.append(_fact(t("paper.venue"), f"{esc(p.venue.name)}{detail}{note}"))
     if meta and meta.journal_ref:
-        rows.append(f"- **Journal ref**：{md(meta.journal_ref)}")
+        rows.append(_fact("Journal ref", esc(meta.journal_ref)))
     dates = _dates(p)
     if dates:
-        rows.append(t("paper.fact", label=t("paper.dates")) + " · ".join(dates))
+        rows.append(_fact(t("paper.dates"), " · ".join(dates)))
     subjects = p.subjects or (meta.categories if meta else [])
     if subjects:
-        rows.append(t("paper.fact", label=t("paper.subjects")) + "、".join(md(s) for s in subjects))
+        rows.append(_fact(t("paper.subjects"), "、".join(esc(s) for s in subjects)))
     if p.category:
-        adj = t("paper.adjacent", topics="、".join(md(a) for a in p.category.adjacent)) if p.category.adjacent else ""
-        rows.append(t("paper.fact", label=t("paper.category")) + f"{md(p.category.primary)}{adj}")
+        adjacent = "、".join(esc(x) for x in p.category.adjacent)
+        adj = t_html("paper.adjacent", topics=adjacent) if p.category.adjacent else ""
+        rows.append(_fact(t("paper.category"), f"{esc(p.category.primary)}{adj}"))
     if p.credibility:
-        reason = f"（{md(p.credibility.reason)}）" if p.credibility.reason else ""
-        rows.append(t("paper.fact", label=t("paper.credibility")) + f"{p.credibility.label}{reason}")
+        reason = f"（{esc(p.credibility.reason)}）" if p.credibility.reason else ""
+        rows.append(_fact(t("paper.credibility"), f"{esc(p.credibility.label)}{reason}"))
     if p.cards:
-        dup = t("paper.duplicate_cards") if len(p.cards) > 1 else ""
-        rows.append("- **paper_card**：" + "、".join(str(c) for c in p.cards) + dup)
+        dup = esc(t("paper.duplicate_cards")) if len(p.cards) > 1 else ""
+        rows.append(_fact("paper_card", "、".join(esc(c) for c in p.cards) + dup))
     first = kb.history.first_seen(p.id)
     if first is not None:
-        rows.append(
-            t("paper.fact", label=t("paper.first_seen"))
-            + t(
-                "paper.first_seen_value",
-                date=first.date.isoformat(),
-                brief=brief_link(kb, linker, first.brief),
-                kind=SIGHTING_LABELS.get(first.kind, first.kind),
-            )
-        )
+        kind = SIGHTING_LABELS.get(first.kind, first.kind)
+        brief = brief_link(kb, linker, first.brief)
+        value = t_html("paper.first_seen_value", date=first.date.isoformat(), brief=brief, kind=esc(kind))
+        rows.append(_fact(t("paper.first_seen"), value))
     links = _links(p)
     if links:
-        rows.append(t("paper.fact", label=t("paper.links")) + " · ".join(md_link(label, u) for label, u in links))
-    return "\n".join(rows)
+        rows.append(_fact(t("paper.links"), " · ".join(link(label, u) for label, u in links)))
+    return ul(rows)
 
 
-def _dates(p: Paper) -> list[str]:
+def _dates(p: Paper) -> list[Html]:
     """Publication, arXiv v1 and last arXiv update, as known."""
     meta = p.arxiv_meta
     dates = []
     if p.published:
-        dates.append(t("paper.published", date=md(p.published)))
+        dates.append(t_html("paper.published", date=esc(p.published)))
     if p.submitted:
         dates.append(f"v1 {p.submitted.isoformat()}")
     elif meta and meta.published:
         dates.append(f"arXiv v1 {meta.published.isoformat()}")
     if meta and meta.updated:
-        dates.append(t("paper.arxiv_updated", date=meta.updated.isoformat()))
+        dates.append(t_html("paper.arxiv_updated", date=meta.updated.isoformat()))
     return dates
 
 
@@ -143,49 +153,48 @@ def _links(p: Paper) -> list[tuple[str, str]]:
     return out
 
 
-def _findings(kb: KnowledgeBase, linker: Linker, p: Paper) -> str:
+def _findings(kb: KnowledgeBase, linker: Linker, p: Paper) -> Html:
     """The findings about the paper's file, in Chinese; acknowledged ones stay, with the reason."""
     noted = kb.findings("paper", p.id)
     names = {pid: paper.short for pid, paper in kb.papers.items()} if noted else {}
     out = []
     for n in noted:
-        body = [text(kb, linker, finding_text(n.finding, names))]
+        body = [para(text(kb, linker, finding_text(n.finding, names)))]
         if n.acknowledged:
-            body.append(t("paper.acknowledged", reason=text(kb, linker, n.acknowledged.reason)))
+            body.append(para(t_html("paper.acknowledged", reason=text(kb, linker, n.acknowledged.reason))))
         title = t("paper.check_date") if n.finding.kind == "submitted-vs-id" else t("paper.check")
-        out.append(f'!!! warning "{title}"\n' + "\n\n".join(f"    {b}" for b in body))
-    return "\n\n".join(out)
+        out.append(admonition("warning", esc(title), blocks(*body)))
+    return blocks(*out)
 
 
-def _anchors(kb: KnowledgeBase, linker: Linker, p: Paper) -> str:
-    lines = [f"## {t('paper.anchored')} {{ #anchored }}", ""]
-    found = False
+def _anchors(kb: KnowledgeBase, linker: Linker, p: Paper) -> Html:
+    head = heading(2, esc(t("paper.anchored")), "anchored")
+    rows = []
     for tid, topic in kb.topics.items():
         rec = kb.history.anchor(p.id, tid)
         if rec is None:
             continue
-        found = True
         if rec.section and kb.section(tid, rec.section) is not None:
             where = linker.link(
                 f"{topic.title} · {section_label(kb, tid, rec.section)}", topic.page, section_anchor(rec.section)
             )
         else:
             where = linker.link(t("paper.anchored_unsectioned", topic=topic.title), topic.page, "unsectioned")
-        lines.append(f"- {where}：{anchor_text(kb, linker, rec)}")
-    if found:
-        return "\n".join(lines)
+        rows.append(f"{where}：{anchor_text(kb, linker, rec)}")
+    if rows:
+        return blocks(head, ul(rows))
     seen_in = sorted({kb.briefs[s.brief].topic for s in kb.history.by_paper.get(p.id, [])} & set(kb.by_topic))
     if not seen_in:
-        lines.append(t("paper.never_seen"))
+        return blocks(head, para(esc(t("paper.never_seen"))))
     for tid in seen_in:
         status = paper_status(kb.history, p.id, kb.by_topic[tid][-1], tid)
         title = kb.topic_title(tid)
         latest = kb.briefs[kb.by_topic[tid][-1]].date.isoformat()
-        lines.append("- " + t("paper.not_anchored", topic=md(title), date=latest, status=STATUS_LABELS[status]))
-    return "\n".join(lines)
+        rows.append(t_html("paper.not_anchored", topic=esc(title), date=latest, status=esc(STATUS_LABELS[status])))
+    return blocks(head, ul(rows))
 
 
-def _place_link(linker: Linker, m: Mention) -> str:
+def _place_link(linker: Linker, m: Mention) -> Html:
     return linker.link(m.place.label, m.place.page, m.place.anchor)
 
 
@@ -209,24 +218,18 @@ def _best_context(p: Paper, mentions: list[Mention]) -> str:
     return mentions[0].context
 
 
-def _backlinks(kb: KnowledgeBase, linker: Linker, p: Paper) -> str:
+def _backlinks(kb: KnowledgeBase, linker: Linker, p: Paper) -> Html:
     groups = backlink_places(kb, p)
-    lines = [f"## {t('paper.backlinks', n=len(groups))} {{ #backlinks }}", ""]
+    head = heading(2, esc(t("paper.backlinks", n=len(groups))), "backlinks")
     if not groups:
-        lines.append(t("paper.no_backlinks"))
-        return "\n".join(lines)
-    lines += [
-        '<div class="kb-backlinks" markdown>',
-        "",
-        f"| {t('paper.th_date')} | {t('paper.th_place')} | {t('paper.th_mention')} |",
-        "|---|---|---|",
-    ]
+        return blocks(head, para(esc(t("paper.no_backlinks"))))
+    rows = []
     for first, mentions in groups:
         where = _place_link(linker, first)
         if first.place.brief:
             b = kb.briefs[first.place.brief]
             where = linker.link(f"{b.date.isoformat()} {b.round}", first.place.page) + " · " + where
         date = first.place.date.isoformat() if first.place.date else "—"
-        lines.append(f"| {date} | {where} | {text(kb, linker, _best_context(p, mentions))} |")
-    lines += ["", "</div>"]
-    return "\n".join(lines)
+        rows.append([date, where, text(kb, linker, _best_context(p, mentions))])
+    heads = [esc(t(f"paper.th_{k}")) for k in ("date", "place", "mention")]
+    return blocks(head, html_table(heads, rows, cls="kb-backlinks"))

@@ -9,17 +9,29 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from kb.knowledge.index import KnowledgeBase, brief_page, load_kb, paper_page
 from kb.render import backlog as backlog_render
 from kb.render import indexes
 
+if TYPE_CHECKING:  # pragma: no cover
+    from kb.site.preview import Preview
+
 BIB_FILE = "references.bib"  # every paper as BibTeX, offered for download on the papers index
 LLMS_FILE = "llms.txt"  # an index of the site for automated readers, pointing at the api/ files
 DEFAULT_SITE_NAME = "LLM 推理知识库"
+API_FILES = (  # the names of kb.knowledge.views.api_files (a preview build keeps them as built)
+    "api/papers.json",
+    "api/briefs.json",
+    "api/backlog.json",
+    "api/schema/papers.schema.json",
+    "api/schema/briefs.schema.json",
+    "api/schema/backlog.schema.json",
+)
 BRIEF_KEY = re.compile(r"^[a-z0-9][a-z0-9-]*/\d{4}-\d{2}-\d{2}-[a-z0-9]+$")
 
 
@@ -30,6 +42,7 @@ class Options:
     site_url: str = ""
     topic: str | None = None  # default topic of the macros; None: the first topic
     site_name: str = ""  # the site's name (mkdocs.yml `site_name`), for llms.txt; "" : DEFAULT_SITE_NAME
+    preview: Preview | None = None  # `kb preview`: a build of the pages a change affects (kb.site.preview)
 
 
 @dataclass
@@ -39,6 +52,18 @@ class Site:
     generated: dict[str, str] = field(default_factory=dict)  # src_uri -> content
     template_pages: set[str] = field(default_factory=set)  # generated pages that run macros
     in_nav: set[str] = field(default_factory=set)
+    skipped: set[str] = field(default_factory=set)  # laid out but not made (kept as the preview built them)
+
+    @property
+    def partial(self) -> bool:
+        """A preview build of some pages only (:class:`kb.site.preview.Preview`)."""
+        return self.options.preview is not None and self.options.preview.partial
+
+    def skip(self, paths: Iterable[str]) -> None:
+        """Lay out ``paths`` without making them: MkDocs knows them (links resolve), never writes them."""
+        for path in paths:
+            self.generated[path] = ""
+            self.skipped.add(path)
 
     @property
     def default_topic(self) -> str:
@@ -53,7 +78,7 @@ def build_site(options: Options) -> Site:
 
     Paper pages, the papers index, the backlog and the statistics list backlinks, some from hand-written
     pages: :func:`add_hand_written` renders them, once, after collecting those."""
-    kb = load_kb(options.data_dir)
+    kb = load_kb(options.data_dir, memo=options.preview.memo if options.preview else None)
     kb.sources.clear()  # key positions serve diagnostics, all made by now: half a knowledge base's memory
     site = Site(kb, options)
     for key in kb.briefs:
@@ -66,7 +91,10 @@ def build_site(options: Options) -> Site:
     site.in_nav.update({indexes.BRIEFS, indexes.PAPERS, backlog_render.PAGE})
     from kb import bib
 
-    site.generated[BIB_FILE] = bib.export_library(kb, kb.papers.values())
+    if site.partial:
+        site.skip([BIB_FILE])
+    else:
+        site.generated[BIB_FILE] = bib.export_library(kb, kb.papers.values())
     return site
 
 
@@ -97,7 +125,7 @@ def _paper(site: Site, pid: str) -> str:
     from kb.render import paper as paper_render
 
     kb = site.kb
-    return paper_render.markdown(
+    return paper_render.page(
         kb, pid, bibtex=bib.entry_for(kb.papers[pid], kb), demos=demos_html(site, paper_page(pid), paper=pid)
     )
 
@@ -113,12 +141,23 @@ def add_hand_written(site: Site, pages: dict[str, str]) -> None:
         if mentions:
             found[src_uri] = mentions
     site.kb.add_pages_mentions(found)
+    only = site.options.preview.choose(site.kb) if site.options.preview else None  # None: every page
+    if only is not None:
+        site.skip(p for p in site.template_pages if p not in only)  # brief pages: their macro runs when built
     site.generated[indexes.PAPERS] = indexes.papers(site.kb)  # its mention counts include these
-    site.generated[backlog_render.PAGE] = backlog_render.markdown(site.kb)
+    site.generated[backlog_render.PAGE] = backlog_render.page(site.kb)
     for pid in site.kb.papers:
-        site.generated[paper_page(pid)] = _paper(site, pid)
+        if only is None or paper_page(pid) in only:
+            site.generated[paper_page(pid)] = _paper(site, pid)
+        else:
+            site.skip([paper_page(pid)])
     _add_charts(site)  # feeds and charts: see the end of this module
-    _add_machine_readable(site)  # after the mentions: the views count backlinks
+    if site.partial:  # kept as the preview's first build wrote them
+        site.skip([*API_FILES, LLMS_FILE])
+    else:
+        _add_machine_readable(site)  # after the mentions: the views count backlinks
+    if site.options.preview is not None:
+        site.skipped.update(site.options.preview.unchanged(site.generated))
 
 
 def _add_machine_readable(site: Site) -> None:
@@ -140,13 +179,17 @@ def _add_charts(site: Site) -> None:
 
     site.generated[charts.PAGE] = charts.page(site.kb, feeds.feeds_for(site.kb))
     site.in_nav.add(charts.PAGE)
-    site.generated[backlog_render.PAGE] += charts.backlog_section(site.kb)
+    site.generated[backlog_render.PAGE] += "\n" + charts.backlog_section(site.kb)
 
 
 def feed_files(site: Site, page_url: Callable[[str], str]) -> dict[str, bytes]:
     """The Atom and RSS feeds by site path; ``page_url(src)`` is the built URL of a page (from MkDocs)."""
     from kb.render import feeds
 
+    if site.partial:  # kept as the preview's first build wrote them
+        paths = [p for f in feeds.feeds_for(site.kb) for p in (f.atom, f.rss)]
+        site.skipped.update(paths)
+        return dict.fromkeys(paths, b"")
     return feeds.feed_files(site.kb, site.options.site_url, page_url)
 
 

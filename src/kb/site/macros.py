@@ -3,7 +3,8 @@
 A template page (listed in ``hooks/template_pages.txt``, or a generated brief page) may
 contain calls of these functions with literal arguments, e.g.
 ``{{ section("s1-3-kv-cache") }}``; :mod:`kb.data.template` finds the calls with a linear
-scanner and the ``kb`` plugin substitutes each call's output.  No template engine runs on
+scanner and the ``kb`` plugin puts each call's output, HTML, in its place after the page's
+Markdown step (the output itself never goes through Markdown).  No template engine runs on
 contributed text.  Every macro is a one-line call into a renderer (which escapes data);
 the site is the ``kb`` plugin's, a macro never loads anything itself.
 """
@@ -42,7 +43,7 @@ def brief(ctx: Context, key: str) -> str:
 
     if key not in ctx.site.kb.briefs:
         raise KeyError(f"unknown brief {key!r}")
-    return brief_render.markdown(ctx.site.kb, key, ctx.page)
+    return brief_render.page(ctx.site.kb, key, ctx.page)
 
 
 @macro

@@ -8,6 +8,7 @@ import html
 import logging
 import os
 import secrets
+from collections.abc import Callable
 from pathlib import Path
 
 from jinja2 import Environment
@@ -17,6 +18,7 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
+from mkdocs.structure.toc import get_toc
 from mkdocs.utils.templates import TemplateContext
 
 from kb.data import arxiv_id
@@ -40,11 +42,13 @@ from kb.render.autolink import autolink
 from kb.render.glossary import explain_first_uses
 from kb.render.messages import UI
 from kb.render.meta import page_descriptions
-from kb.site import sanitize
+from kb.site import cache, htmlpage, sanitize
 from kb.site.config import KbConfig
-from kb.site.layout import Options, Site, add_hand_written, asset_base, build_site, feed_files, feed_links
+from kb.site.htmlpage import Placeholders
+from kb.site.layout import Options, Site, add_hand_written, build_site, feed_files, feed_links
 from kb.site.macros import MACROS
 from kb.site.macros import call as macro_call
+from kb.site.preview import Preview
 from kb.site.search import index_site
 
 log = logging.getLogger("mkdocs.plugins.kb")
@@ -57,14 +61,19 @@ STATIC_LIST = Path("hooks") / "static_files.txt"  # reviewed .html/.svg/.js file
 class KnowledgeBasePlugin(BasePlugin[KbConfig]):
     """Loads the knowledge base once per build and adds the generated pages."""
 
+    preview: Preview | None = None  # set by `kb preview` before a build (kb.site.serve); never by `mkdocs build`
+
     def __init__(self) -> None:
         self._site: Site | None = None
         self._allowed: frozenset[str] = frozenset()
         self._reviewed: frozenset[str] = frozenset()
         self._templates: dict[str, tuple[str, int, list[Call]]] = {}
-        self._kept: dict[str, list[str]] = {}
+        self._slots: dict[str, Placeholders] = {}  # src uri -> HTML waiting for the Markdown step to end
+        self._urls: dict[str, str] | None = None  # src uri -> URL of every file of the build
         self._descriptions: dict[str, str] = {}
-        self._nonce = "kbtrusted" + secrets.token_hex(16)  # unguessable: contributed text cannot forge it
+        self._cache: cache.PageCache | None = None
+        self._keys: dict[str, str] = {}  # src uri -> cache key of a page built anew
+        self._nonce = "kbhtml" + secrets.token_hex(16)  # unguessable: contributed text cannot forge it
 
     @property
     def site(self) -> Site:
@@ -90,9 +99,9 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
                 raise PluginError(f"{SITE_URL_ENV}: expected an http(s) address, got {site_url!r}")
             config.site_url = site_url.rstrip("/") + "/"
         try:
-            self._site = build_site(
-                Options(data_dir=data_dir, demos=demos, site_url=config.site_url or "", topic=self.config.topic)
-            )
+            options = Options(data_dir=data_dir, demos=demos, site_url=config.site_url or "", topic=self.config.topic)
+            options.preview = self.preview  # `kb preview`: which pages to build (kb.site.preview)
+            self._site = build_site(options)
         except DataError as exc:
             lines = [d.text() for d in exc.diagnostics if d.is_error]
             raise PluginError("the data has errors (run `kb validate`):\n" + "\n".join(lines)) from None
@@ -121,13 +130,10 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
                 hand_written[f.src_uri] = text
         add_hand_written(site, hand_written)  # collect first: backlinks from hand-written prose
         for src_uri, content in site.generated.items():
-            self._add(
-                files,
-                config,
-                src_uri,
-                content=content,
-                inclusion=InclusionLevel.INCLUDED if src_uri in site.in_nav else InclusionLevel.NOT_IN_NAV,
-            )
+            inclusion = InclusionLevel.INCLUDED if src_uri in site.in_nav else InclusionLevel.NOT_IN_NAV
+            if src_uri in site.skipped:  # a preview build of other pages: known (links resolve), not built
+                inclusion = InclusionLevel.EXCLUDED
+            self._add(files, config, src_uri, content=content, inclusion=inclusion)
         if site.options.demos:  # off: no demo script, shader or style is shipped at all
             for path in asset_files():
                 files.append(File.generated(config, f"{SITE_DIR}/{path.name}", abs_src_path=str(path)))
@@ -138,7 +144,8 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
             return found.url
 
         for feed_path, data in feed_files(site, page_url).items():
-            self._add(files, config, feed_path, content=data)
+            kept = InclusionLevel.EXCLUDED if feed_path in site.skipped else InclusionLevel.UNDEFINED
+            self._add(files, config, feed_path, content=data, inclusion=kept)
         return files
 
     def _check_docs(self, docs_dir: Path) -> None:
@@ -197,30 +204,46 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
 
     @event_priority(100)  # first: no other plugin sees the calls
     def on_page_markdown(self, markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-        """Template pages: each macro call is replaced by its output (no template engine runs);
-        titles and descriptions from front matter are escaped before the theme prints them."""
+        """Template pages: each macro call is replaced by a placeholder for its HTML output (no
+        template engine runs); generated pages (HTML already, or a brief page's macro call) become
+        one placeholder and skip the Markdown step: no HTML of ours goes through Markdown.  Titles
+        and descriptions from front matter are escaped before the theme prints them."""
         src = page.file.src_uri
         page.meta.pop("render_macros", None)
         for key in ("title", "description"):
             value = page.meta.get(key)
             if value is not None:
                 page.meta[key] = html.escape(str(value), quote=True)
+        slots = self._slots[src] = Placeholders(self._nonce)
         if src in self._templates:
             source, start, calls = self._templates.pop(src)
             if source[start:] != markdown:  # pragma: no cover - MkDocs strips exactly the front matter
                 raise PluginError(f"docs/{src}: the page changed between reading and rendering")
-            return self._substitute(page, source, start, calls)
-        if page.file.generated_by is not None and src in self.site.template_pages:
+            return self._substitute(page, source, start, calls, slots.add)
+        if page.file.generated_by is None:
+            del self._slots[src]
+            return markdown
+        if src in self.site.template_pages:
             calls, problems = template_diagnostics(markdown, f"docs/{src}", MACROS)
             if problems:  # pragma: no cover - generated pages are made by the project
                 raise PluginError("\n".join(d.text() for d in problems))
-            return self._substitute(page, markdown, 0, calls)
-        return markdown
+            markdown = self._substitute(page, markdown, 0, calls, lambda out: out)
+        page.render = self._without_markdown(page)  # type: ignore[method-assign,assignment]
+        return slots.add(markdown.strip())
 
-    def _substitute(self, page: Page, text: str, start: int, calls: list[Call]) -> str:
+    @staticmethod
+    def _without_markdown(page: Page) -> Callable[[MkDocsConfig, Files], None]:
+        """A generated page's render step: its content is its placeholder as it is.  MkDocs has no
+        event to skip Python-Markdown for a page whose HTML is made already; setting up a Markdown
+        converter with every extension, only to convert one word, costs about a millisecond a page."""
+
+        def render(config: MkDocsConfig, files: Files) -> None:
+            page.content = page.markdown
+
+        return render
+
+    def _substitute(self, page: Page, text: str, start: int, calls: list[Call], wrap: Callable[[str], str]) -> str:
         src = page.file.src_uri
-        trusted = self._trusted_fragments(src)
-        kept: list[str] = []
 
         def output(call: Call) -> str:
             try:
@@ -228,35 +251,97 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
             except Exception as exc:  # a macro refusing its arguments: a located error
                 line, col = where(text, call.start)
                 raise PluginError(f"docs/{src}:{line}:{col}: {call.render()}: {exc}") from None
-            for fragment in trusted:  # renderer-made markup the sanitizer would remove (demo assets)
-                while fragment in out:
-                    out = out.replace(fragment, f"{self._nonce}x{len(kept)}x", 1)
-                    kept.append(fragment)
-            return out
+            return wrap(out)
 
-        result = substitute(text, calls, output, start)
-        if kept:
-            self._kept[src] = kept
-        return result
-
-    def _trusted_fragments(self, src: str) -> list[str]:
-        if not self.site.options.demos:
-            return []
-        from kb.demos.render import asset_tags
-
-        return [asset_tags(asset_base(src)), "<noscript><p>此演示需要启用 JavaScript。</p></noscript>"]
+        return substitute(text, calls, output, start)
 
     def on_page_content(self, html_text: str, page: Page, config: MkDocsConfig, files: Files) -> str:
         """Hand-written pages: sanitized (nh3, :mod:`kb.site.sanitize`), then arXiv ids linked.
-        Every page but the glossary and the home page: the first use of each term explained in
-        place (``<abbr>``)."""
-        if page.file.generated_by is not None:
-            return explain_first_uses(html_text)
-        site = self.site
+        Then the HTML of macros and generated pages takes its placeholders' place, its links
+        resolved and checked as MkDocs does for Markdown links, and the page's table of contents,
+        anchors and title taken from the result (:mod:`kb.site.htmlpage`).  Every page but the
+        glossary and the home page: the first use of each term explained in place (``<abbr>``)."""
         src = page.file.src_uri
-        html_text = sanitize.clean(html_text)
-        for i, fragment in enumerate(self._kept.pop(src, [])):
-            html_text = html_text.replace(f"{self._nonce}x{i}x", fragment, 1)
+        slots = self._slots.pop(src, None)
+        if page.file.generated_by is None:
+            html_text = autolink(sanitize.clean(html_text), self._arxiv_target(page, files))
+        if slots:
+            html_text = self._swap(page, html_text, slots, config, files)
+        if page.file.generated_by is not None and not page.meta.get("description"):
+            self._describe(page)
+        html_text = html_text if src in NO_TOOLTIPS else explain_first_uses(html_text)
+        return self._from_cache(page, html_text)
+
+    def _describe(self, page: Page) -> None:
+        """A generated page's description from its own content (meta description, Open Graph)."""
+        if not self._descriptions:
+            self._descriptions = page_descriptions(self.site.kb)
+        text = self._descriptions.get(page.file.src_uri)
+        if text:
+            page.meta["description"] = html.escape(text, quote=True)
+
+    # ------------------------------------------------------------- page cache
+    def on_nav(self, nav: Navigation, /, *, config: MkDocsConfig, files: Files) -> Navigation:
+        """The page cache (:mod:`kb.site.cache`), salted with everything every page's output depends on."""
+        root = Path(config.config_file_path).resolve().parent
+        where = cache.location(root)
+        if where is not None and self.preview is None:
+            self._cache = cache.PageCache(
+                where, cache.salt(root, config.site_url or "", str(nav), feed_links(self.site))
+            )
+        return nav
+
+    def _from_cache(self, page: Page, content: str) -> str:
+        """The whole page from the cache when its key (its content and every other input of the theme)
+        is there: the theme's templates are skipped.  Otherwise the key is kept to store the output."""
+        if self._cache is None:
+            return content
+        neighbours = [(p.title, p.url) if p else None for p in (page.previous_page, page.next_page)]
+        key = self._cache.key(
+            cache.page_parts(
+                page.file.src_uri, page.url, str(page.title), page.meta, content, str(page.toc), neighbours
+            )
+        )
+        built = self._cache.get(key)
+        if built is None:
+            self._keys[page.file.src_uri] = key
+            return content
+        page.meta["template"] = cache.TEMPLATE
+        return built
+
+    def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
+        key = self._keys.pop(page.file.src_uri, None)
+        if self._cache is not None and key is not None:
+            self._cache.put(key, output)
+        return output
+
+    def _swap(self, page: Page, html_text: str, slots: Placeholders, config: MkDocsConfig, files: Files) -> str:
+        if self._urls is None:  # every file's URL by source path (the files are final by now)
+            self._urls = {f.src_uri: f.url for f in files}
+        found = htmlpage.Links()
+        resolve = htmlpage.resolver(page.file.src_uri, page.file.url, self._urls, found)
+        html_text = slots.swap(html_text, lambda fragment: htmlpage.resolve_links(fragment, resolve))
+        for link, target in found.missing:  # what MkDocs says of a Markdown link to a missing page
+            log.warning(
+                f"Doc file '{page.file.src_uri}' contains a link '{link}', but the target '{target}' "
+                "is not found among documentation files."
+            )
+        page.toc = get_toc(htmlpage.toc_tokens(html_text))
+        page.present_anchor_ids = htmlpage.anchor_ids(html_text)
+        links = page.links_to_anchors or {}
+        for target, anchors in found.anchors.items():
+            dest = files.get_file_from_path(target)
+            if dest is not None:
+                links.setdefault(dest, {}).update(anchors)
+        page.links_to_anchors = links  # MkDocs checks them once every page is built
+        if page.file.generated_by is not None and "title" not in page.meta:
+            heading = htmlpage.title(html_text)
+            if heading:
+                page.meta["title"] = heading
+        return html_text
+
+    def _arxiv_target(self, page: Page, files: Files) -> Callable[[arxiv_id.ArxivId], tuple[str, str]]:
+        site = self.site
 
         def target(ident: arxiv_id.ArxivId) -> tuple[str, str]:
             pid = site.kb.by_arxiv.get(ident.base)
@@ -265,8 +350,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
                 return ident.abs_url, f"arXiv {ident}"
             return dest.url_relative_to(page.file), site.kb.papers[pid].display_title
 
-        html_text = autolink(html_text, target)
-        return html_text if src in NO_TOOLTIPS else explain_first_uses(html_text)
+        return target
 
     # ------------------------------------------------------------- page context
     NAV_PARENTS = {"briefs/": "briefs/index.md", "papers/": "papers/index.md"}  # pages kept out of the nav
@@ -274,15 +358,8 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
     def on_page_context(
         self, context: TemplateContext, /, *, page: Page, config: MkDocsConfig, nav: Navigation
     ) -> TemplateContext | None:
-        """Generated pages: a description from their own content (meta description, Open Graph);
-        brief and paper pages (not in the nav, for build cost) hang under their index page, so
+        """Brief and paper pages (not in the nav, for build cost) hang under their index page, so
         the theme shows the breadcrumb and highlights the index's tab."""
-        if page.file.generated_by is not None and not page.meta.get("description"):
-            if not self._descriptions:
-                self._descriptions = page_descriptions(self.site.kb)
-            text = self._descriptions.get(page.file.src_uri)
-            if text:
-                page.meta["description"] = html.escape(text, quote=True)
         src = page.file.src_uri
         if page.parent is None and src not in self.NAV_PARENTS.values():
             index = next((v for k, v in self.NAV_PARENTS.items() if src.startswith(k)), None)
@@ -295,7 +372,18 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
 
     # ------------------------------------------------------------------ search
     def on_post_build(self, config: MkDocsConfig) -> None:
-        """The Pagefind index of the built pages (``pagefind/``, :mod:`kb.site.search`): local, no network."""
+        """The Pagefind index of the built pages (``pagefind/``, :mod:`kb.site.search`): local, no network.
+        A preview's later builds keep its first build's index."""
+        if self._cache is not None:
+            removed = self._cache.prune()
+            log.info(
+                "kb: page cache: %d built from it, %d built anew, %d old entries removed",
+                self._cache.hits,
+                self._cache.misses,
+                removed,
+            )
+        if self.preview is not None and not self.preview.search:
+            return
         try:
             stats = index_site(Path(config.site_dir), self.site.kb)
         except Exception as exc:  # the binary missing or failing: the site has no search

@@ -1,0 +1,138 @@
+"""Built pages kept between builds, by a digest of everything their output depends on.
+
+A page's output (the theme's HTML around its content) is a pure function of: the
+project's code and configuration (mkdocs.yml, overrides/, the kb package, MkDocs and
+Material), the navigation, and the page's own content, title, metadata, address,
+place in the navigation and neighbours.  :class:`PageCache` keys each page on a
+digest of exactly those; an unchanged page is written from the cache instead of
+going through the theme's templates again, so adding a brief re-templates only
+the pages that changed.  Entries no build used are removed at the end of the build,
+so the cache stays the size of one site.  Pure (no MkDocs import): the plugin passes
+the parts in.
+
+The cache lives in ``.cache/kb/pages/`` beside mkdocs.yml; ``KB_CACHE`` names another
+directory, ``KB_CACHE=off`` turns it off.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+
+ENV = "KB_CACHE"
+TEMPLATE = "kb-cached.html"  # overrides/: prints page.content, the whole page from the cache
+DEFAULT_DIR = Path(".cache") / "kb" / "pages"
+OFF = ("off", "0", "false", "no")
+
+
+def location(root: Path) -> Path | None:
+    """Where the cache lives for the project at ``root``; None when it is turned off."""
+    value = os.environ.get(ENV, "").strip()
+    if value.lower() in OFF:
+        return None
+    path = Path(value) if value else root / DEFAULT_DIR
+    return path if path.is_absolute() else root / path
+
+
+def digest(parts: Iterable[str | bytes]) -> str:
+    h = hashlib.sha256()
+    for part in parts:
+        data = part.encode("utf-8", "surrogatepass") if isinstance(part, str) else part
+        h.update(len(data).to_bytes(8, "little"))
+        h.update(data)
+    return h.hexdigest()
+
+
+def tree_digest(paths: Iterable[Path]) -> str:
+    """The files under ``paths`` (files or directories), by relative name and bytes."""
+    parts: list[str | bytes] = []
+    for base in paths:
+        files = sorted(p for p in base.rglob("*") if p.is_file()) if base.is_dir() else [base]
+        for path in files:
+            if path.exists() and "__pycache__" not in path.parts:
+                parts += [path.name if path == base else path.relative_to(base).as_posix(), path.read_bytes()]
+    return digest(parts)
+
+
+def salt(root: Path, site_url: str, nav: str, feeds: object) -> str:
+    """What every page's output depends on besides its own inputs: the code (this package, MkDocs,
+    Material, the theme overrides), the configuration, the navigation and the feeds in every head."""
+    import json
+    from importlib.metadata import version
+
+    code = tree_digest([Path(__file__).resolve().parents[1]])  # the kb package
+    config = tree_digest([root / "mkdocs.yml", root / "overrides", root / "hooks"])
+    versions = f"{version('mkdocs')} {version('mkdocs-material')}"
+    return digest([code, config, versions, site_url, nav, json.dumps(feeds, sort_keys=True, ensure_ascii=False)])
+
+
+def page_parts(
+    src: str, url: str, title: str, meta: Mapping[str, object], content: str, toc: str, neighbours: object
+) -> list[str]:
+    """A page's own inputs to the theme, as strings for :meth:`PageCache.key`."""
+    import json
+
+    return [
+        src,
+        url,
+        title,
+        json.dumps(meta, sort_keys=True, ensure_ascii=False, default=str),
+        content,
+        toc,
+        repr(neighbours),
+    ]
+
+
+class PageCache:
+    """Built pages by key; :meth:`prune` keeps only what this build used."""
+
+    def __init__(self, root: Path, salt: str) -> None:
+        self.root = root
+        self.salt = salt
+        self.used: set[str] = set()
+        self.hits = 0
+        self.misses = 0
+
+    def key(self, parts: Iterable[str]) -> str:
+        return digest([self.salt, *parts])
+
+    def _path(self, key: str) -> Path:
+        return self.root / key[:2] / f"{key}.html"
+
+    def get(self, key: str) -> str | None:
+        self.used.add(key)
+        try:
+            text = self._path(key).read_text("utf-8")
+        except (OSError, UnicodeDecodeError):
+            self.misses += 1
+            return None
+        self.hits += 1
+        return text
+
+    def put(self, key: str, output: str) -> None:
+        """Store atomically (a build killed midway leaves no half-written entry)."""
+        self.used.add(key)
+        path = self._path(key)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                out.write(output)
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+
+    def prune(self) -> int:
+        """Remove the entries this build did not use; how many were removed."""
+        removed = 0
+        if not self.root.is_dir():
+            return 0
+        for path in self.root.glob("*/*.html"):
+            if path.stem not in self.used:
+                path.unlink(missing_ok=True)
+                removed += 1
+        return removed

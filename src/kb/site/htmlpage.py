@@ -1,0 +1,172 @@
+"""What MkDocs learns from a page's Markdown, learnt from a generated page's HTML instead.
+
+Generated pages and macro output are HTML made by :mod:`kb.render.html` and reach
+the page after MkDocs' Markdown step (:mod:`kb.site.plugin`).  Markdown would have
+given MkDocs the page's title, its table of contents, the anchors it contains and
+its links resolved to built URLs; this module reads the same from the HTML, whose
+shape the builder fixes (``<hN id="…">…<a class="headerlink" …>¶</a></hN>``,
+``<a href="…">``).  Pure: the link resolver is passed in.
+"""
+
+from __future__ import annotations
+
+import html
+import posixpath
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TypedDict
+from urllib.parse import unquote, urlsplit, urlunsplit
+
+_HEADING = re.compile(r'<h([1-6]) id="([^"]*)"[^>]*>(.*?)</h\1>', re.S)
+_HEADERLINK = re.compile(r'<a class="headerlink"[^>]*>.*?</a>', re.S)
+_TAG = re.compile(r"<[^>]*>")
+_ID = re.compile(r'<[a-zA-Z][^>]*?\sid="([^"]*)"')
+_NAME = re.compile(r'<a\s[^>]*?\bname="([^"]*)"')
+_HREF = re.compile(r'(<a\s[^>]*?\bhref=")([^"]*)(")')
+_BLOCK = re.compile(r"\s*<(h[1-6]|p|div|ul|ol|table|details|section|pre|figure|nav|blockquote|hr)[\s>]", re.IGNORECASE)
+
+
+class TocToken(TypedDict):
+    """One heading, in the shape of the toc extension's tokens (what ``get_toc`` reads)."""
+
+    level: int
+    id: str
+    name: str  # the heading's text, as HTML (entities kept, tags and permalink dropped)
+    children: list[TocToken]
+
+
+def _text(inner: str) -> str:
+    return " ".join(_TAG.sub("", _HEADERLINK.sub("", inner)).split())
+
+
+def toc_tokens(page_html: str) -> list[TocToken]:
+    """Every heading with an id, nested by level."""
+    root: list[TocToken] = []
+    stack: list[TocToken] = []
+    for m in _HEADING.finditer(page_html):
+        token: TocToken = {
+            "level": int(m.group(1)),
+            "id": html.unescape(m.group(2)),
+            "name": _text(m.group(3)),
+            "children": [],
+        }
+        while stack and stack[-1]["level"] >= token["level"]:
+            stack.pop()
+        (stack[-1]["children"] if stack else root).append(token)
+        stack.append(token)
+    return root
+
+
+def title(page_html: str) -> str | None:
+    """The text of the first ``<h1>`` (as HTML: entities kept), or None."""
+    m = next((m for m in _HEADING.finditer(page_html) if m.group(1) == "1"), None)
+    return _text(m.group(3)) if m else None
+
+
+def anchor_ids(page_html: str) -> set[str]:
+    """The ids a link's ``#fragment`` can point at (elements' ids and ``<a name>``)."""
+    return {html.unescape(x) for x in _ID.findall(page_html)} | {html.unescape(x) for x in _NAME.findall(page_html)}
+
+
+def resolve_links(page_html: str, resolve: Callable[[str], str]) -> str:
+    """Every ``<a href>`` replaced by ``resolve(href)`` (the href unescaped; the result escaped back)."""
+
+    def one(m: re.Match[str]) -> str:
+        return m.group(1) + html.escape(resolve(html.unescape(m.group(2))), quote=True) + m.group(3)
+
+    return _HREF.sub(one, page_html)
+
+
+@dataclass
+class Links:
+    """What resolving a page's links found: the anchors it links to, by target page, and the links
+    whose page does not exist."""
+
+    anchors: dict[str, dict[str, str]] = field(default_factory=dict)  # target src -> {anchor: link}
+    missing: list[tuple[str, str]] = field(default_factory=list)  # (link as written, target src)
+
+
+def _parts(url: str) -> list[str]:
+    out: list[str] = []
+    for part in url.split("/"):
+        if part == "..":
+            if out:
+                out.pop()
+        elif part and part != ".":
+            out.append(part)
+    return out
+
+
+def relative_url(url: str, other: str) -> str:
+    """``url`` relative to the page at ``other`` (site-relative, as MkDocs' ``get_relative_url``)."""
+    folder, _, name = other.rpartition("/")
+    base, dest = _parts(folder if "." in name else other), _parts(url)
+    common = 0
+    for x, y in zip(base, dest, strict=False):
+        if x != y:
+            break
+        common += 1
+    rel = "/".join([".."] * (len(base) - common) + dest[common:]) or "."
+    return rel + "/" if url.endswith("/") else rel
+
+
+def resolver(page_src: str, page_url: str, urls: Mapping[str, str], found: Links) -> Callable[[str], str]:
+    """Resolve a link written from the page ``page_src`` (at ``page_url``) to a page's source
+    (``../papers/x.md#notes``) into the built URL, as MkDocs does for a Markdown link; ``urls`` is
+    every file's URL by source path.  External links and bare ``#anchors`` stay as they are; anchors
+    and missing targets are recorded in ``found``."""
+    folder = posixpath.dirname(page_src)
+
+    def resolve(href: str) -> str:
+        if href.startswith("#"):  # an anchor on this page (every heading's permalink)
+            if len(href) > 1:
+                found.anchors.setdefault(page_src, {}).setdefault(href[1:], href)
+            return href
+        if "?" in href or ":" in href.partition("#")[0] or href.startswith("//"):
+            scheme, netloc, path, query, anchor = urlsplit(href)
+            if scheme or netloc:
+                return href
+        else:
+            path, _, anchor = href.partition("#")
+            query = ""
+        target = posixpath.normpath(posixpath.join(folder, unquote(path)))
+        url = urls.get(target)
+        if url is None:
+            found.missing.append((href, target))
+            return href
+        if anchor:
+            found.anchors.setdefault(target, {}).setdefault(anchor, href)
+        return urlunsplit(("", "", relative_url(url, page_url), query, anchor))
+
+    return resolve
+
+
+class Placeholders:
+    """Stand-ins for HTML that must not go through Markdown: a token Markdown leaves alone
+    (letters and digits only, unguessable so contributed text cannot forge it), swapped for
+    the HTML after conversion.  Block-level HTML alone in a paragraph takes the paragraph's
+    place; anything else (text, inline markup) stands where the token stood."""
+
+    def __init__(self, nonce: str) -> None:
+        self._nonce = nonce
+        self._html: list[str] = []
+
+    def add(self, fragment: str) -> str:
+        self._html.append(fragment)
+        return f"{self._nonce}x{len(self._html) - 1}x"
+
+    def __bool__(self) -> bool:
+        return bool(self._html)
+
+    def swap(self, converted: str, finish: Callable[[str], str] = lambda fragment: fragment) -> str:
+        """The converted page with each placeholder replaced by ``finish(its HTML)``."""
+        for i, fragment in enumerate(self._html):
+            token = f"{self._nonce}x{i}x"
+            block = f"<p>{token}</p>"
+            fragment = finish(fragment)
+            if block in converted and _BLOCK.match(fragment):
+                converted = converted.replace(block, fragment)
+            else:
+                converted = converted.replace(token, fragment)
+        return converted

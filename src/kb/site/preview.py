@@ -1,0 +1,219 @@
+"""What ``kb preview`` rebuilds after a change, as data (pure: no MkDocs import).
+
+The preview builds the whole site once, then, on each change, builds only the pages whose
+inputs changed.  :func:`snapshot` of the watched files (:meth:`Project.watched`) finds what
+changed since the last build; :func:`change_of` sorts the changed files: a data record (brief, paper) or a
+hand-written page leaves the rest of the site as it was; anything else (a topic, a demo,
+``mkdocs.yml``, ``overrides/``, ``hooks/``) may change every page.  :func:`affected` then
+compares the knowledge base of the last good build with the new one, record by record: a
+brief page is rebuilt when its record, its figures, its findings, its claims, its neighbours
+or a paper it names changed; a paper page when its record, its backlinks (mentions, also
+from hand-written pages), its sightings, anchors, findings or its status as of each topic's
+latest brief changed.  The pages that summarise everything are always rebuilt.
+
+:class:`Preview` is what the preview hands the kb plugin for one build (the plugin's
+``preview`` attribute, read by :mod:`kb.site.layout`); ``mkdocs build`` never sets it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from kb.knowledge.figures import paper_status
+from kb.knowledge.index import KnowledgeBase, Memo, brief_page, paper_page
+from kb.render import backlog, charts, indexes
+
+# generated pages that summarise every record: rebuilt on every change
+SUMMARY_PAGES = frozenset({indexes.BRIEFS, indexes.PAPERS, backlog.PAGE, charts.PAGE})
+DATA_RECORDS = ("briefs", "papers")  # data/<kind>/...: a change the comparison below handles
+
+
+@dataclass(frozen=True)
+class Change:
+    """The files changed since the last build, relative to their root (``data/…``, ``docs/…``,
+    or a path beside ``mkdocs.yml``); ``everything``: one of them may change every page."""
+
+    paths: tuple[str, ...] = ()
+    everything: bool = False
+
+
+def change_of(data: Iterable[str], docs: Iterable[str], other: Iterable[str]) -> Change:
+    """Sort changed files: ``data`` relative to the data directory, ``docs`` relative to
+    ``docs/``, ``other`` (mkdocs.yml, overrides/, hooks/, …) relative to the project."""
+    data, docs, other = sorted(data), sorted(docs), sorted(other)
+    everything = bool(other) or any(p.split("/", 1)[0] not in DATA_RECORDS for p in data)
+    shown = [f"data/{p}" for p in data] + [f"docs/{p}" for p in docs] + other
+    return Change(tuple(shown), everything)
+
+
+@dataclass(frozen=True)
+class Project:
+    """The project to preview: its ``mkdocs.yml``, data directory and preview directory."""
+
+    config_file: Path
+    data_dir: Path
+    site_dir: Path
+    docs_dir: Path
+    theme_dir: Path | None  # overrides/ (the theme's custom_dir)
+
+    @property
+    def root(self) -> Path:
+        return self.config_file.parent
+
+    def watched(self) -> list[Path]:
+        """What a change of triggers a build: data/, docs/, mkdocs.yml, overrides/ and hooks/."""
+        paths = [self.data_dir, self.docs_dir, self.config_file, self.root / "hooks"]
+        return [p for p in [*paths, self.theme_dir] if p is not None and p.exists()]
+
+    def sort(self, changed: set[Path]) -> Change:
+        data, docs, other = [], [], []
+        for path in changed:
+            if path.is_relative_to(self.data_dir):
+                data.append(path.relative_to(self.data_dir).as_posix())
+            elif path.is_relative_to(self.docs_dir):
+                docs.append(path.relative_to(self.docs_dir).as_posix())
+            else:
+                other.append(os.path.relpath(path, self.root))
+        return change_of(data, docs, other)
+
+
+def ignored(name: str) -> bool:
+    """Editors' temporary and backup files (``.x.swp``, ``x~``, ``.#x``, atomic-write temporaries)."""
+    return name.startswith((".", "#")) or name.endswith("~") or name == "4913"
+
+
+def snapshot(paths: list[Path]) -> dict[Path, tuple[int, int]]:
+    """Every watched file with its modification time and size."""
+    out: dict[Path, tuple[int, int]] = {}
+    for top in paths:
+        if top.is_file():
+            st = top.stat()
+            out[top] = (st.st_mtime_ns, st.st_size)
+            continue
+        for folder, dirs, names in os.walk(top):
+            dirs[:] = [d for d in dirs if not ignored(d)]
+            for name in names:
+                if not ignored(name):
+                    path = Path(folder, name)
+                    try:
+                        st = path.stat()
+                    except OSError:  # gone meanwhile
+                        continue
+                    out[path] = (st.st_mtime_ns, st.st_size)
+    return out
+
+
+@dataclass
+class Preview:
+    """One build of ``kb preview``, set on the kb plugin before the build.
+
+    ``change`` is what changed since ``before`` (the knowledge base of the last good build);
+    without either, every page is built.  ``search``: index the site with Pagefind (the first
+    build; later builds keep its index).  The memo keeps each data file's record across builds."""
+
+    memo: Memo = field(default_factory=Memo)
+    before: KnowledgeBase | None = None
+    change: Change | None = None
+    search: bool = True
+    built: frozenset[str] | None = None  # out: the generated pages this build rendered (None: all)
+    _inputs: tuple[KnowledgeBase, Inputs] | None = field(default=None, repr=False)
+    _made: dict[str, str] = field(default_factory=dict, repr=False)  # this build's summary pages
+    _kept: dict[str, str] = field(default_factory=dict, repr=False)  # the last good build's
+
+    @property
+    def partial(self) -> bool:
+        """Only some pages are built: the machine-readable files, feeds and BibTeX are kept as built."""
+        return self.before is not None and self.change is not None and not self.change.everything
+
+    def choose(self, after: KnowledgeBase) -> frozenset[str] | None:
+        """The generated pages to build with ``after`` loaded (None: every page)."""
+        new = inputs(after)
+        old = self._inputs[1] if self._inputs and self._inputs[0] is self.before else None
+        if old is None and self.partial:
+            assert self.before is not None
+            old = inputs(self.before)
+        self._inputs, self._made = (after, new), {}  # the next build's "before", if this one succeeds
+        self.built = affected(old, new) if self.partial and old is not None else None
+        return self.built
+
+    def unchanged(self, generated: dict[str, str]) -> set[str]:
+        """The summary pages made exactly as the last good build made them: their HTML in the
+        preview directory stands (a brief's headline does not change the backlog)."""
+        self._made = {page: generated[page] for page in SUMMARY_PAGES if page in generated}
+        same = {page for page, made in self._made.items() if self.partial and self._kept.get(page) == made}
+        if self.built is not None:
+            self.built = self.built - same
+        return same
+
+    def succeeded(self, kb: KnowledgeBase) -> None:
+        """The build went well: ``kb`` is the next build's ``before``, its pages the ones built."""
+        self.before = kb
+        self._kept.update(self._made)
+        self._made = {}
+
+
+Inputs = dict[str, tuple[object, ...]]  # generated page -> what it is made from
+
+
+def inputs(kb: KnowledgeBase) -> Inputs:
+    """What each brief and paper page is made from (compared between two builds)."""
+    named = _named(kb)
+    out: Inputs = {brief_page(key): _brief_inputs(kb, key, named) for key in kb.briefs}
+    out.update((paper_page(pid), _paper_inputs(kb, pid)) for pid in kb.papers)
+    return out
+
+
+def affected(before: Inputs, after: Inputs) -> frozenset[str]:
+    """The generated pages whose inputs differ between two builds (:func:`inputs`), with the summary pages."""
+    return SUMMARY_PAGES | {page for page, made in after.items() if before.get(page) != made}
+
+
+def _named(kb: KnowledgeBase) -> dict[str, set[str]]:
+    """Brief key -> the papers its page names: those its parts mention, and the computed
+    carried-over and net-new ones (their names and links are on its page)."""
+    out: dict[str, set[str]] = defaultdict(set)
+    for m in kb.mentions:
+        if m.place.brief and m.paper:
+            out[m.place.brief].add(m.paper)
+    for key, fig in kb.figures.items():
+        out[key].update(c.paper for c in fig.carried)
+        out[key].update(fig.net_new_papers)
+    return out
+
+
+def _brief_inputs(kb: KnowledgeBase, key: str, named: dict[str, set[str]]) -> tuple[object, ...]:
+    brief = kb.briefs[key]
+    prev, nxt = kb.previous(key), kb.next(key)
+    # the claims it raises and updates, each with its whole history
+    claims = [kb.claims.get(brief.topic, c.id) for c in brief.claims]
+    claims += [kb.claims.get(brief.topic, u.claim) for u in brief.claim_updates]
+    papers = sorted(pid for pid in named.get(key, ()) if pid in kb.papers)
+    return (
+        brief,
+        kb.figures.get(key),
+        kb.findings("brief", key),
+        prev,
+        kb.briefs[prev] if prev else None,
+        kb.figures.get(prev) if prev else None,
+        nxt,
+        claims,
+        [(pid, kb.papers[pid], kb.history.first_seen(pid), kb.history.anchors.get(pid)) for pid in papers],
+    )
+
+
+def _paper_inputs(kb: KnowledgeBase, pid: str) -> tuple[object, ...]:
+    seen = kb.history.by_paper.get(pid, [])
+    topics = sorted({kb.briefs[s.brief].topic for s in seen if s.brief in kb.briefs} & set(kb.by_topic))
+    latest = [(t, kb.by_topic[t][-1], paper_status(kb.history, pid, kb.by_topic[t][-1], t)) for t in topics]
+    return (
+        kb.papers[pid],
+        kb.mentions_of(pid),
+        seen,
+        kb.history.anchors.get(pid, []),
+        kb.findings("paper", pid),
+        latest,
+    )

@@ -1,0 +1,45 @@
+"""Smoke test of the preview benchmark (scripts/bench_preview.py) at a tiny size: it starts
+``kb preview`` on 127.0.0.1, edits a brief, sees the served page change and reports (no timing
+asserted; the 3,000-page target is the full run's)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.slow
+def test_bench_preview_reports_first_build_and_latency():
+    run = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "bench_preview.py"), "--sizes", "60", "--edits", "2", "--pause", "0.2"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    out = run.stdout
+    m = re.search(
+        r"^size 60: (\d+) briefs \+ (\d+) papers -> (\d+) pages; first build [\d.]+ s; after an edit: (.*) s$",
+        out,
+        re.M,
+    )
+    assert m, out
+    assert int(m[3]) == 60 and len(m[4].split(", ")) == 2
+    head = next(line for line in out.splitlines() if line.lstrip().startswith("size  pages"))
+    for column in ("first s", "median s", "max s", "rebuild s", "pages rebuilt", "first/median", "peak MB"):
+        assert column in head
+    row = re.search(
+        r"^\s+60\s+60 \|\s+([\d.]+) \|\s+([\d.]+)\s+([\d.]+) \|\s+([\d.]+)\s+(\d+) \|\s+([\d.]+)x \|\s+(\d+)$",
+        out,
+        re.M,
+    )
+    assert row, out
+    assert all(float(x) > 0 for x in row.groups()[:-1])  # peak memory: 0 where /proc is missing
+    assert "median at 3000 pages <= 3.0 s: not measured" in out

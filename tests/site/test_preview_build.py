@@ -1,0 +1,116 @@
+"""``kb preview``'s builds (kb.site.serve.Builder, in this process, no server): after each change
+every page of the preview directory is the page ``mkdocs build --strict`` makes, though only
+the affected ones were built again; a broken file leaves its located errors and the last good
+build."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from kb.site import serve
+from sitebuild import build, copy_project
+
+pytestmark = pytest.mark.slow
+BRIEF = "data/briefs/inference/2026-09-03-e1.yaml"
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    root = copy_project(tmp_path / "project")
+    monkeypatch.chdir(root)
+    monkeypatch.delenv("KB_DATA", raising=False)
+    return root
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text("utf-8")
+    assert old in text, (path, old)
+    path.write_text(text.replace(old, new, 1), "utf-8")
+
+
+def differing(project: Path, site: Path, tmp: Path) -> list[str]:
+    """The HTML pages of a fresh strict build that the preview directory has otherwise (or not)."""
+    full = tmp / "full"
+    run = build(full, project=project)
+    assert run.returncode == 0, run.stdout + run.stderr
+    return sorted(
+        str(f.relative_to(full))
+        for f in full.rglob("*.html")
+        if not (site / f.relative_to(full)).is_file() or (site / f.relative_to(full)).read_bytes() != f.read_bytes()
+    )
+
+
+def test_each_rebuild_makes_the_pages_mkdocs_build_makes(project, tmp_path):
+    said: list[str] = []
+    builder = serve.Builder(serve.project(project / "mkdocs.yml"), said.append, said.append)
+    assert builder.first()
+    site = builder.project.site_dir
+    assert (site / "pagefind").is_dir() and (site / "api" / "papers.json").is_file()
+    assert said[-1].startswith("kb preview: built 35 pages in ") and said[-1].endswith("with the search index")
+    index = (site / "pagefind").stat().st_mtime_ns
+
+    edit(project / BRIEF, "\ncharacter:\n  title: ", "\ncharacter:\n  title: 预览新词 ")
+    builder()
+    assert f"kb preview: {BRIEF} changed: rebuilt 8 of 35 pages in " in said[-1]
+    assert "search keeps the first build's index" in said[-1]
+    assert "预览新词" in (site / "briefs/inference/2026-09-03-e1/index.html").read_text("utf-8")
+    edit(project / "data/papers/albireo.yaml", "short: Albireo", "short: Albireo 2")
+    edit(project / "docs/guide.md", "\n", "\n预览改动的一行。\n")
+    builder()
+    assert "data/papers/albireo.yaml, docs/guide.md changed" in said[-1]
+    assert not builder.errors
+    assert differing(project, site, tmp_path) == []
+    assert (site / "pagefind").stat().st_mtime_ns == index  # kept from the first build
+
+
+def test_a_broken_file_keeps_the_last_good_build_and_says_where(project, tmp_path):
+    said: list[str] = []
+    builder = serve.Builder(serve.project(project / "mkdocs.yml"), said.append, said.append)
+    assert builder.first()
+    page = builder.project.site_dir / "briefs/inference/2026-09-03-e1/index.html"
+    good = page.read_bytes()
+    edit(project / BRIEF, "sections: [s1-1-engines]", "sections: [s1-1-engine]")
+    builder()
+    assert page.read_bytes() == good
+    shown = os.path.relpath(project / BRIEF)
+    located = f"{shown}:123:16: unknown section 's1-1-engine' in topic 'inference' (did you mean 's1-1-engines'"
+    assert any(located in e and "[increments[0].sections[0]]" in e for e in builder.errors), builder.errors
+    assert said[-len(builder.errors) - 1].startswith(f"kb preview: building after {BRIEF} failed (still serving")
+    html = serve.banner(builder.errors, kept=True)
+    assert "the last build failed; this is the last good build." in html and "s1-1-engine" in html
+
+    builder()  # nothing changed: tried again, fails again
+    assert builder.errors
+    edit(project / BRIEF, "sections: [s1-1-engine]", "sections: [s1-1-engines]")
+    edit(project / BRIEF, "\ncharacter:\n  title: ", "\ncharacter:\n  title: 修好了 ")
+    builder()
+    assert not builder.errors
+    assert "修好了" in page.read_text("utf-8")
+    assert differing(project, builder.project.site_dir, tmp_path) == []
+
+
+def test_the_findings_of_a_changed_file_are_said(project):
+    said: list[str] = []
+    builder = serve.Builder(serve.project(project / "mkdocs.yml"), said.append, said.append)
+    assert builder.first()
+    assert not any("warning:" in line for line in said)  # the first build names none
+    brief = "data/briefs/inference/2026-09-05-e1.yaml"
+    edit(project / brief, "stated:\n  increments: 1", "stated:\n  increments: 2")
+    builder()
+    shown = os.path.relpath(project / brief)
+    found = [line for line in said if line.startswith(f"kb preview: {shown}:")]
+    assert len(found) == 1 and ": warning: " in found[0] and "[stated.increments]" in found[0], said
+    assert not builder.errors
+
+
+def test_a_change_of_mkdocs_yml_rebuilds_every_page(project, tmp_path):
+    said: list[str] = []
+    builder = serve.Builder(serve.project(project / "mkdocs.yml"), said.append, said.append)
+    assert builder.first()
+    edit(project / "mkdocs.yml", "site_name: LLM 推理知识库", "site_name: LLM 推理知识库（预览）")
+    builder()
+    assert "kb preview: mkdocs.yml changed: rebuilt 35 of 35 pages in " in said[-1]
+    assert differing(project, builder.project.site_dir, tmp_path) == []

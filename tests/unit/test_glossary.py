@@ -1,0 +1,42 @@
+"""The first use of each glossary term on a page is explained in place, and only in text
+(kb.render.glossary.explain_first_uses)."""
+
+from __future__ import annotations
+
+from kb.render.glossary import explain_first_uses
+
+TERMS = {"NET-new": "new to the document", "锚入": "anchored"}
+
+
+def abbr(term: str) -> str:
+    return f'<abbr title="{TERMS[term]}">{term}</abbr>'
+
+
+def test_only_the_first_use_in_text_is_wrapped():
+    page = "<p>NET-new 与锚入</p><p>NET-new 再次锚入</p>"
+    assert explain_first_uses(page, TERMS) == f"<p>{abbr('NET-new')} 与{abbr('锚入')}</p><p>NET-new 再次锚入</p>"
+
+
+def test_links_headings_code_and_nested_skipped_elements_are_left_alone():
+    page = (
+        '<h2 id="x">NET-new</h2><a href="#x">NET-new <code>锚入</code></a>'
+        "<pre><code>锚入</code> 锚入</pre><p>NET-new 锚入</p>"
+    )
+    out = explain_first_uses(page, TERMS)
+    assert out.endswith(f"<p>{abbr('NET-new')} {abbr('锚入')}</p>")
+    assert out.count("<abbr") == 2
+
+
+def test_attributes_and_comments_are_not_text():
+    page = '<p title="NET-new"><!-- 锚入 -->x</p><img alt="锚入"/><p>锚入 NET-new</p>'
+    out = explain_first_uses(page, TERMS)
+    assert out == f'<p title="NET-new"><!-- 锚入 -->x</p><img alt="锚入"/><p>{abbr("锚入")} {abbr("NET-new")}</p>'
+
+
+def test_an_unclosed_skipped_element_hides_the_rest_and_self_closing_ones_hide_nothing():
+    assert explain_first_uses("<a href='x'>NET-new 锚入", TERMS) == "<a href='x'>NET-new 锚入"
+    assert explain_first_uses("<a/>锚入", TERMS) == f"<a/>{abbr('锚入')}"
+
+
+def test_case_of_tag_names_does_not_matter():
+    assert explain_first_uses("<A HREF='x'>锚入</A>锚入", TERMS) == f"<A HREF='x'>锚入</A>{abbr('锚入')}"

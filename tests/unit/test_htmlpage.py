@@ -1,0 +1,113 @@
+"""What the adapter reads from generated HTML: the table of contents, the title, the anchors,
+links resolved, and placeholders swapped (kb.site.htmlpage)."""
+
+from __future__ import annotations
+
+from kb.render import html
+from kb.site import htmlpage
+
+PAGE = html.blocks(
+    html.heading(1, html.esc("Brief <1> & co"), "top"),
+    html.heading(2, "Sources " + html.code("x"), "sources"),
+    html.heading(3, "One", "src-1"),
+    html.heading(3, "Two", "src-2"),
+    html.heading(2, "Checks", "checks"),
+    html.p(
+        html.span("", id="adj-a")
+        + html.link("paper", "../papers/p.md#notes")
+        + html.link("ext", "https://arxiv.org/abs/2505.02922")
+    ),
+)
+
+
+def test_toc_nests_by_level_and_keeps_the_text_as_html():
+    toc = htmlpage.toc_tokens(PAGE)
+    assert [t["id"] for t in toc] == ["top"]
+    assert toc[0]["name"] == "Brief &lt;1&gt; &amp; co"
+    assert [(t["id"], [c["id"] for c in t["children"]]) for t in toc[0]["children"]] == [
+        ("sources", ["src-1", "src-2"]),
+        ("checks", []),
+    ]
+    assert toc[0]["children"][0]["name"] == "Sources x"  # tags and the permalink dropped
+
+
+def test_title_is_the_first_h1():
+    assert htmlpage.title(PAGE) == "Brief &lt;1&gt; &amp; co"
+    assert htmlpage.title(html.heading(2, "x", "x")) is None
+
+
+def test_anchor_ids_are_every_id():
+    assert htmlpage.anchor_ids(PAGE) == {"top", "sources", "src-1", "src-2", "checks", "adj-a"}
+
+
+def test_links_are_resolved_and_escaped_back():
+    seen = []
+
+    def resolve(href: str) -> str:
+        seen.append(href)
+        return href.replace("../papers/p.md", "../papers/p/") + "&x=1" if href.startswith("..") else href
+
+    out = htmlpage.resolve_links(PAGE, resolve)
+    assert seen == [
+        "#top",
+        "#sources",
+        "#src-1",
+        "#src-2",
+        "#checks",
+        "../papers/p.md#notes",
+        "https://arxiv.org/abs/2505.02922",
+    ]
+    assert 'href="../papers/p/#notes&amp;x=1"' in out
+
+
+def test_placeholders_take_a_paragraphs_place_or_stand_inline():
+    slots = htmlpage.Placeholders("kbhtmlabc")
+    block, inline = slots.add("<div>block</div>"), slots.add("42")
+    converted = f"<p>{block}</p>\n<p>共 {inline} 篇</p>"
+    assert slots.swap(converted) == "<div>block</div>\n<p>共 42 篇</p>"
+    assert slots.swap(converted, str.upper) == "<DIV>BLOCK</DIV>\n<p>共 42 篇</p>"
+
+
+def test_inline_output_alone_in_a_paragraph_keeps_the_paragraph():
+    slots = htmlpage.Placeholders("kbhtmlabc")
+    token = slots.add('约 432 条 <a href="x">arXiv</a>')
+    converted = f"<p>{token}</p>"
+    assert slots.swap(converted) == '<p>约 432 条 <a href="x">arXiv</a></p>'
+
+
+def test_many_placeholders_do_not_clash():
+    slots = htmlpage.Placeholders("kbhtmlabc")
+    tokens = [slots.add(f"<i>{i}</i>") for i in range(12)]
+    assert slots.swap(" ".join(tokens)) == " ".join(f"<i>{i}</i>" for i in range(12))
+
+
+def test_relative_url_is_mkdocs_own():
+    from mkdocs.utils import get_relative_url
+
+    cases = [
+        ("papers/x/", "briefs/inference/2026-09-01-e1/"),
+        ("papers/x/", "papers/y/"),
+        ("", "papers/y/"),
+        ("inference/", ""),
+        ("references.bib", "papers/"),
+        ("papers/x/", "papers/x/"),
+        ("a/b/c.html", "a/d/e.html"),
+    ]
+    for url, other in cases:
+        assert htmlpage.relative_url(url, other) == get_relative_url(url, other), (url, other)
+
+
+def test_resolver_maps_sources_to_urls_and_records_anchors_and_misses():
+    urls = {"papers/p.md": "papers/p/", "inference.md": "inference/", "briefs/index.md": "briefs/"}
+    found = htmlpage.Links()
+    resolve = htmlpage.resolver("briefs/inference/x.md", "briefs/inference/x/", urls, found)
+    assert resolve("../../papers/p.md#notes") == "../../../papers/p/#notes"
+    assert resolve("../../inference.md") == "../../../inference/"
+    assert resolve("#inc-1") == "#inc-1"
+    assert resolve("https://arxiv.org/abs/2505.02922") == "https://arxiv.org/abs/2505.02922"
+    assert resolve("../../nowhere.md") == "../../nowhere.md"
+    assert found.anchors == {
+        "papers/p.md": {"notes": "../../papers/p.md#notes"},
+        "briefs/inference/x.md": {"inc-1": "#inc-1"},
+    }
+    assert found.missing == [("../../nowhere.md", "nowhere.md")]

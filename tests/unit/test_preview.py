@@ -1,0 +1,226 @@
+"""``kb preview``'s decisions without MkDocs: which files change every page, which pages a change
+affects (kb.site.preview), and the memo that keeps records and mentions across loads (off
+unless passed: a load without one shares nothing with another)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from kb.data.diagnostics import DataError
+from kb.knowledge.index import KnowledgeBase, Memo, brief_page, load_kb, paper_page
+from kb.knowledge.views import api_files
+from kb.site.layout import API_FILES
+from kb.site.preview import SUMMARY_PAGES, Preview, Project, affected, change_of, ignored, inputs, snapshot
+from sitebuild import FIXTURE_DATA
+
+BRIEF = "inference/2026-09-03-e1"
+NEXT = "inference/2026-09-04-e1"
+
+
+@pytest.fixture
+def data(tmp_path: Path) -> Path:
+    dest = tmp_path / "data"
+    shutil.copytree(FIXTURE_DATA, dest)
+    return dest
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text("utf-8")
+    assert old in text, (path, old)
+    path.write_text(text.replace(old, new, 1), "utf-8")
+
+
+# --------------------------------------------------------------------------- which files change everything
+
+
+def test_a_brief_paper_or_page_changes_only_some_pages():
+    change = change_of(["briefs/inference/2026-09-03-e1.yaml", "papers/ssr.yaml"], ["guide.md"], [])
+    assert not change.everything
+    assert change.paths == ("data/briefs/inference/2026-09-03-e1.yaml", "data/papers/ssr.yaml", "docs/guide.md")
+
+
+@pytest.mark.parametrize(
+    ("data", "other"),
+    [
+        (["topics/inference.yaml"], []),  # sections, titles, the update log: every page
+        (["demos/flash.yaml"], []),
+        (["schema/brief.schema.json"], []),
+        ([], ["mkdocs.yml"]),
+        ([], ["overrides/main.html"]),
+        ([], ["hooks/template_pages.txt"]),
+    ],
+)
+def test_topics_demos_and_the_project_change_everything(data, other):
+    assert change_of(data, [], other).everything
+
+
+def test_the_watched_files_and_what_changed_among_them(tmp_path):
+    root = tmp_path / "project"
+    for name in ("data/briefs/t", "data/papers", "docs", "overrides", "hooks"):
+        (root / name).mkdir(parents=True)
+    config = root / "mkdocs.yml"
+    config.write_text("site_name: x\n", "utf-8")
+    brief, swap, page = (
+        root / "data/briefs/t/2026-01-01-e1.yaml",
+        root / "data/briefs/t/.x.yaml.swp",
+        root / "docs/a.md",
+    )
+    for path in (brief, swap, page, root / "docs/b.md~", root / "overrides/main.html"):
+        path.write_text("x", "utf-8")
+    project = Project(config, root / "data", root / ".cache/kb/preview", root / "docs", root / "overrides")
+    assert set(project.watched()) == {root / "data", root / "docs", config, root / "hooks", root / "overrides"}
+    files = snapshot(project.watched())
+    assert set(files) == {brief, page, config, root / "overrides/main.html"}  # no editor swap or backup files
+    assert ignored(".#a.md") and ignored("4913") and not ignored("a.md")
+    change = project.sort({brief, page})
+    assert change.paths == ("data/briefs/t/2026-01-01-e1.yaml", "docs/a.md") and not change.everything
+    assert project.sort({brief, root / "overrides/main.html"}).everything
+    assert project.sort({config}).paths == ("mkdocs.yml",)
+
+
+# --------------------------------------------------------------------------- which pages
+
+
+def test_nothing_changed_rebuilds_only_the_summary_pages(data):
+    memo = Memo()
+    before = load_kb(data, memo=memo)
+    after = load_kb(data, memo=memo)
+    assert affected(inputs(before), inputs(after)) == SUMMARY_PAGES
+    assert SUMMARY_PAGES == {"briefs/index.md", "papers/index.md", "backlog.md", "stats.md"}
+
+
+def test_an_edited_brief_rebuilds_its_page_and_the_next_one(data):
+    memo = Memo()
+    before = inputs(load_kb(data, memo=memo))
+    edit(data / "briefs" / f"{BRIEF}.yaml", "\ncharacter:\n  title: ", "\ncharacter:\n  title: 新词 ")
+    after = inputs(load_kb(data, memo=memo))
+    # the next brief compares itself with this one; no paper page shows the headline
+    assert affected(before, after) == SUMMARY_PAGES | {f"briefs/{BRIEF}.md", f"briefs/{NEXT}.md"}
+
+
+def test_an_edited_paper_rebuilds_its_page_and_the_briefs_that_name_it(data):
+    memo = Memo()
+    kb = load_kb(data, memo=memo)
+    naming = {m.place.page for m in kb.mentions_of("albireo") if m.place.brief}
+    carried = {f"briefs/{k}.md" for k, f in kb.figures.items() if any(c.paper == "albireo" for c in f.carried)}
+    before = inputs(kb)
+    edit(data / "papers" / "albireo.yaml", "short: Albireo", "short: Albireo2")
+    pages = affected(before, inputs(load_kb(data, memo=memo)))
+    assert "papers/albireo.md" in pages
+    assert naming and naming <= pages  # briefs whose parts name it
+    assert carried and carried <= pages  # and those that list it as carried over (computed)
+    assert "papers/ssr.md" not in pages
+
+
+def rendered(kb: KnowledgeBase) -> dict[str, str]:
+    """Every brief and paper page as the renderers make it (the oracle: a page that differs must be rebuilt)."""
+    from kb import bib
+    from kb.render import brief, paper
+
+    out = {brief_page(k): brief.page(kb, k, brief_page(k)) for k in kb.briefs}
+    out.update((paper_page(p), paper.page(kb, p, bibtex=bib.entry_for(kb.papers[p], kb))) for p in kb.papers)
+    return out
+
+
+EDITS = {
+    "headline": ("briefs/inference/2026-09-03-e1.yaml", "\ncharacter:\n  title: ", "\ncharacter:\n  title: 新词 "),
+    "status": ("briefs/inference/2026-09-01-e1.yaml", "{paper: albireo, status: net-new", "{paper: albireo"),
+    "short name": ("papers/albireo.yaml", "short: Albireo", "short: Albireo2"),
+    "title": ("papers/ssr.yaml", 'title: "SSR: ', 'title: "New SSR: '),
+    "anchoring": ("briefs/inference/2026-09-05-e1.yaml", "anchored_in: s1-2-scheduling", "anchored_in: s1-1-engines"),
+    "claim update": ("briefs/inference/2026-09-05-e1.yaml", "action: updated", "action: resolved"),
+}
+
+
+@pytest.mark.parametrize("name", EDITS)
+def test_every_page_that_changes_is_rebuilt(data, name):
+    path, old, new = EDITS[name]
+    memo = Memo()
+    kb = load_kb(data, memo=memo)
+    before, pages = inputs(kb), rendered(kb)
+    edit(data / path, old, new)
+    kb = load_kb(data, memo=memo)
+    changed = {page for page, html in rendered(kb).items() if pages.get(page) != html}
+    chosen = affected(before, inputs(kb))
+    assert changed, name
+    assert changed <= chosen, sorted(changed - chosen)
+    assert len(chosen - SUMMARY_PAGES) < len(pages)  # not every page
+
+
+def test_added_and_removed_briefs_rebuild_every_page_that_changes(data):
+    memo = Memo()
+    kb = load_kb(data, memo=memo)
+    before, pages = inputs(kb), rendered(kb)
+    newest = data / "briefs" / "inference" / "2026-09-05-e1.yaml"
+    text = newest.read_text("utf-8").replace("2026-09-05", "2026-09-06")
+    (data / "briefs" / "inference" / "2026-09-06-e1.yaml").write_text(text, "utf-8")
+    kb = load_kb(data, memo=memo)
+    now = rendered(kb)
+    changed = {page for page, html in now.items() if pages.get(page) != html}
+    assert "briefs/inference/2026-09-06-e1.md" in changed
+    assert changed <= affected(before, inputs(kb))
+    before, pages = inputs(kb), now
+    (data / "briefs" / "inference" / "2026-09-06-e1.yaml").unlink()
+    kb = load_kb(data, memo=memo)
+    changed = {page for page, html in rendered(kb).items() if pages.get(page) != html}
+    assert changed and changed <= affected(before, inputs(kb))
+
+
+def test_the_preview_chooses_every_page_without_a_good_build_or_on_a_global_change(data):
+    memo = Memo()
+    preview = Preview(memo=memo)
+    kb = load_kb(data, memo=memo)
+    assert not preview.partial and preview.choose(kb) is None  # the first build
+    preview.before = kb
+    preview.change = change_of([], [], ["mkdocs.yml"])
+    assert not preview.partial and preview.choose(load_kb(data, memo=memo)) is None
+    preview.before = kb
+    preview.change = change_of(["briefs/inference/2026-09-03-e1.yaml"], [], [])
+    assert preview.partial
+    assert preview.choose(load_kb(data, memo=memo)) == SUMMARY_PAGES
+    assert preview.built == SUMMARY_PAGES
+
+
+# --------------------------------------------------------------------------- the memo
+
+
+def test_the_memo_parses_only_changed_files_and_reuses_their_records(data):
+    memo = Memo()
+    first = load_kb(data, memo=memo)
+    assert memo.files.hits == 0 and memo.files.misses > 20
+    files = memo.files.misses
+    edit(data / "briefs" / f"{BRIEF}.yaml", "\ncharacter:\n  title: ", "\ncharacter:\n  title: 新词 ")
+    second = load_kb(data, memo=memo)
+    assert (memo.files.hits, memo.files.misses) == (files - 1, 1)
+    assert second.briefs[BRIEF] is not first.briefs[BRIEF]
+    assert second.briefs[NEXT] is first.briefs[NEXT] and second.papers["ssr"] is first.papers["ssr"]
+    assert memo.mentions.reused == len(second.briefs) + len(second.papers) - 1
+    (data / "papers" / "crisp.yaml").unlink()
+    with pytest.raises(DataError):  # briefs name it: the load fails with every located error
+        load_kb(data, memo=memo)
+    assert not any(path.endswith("crisp.yaml") for path, _ in memo.files.entries)
+
+
+def test_a_load_with_the_memo_equals_one_without(data):
+    memo = Memo()
+    load_kb(data, memo=memo)
+    edit(data / "papers" / "albireo.yaml", "short: Albireo", "short: Albireo2")
+    edit(data / "briefs" / f"{BRIEF}.yaml", "\ncharacter:\n  title: ", "\ncharacter:\n  title: 新词 ")
+    kept, fresh = load_kb(data, memo=memo), load_kb(data)
+    naming = {m.place.brief for m in fresh.mentions if m.paper == "albireo" and m.place.brief}
+    assert memo.mentions.reused == len(fresh.briefs) + len(fresh.papers) - len(naming | {BRIEF}) - 1
+    assert api_files(kept) == api_files(fresh)
+    assert [d.text() for d in kept.diagnostics] == [d.text() for d in fresh.diagnostics]
+    assert kept.mentions == fresh.mentions
+
+
+def test_without_a_memo_nothing_is_shared(data):
+    one, two = load_kb(data), load_kb(data)
+    assert one.briefs[BRIEF] == two.briefs[BRIEF] and one.briefs[BRIEF] is not two.briefs[BRIEF]
+
+
+def test_the_api_file_names_the_preview_keeps_are_the_builds(sample_kb):
+    assert sorted(API_FILES) == sorted(api_files(sample_kb))
