@@ -4,26 +4,14 @@ reports the table and the targets (no size or time is asserted)."""
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
-
-ROOT = Path(__file__).resolve().parents[2]
+from benchrun import run_bench
 
 
 @pytest.mark.slow
 def test_bench_editions_reports_sizes_per_year_and_the_deployment():
-    run = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "bench_editions.py"), "--years", "0.02,0.04", "--horizon", "3"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
-    assert run.returncode == 0, run.stdout + run.stderr
-    out = run.stdout
+    out = run_bench("bench_editions.py", "--years", "0.02,0.04", "--horizon", "3", timeout=900)
     assert re.search(r"^measured 0\.02 year\(s\): 7 briefs \+ 40 papers -> \d+ pages, built in [\d.]+ s", out, re.M), (
         out
     )

@@ -5,26 +5,14 @@ asserted; the 3,000-page target is the full run's)."""
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
-
-ROOT = Path(__file__).resolve().parents[2]
+from benchrun import run_bench
 
 
 @pytest.mark.slow
 def test_bench_preview_reports_first_build_and_latency():
-    run = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "bench_preview.py"), "--sizes", "60", "--edits", "2", "--pause", "0.2"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert run.returncode == 0, run.stdout + run.stderr
-    out = run.stdout
+    out = run_bench("bench_preview.py", "--sizes", "60", "--edits", "2", "--pause", "0.2")
     m = re.search(
         r"^size 60: (\d+) briefs \+ (\d+) papers -> (\d+) pages; first build [\d.]+ s; after an edit: (.*) s$",
         out,

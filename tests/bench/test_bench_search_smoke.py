@@ -6,30 +6,18 @@ five results only and never Pagefind's web worker (assets/kb-search.js runs it o
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
+from benchrun import run_bench
 
 from sitebuild import CHROMIUM
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.slow
 @pytest.mark.browser
 @pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian chromium is not installed")
 def test_bench_search_reports_bytes_per_query():
-    run = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "bench_search.py"), "--sizes", "100"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert run.returncode == 0, run.stdout + run.stderr
-    out = run.stdout
+    out = run_bench("bench_search.py", "--sizes", "100")
     assert re.search(r"^size 100: 100 pages indexed in [\d.]+ s", out, re.M), out
     per = [int(kb) for kb in re.findall(r"^  query .*: (\d+) KB as stored", out, re.M)]
     assert len(per) >= 4 and all(0 < kb <= 300 for kb in per), out

@@ -3,26 +3,14 @@
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
-
-ROOT = Path(__file__).resolve().parents[2]
+from benchrun import run_bench
 
 
 @pytest.mark.slow
 def test_bench_build_reports_the_table_and_the_targets():
-    run = subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "bench_build.py"), "--sizes", "100", "--repeat", "1", "--year", "6,20"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert run.returncode == 0, run.stdout + run.stderr
-    out = run.stdout
+    out = run_bench("bench_build.py", "--sizes", "100", "--repeat", "1", "--year", "6,20")
     assert re.search(r"^size 100: \d+ briefs \+ \d+ papers -> 100 pages; project [\d.]+ s", out, re.M), out
     head = next(line for line in out.splitlines() if line.lstrip().startswith("size  pages"))
     for column in ("project cpu", "plain cpu", "cpu x", "mem x", "+1 brief cpu"):
