@@ -214,15 +214,14 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
             value = page.meta.get(key)
             if value is not None:
                 page.meta[key] = html.escape(str(value), quote=True)
+        if page.file.generated_by is None and src not in self._templates:
+            return markdown  # a plain hand-written page
         slots = self._slots[src] = Placeholders(self._nonce)
         if src in self._templates:
             source, start, calls = self._templates.pop(src)
             if source[start:] != markdown:  # pragma: no cover - MkDocs strips exactly the front matter
                 raise PluginError(f"docs/{src}: the page changed between reading and rendering")
             return self._substitute(page, source, start, calls, slots.add)
-        if page.file.generated_by is None:
-            del self._slots[src]
-            return markdown
         if src in self.site.template_pages:
             calls, problems = template_diagnostics(markdown, f"docs/{src}", MACROS)
             if problems:  # pragma: no cover - generated pages are made by the project
