@@ -59,6 +59,15 @@ def copy_project(dest: Path, live: bool = False) -> Path:
     return dest
 
 
+def built_files(site: Path) -> dict[str, bytes]:
+    """Every file of a built site but Pagefind's bundle (its file names are not reproducible)."""
+    return {
+        p.relative_to(site).as_posix(): p.read_bytes()
+        for p in site.rglob("*")
+        if p.is_file() and p.relative_to(site).parts[0] != "pagefind"
+    }
+
+
 CHROMIUM = Path("/usr/bin/chromium")  # Debian's chromium; tests never download a browser
 CHROMIUM_ARGS = [
     "--no-sandbox",

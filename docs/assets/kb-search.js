@@ -161,6 +161,17 @@
     return li;
   }
 
+  // The index holds an arXiv id as its two parts (2505.02922: 2505 and 02922; hep-th/9901001:
+  // hep, th and 9901001), but Pagefind searches a typed id as its first part only, which every id
+  // of that month shares: an id is searched as its parts, without the "arXiv:" prefix that every
+  // paper page carries.
+  var ARXIV = /(?:\barxiv:\s*)?\b(\d{4})\.(\d{4,5})(v\d+)?\b|(?:\barxiv:\s*)?\b([a-z-]+(?:\.[A-Z]{2})?)\/(\d{7})(v\d+)?\b/gi;
+  function terms(query) {
+    return query.replace(ARXIV, function (m, yymm, num, v1, archive, old) {
+      return yymm ? yymm + " " + num : archive.replace(/[-.]/g, " ") + " " + old;
+    });
+  }
+
   var seq = 0;
   var current = null;
   function run() {
@@ -177,7 +188,7 @@
       selects.forEach(function (s) {
         if (s.value) filters[s.name] = s.value;
       });
-      return pf.search(query, { filters: filters }).then(function (search) {
+      return pf.search(terms(query), { filters: filters }).then(function (search) {
         if (mine !== seq || !search) return;
         current = { results: search.results, shown: 0, mine: mine };
         list.textContent = "";

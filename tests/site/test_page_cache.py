@@ -5,18 +5,8 @@ only the pages whose inputs changed."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
-from sitebuild import build, copy_project
-
-
-def pages(site: Path) -> dict[str, bytes]:
-    """Every file of the built site but Pagefind's bundle (its file names are not reproducible)."""
-    return {
-        p.relative_to(site).as_posix(): p.read_bytes()
-        for p in site.rglob("*")
-        if p.is_file() and p.relative_to(site).parts[0] != "pagefind"
-    }
+from sitebuild import build, built_files, copy_project
 
 
 def counts(log: str) -> tuple[int, int]:
@@ -39,7 +29,7 @@ def test_warm_and_edited_builds_equal_builds_without_the_cache(tmp_path):
     off = build(tmp_path / "off", env_extra={"KB_CACHE": "off"}, project=project)
     assert off.returncode == 0, off.stderr
     assert "page cache" not in off.stderr
-    assert pages(tmp_path / "warm") == pages(tmp_path / "off")
+    assert built_files(tmp_path / "warm") == built_files(tmp_path / "off")
 
     brief = project / "data" / "briefs" / "inference" / "2026-09-05-e1.yaml"
     text = brief.read_text("utf-8")
@@ -53,5 +43,5 @@ def test_warm_and_edited_builds_equal_builds_without_the_cache(tmp_path):
         "utf-8"
     )
     off = build(tmp_path / "off-edited", env_extra={"KB_CACHE": "off"}, project=project)
-    assert pages(tmp_path / "edited") == pages(tmp_path / "off-edited")
+    assert built_files(tmp_path / "edited") == built_files(tmp_path / "off-edited")
     assert len(list((tmp_path / "cache").rglob("*.html"))) == built  # the entries of the old page are gone

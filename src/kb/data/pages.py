@@ -17,7 +17,7 @@ Every problem is a located :class:`Diagnostic` (``docs/…:line:col``); the buil
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -25,7 +25,7 @@ from kb.data import template as tpl
 from kb.data.diagnostics import Diagnostic, Severity
 from kb.data.frontmatter import _front_matter_end, front_matter_diagnostics
 from kb.data.frontmatter import body_start as body_start  # also the plugin's
-from kb.data.safefile import Refused, read_limited, walk
+from kb.data.safefile import Entry, Refused, read_limited, walk
 from kb.data.yamlstrict import Limits, decode
 
 if TYPE_CHECKING:
@@ -219,6 +219,18 @@ def file_diagnostic(
     return None
 
 
+def published_files(
+    docs_dir: Path, reviewed: frozenset[str], shown: Callable[[Entry], str]
+) -> Iterator[tuple[Entry, Diagnostic | None]]:
+    """Every file under ``docs_dir`` MkDocs would publish (not dot files), with why it may not
+    be published (:func:`file_diagnostic`, named ``shown(entry)``) or None."""
+    for entry in walk(docs_dir):
+        if any(p.startswith(".") for p in entry.rel.split("/")):
+            continue  # MkDocs never publishes dot files
+        size = entry.path.lstat().st_size if entry.kind == "file" else None
+        yield entry, file_diagnostic(entry.rel, entry.kind, shown(entry), reviewed, size)
+
+
 def check_pages(
     docs_dir: Path, list_file: Path | None = None, static_list: Path | None = None, html: bool = True
 ) -> list[Diagnostic]:
@@ -228,12 +240,8 @@ def check_pages(
     reviewed = read_list(_list_for(docs_dir, static_list, STATIC_LIST))
     vocab = None
     out: list[Diagnostic] = []
-    for entry in walk(docs_dir):
-        if any(p.startswith(".") for p in entry.rel.split("/")):
-            continue  # MkDocs never publishes dot files
+    for entry, problem in published_files(docs_dir, reviewed, lambda e: str(e.path)):
         shown = str(entry.path)
-        size = entry.path.lstat().st_size if entry.kind == "file" else None
-        problem = file_diagnostic(entry.rel, entry.kind, shown, reviewed, size)
         if problem is not None:
             out.append(problem)
             continue

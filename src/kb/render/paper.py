@@ -115,7 +115,7 @@ def _facts(kb: KnowledgeBase, linker: Linker, p: Paper) -> Html:
     links = _links(p)
     if links:
         rows.append(_fact(t("paper.links"), " · ".join(link(label, u) for label, u in links)))
-    return ul(rows)
+    return ul(rows, "kb-identity")  # what names the paper: the search index weighs it (kb.site.search)
 
 
 def _dates(p: Paper) -> list[Html]:

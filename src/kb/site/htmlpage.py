@@ -117,8 +117,19 @@ def resolver(page_src: str, page_url: str, urls: Mapping[str, str], found: Links
     every file's URL by source path.  External links and bare ``#anchors`` stay as they are; anchors
     and missing targets are recorded in ``found``."""
     folder = posixpath.dirname(page_src)
+    resolved: dict[str, str] = {}  # a page links to the same place many times (backlinks, sections)
 
     def resolve(href: str) -> str:
+        known = resolved.get(href)
+        if known is not None:
+            return known
+        out = resolve_new(href)
+        if out is not None:
+            resolved[href] = out
+        return href if out is None else out
+
+    def resolve_new(href: str) -> str | None:
+        """The URL, or None for a missing target (recorded, and again at each occurrence)."""
         if href.startswith("#"):  # an anchor on this page (every heading's permalink)
             if len(href) > 1:
                 found.anchors.setdefault(page_src, {}).setdefault(href[1:], href)
@@ -134,7 +145,7 @@ def resolver(page_src: str, page_url: str, urls: Mapping[str, str], found: Links
         url = urls.get(target)
         if url is None:
             found.missing.append((href, target))
-            return href
+            return None
         if anchor:
             found.anchors.setdefault(target, {}).setdefault(anchor, href)
         return urlunsplit(("", "", relative_url(url, page_url), query, anchor))

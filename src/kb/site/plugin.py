@@ -26,13 +26,12 @@ from kb.data.diagnostics import DataError
 from kb.data.pages import (
     body_start,
     check_page,
-    file_diagnostic,
+    published_files,
     read_list,
     read_page,
     template_diagnostics,
     template_pages,
 )
-from kb.data.safefile import walk
 from kb.data.template import Call, substitute, where
 from kb.demos import ENV as DEMOS_ENV
 from kb.demos import SITE_DIR, enabled
@@ -42,14 +41,13 @@ from kb.render.autolink import autolink
 from kb.render.glossary import explain_first_uses
 from kb.render.messages import UI
 from kb.render.meta import page_descriptions
-from kb.site import cache, htmlpage, sanitize
+from kb.site import cache, htmlpage, sanitize, search, theme
 from kb.site.config import KbConfig
 from kb.site.htmlpage import Placeholders
 from kb.site.layout import Options, Site, add_hand_written, build_site, feed_files, feed_links
 from kb.site.macros import MACROS
 from kb.site.macros import call as macro_call
 from kb.site.preview import Preview
-from kb.site.search import index_site
 
 log = logging.getLogger("mkdocs.plugins.kb")
 TEMPLATE_LIST = Path("hooks") / "template_pages.txt"  # reviewed list of template pages, beside mkdocs.yml
@@ -70,9 +68,13 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         self._templates: dict[str, tuple[str, int, list[Call]]] = {}
         self._slots: dict[str, Placeholders] = {}  # src uri -> HTML waiting for the Markdown step to end
         self._urls: dict[str, str] | None = None  # src uri -> URL of every file of the build
+        self._files: dict[str, File] = {}  # src uri -> every file of the build (as Files.get_file_from_path)
         self._descriptions: dict[str, str] = {}
         self._cache: cache.PageCache | None = None
         self._keys: dict[str, str] = {}  # src uri -> cache key of a page built anew
+        self._indexed = 0  # pages of this build marked for the search index
+        self._in_nav: frozenset[str] = frozenset()  # source paths of the pages in the nav
+        self._parts: theme.Parts | None = None  # theme parts made once this build
         self._nonce = "kbhtml" + secrets.token_hex(16)  # unguessable: contributed text cannot forge it
 
     @property
@@ -85,6 +87,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
 
     # ------------------------------------------------------------------ config
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
+        self._indexed = 0
         root = Path(config.config_file_path).resolve().parent
         data_dir = Path(os.environ.get("KB_DATA") or self.config.data_dir)
         if not data_dir.is_absolute():
@@ -151,14 +154,8 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
     def _check_docs(self, docs_dir: Path) -> None:
         """Every file under docs/ (MkDocs would publish it): a safe name, no link or special
         file, size limits, active types (.html, .svg, .js, ...) only at reviewed paths."""
-        problems = []
-        for entry in walk(docs_dir):
-            if any(p.startswith(".") for p in entry.rel.split("/")):
-                continue  # never published (MkDocs excludes dot files)
-            size = entry.path.lstat().st_size if entry.kind == "file" else None
-            d = file_diagnostic(entry.rel, entry.kind, f"docs/{entry.rel}", self._reviewed, size)
-            if d is not None:
-                problems.append(d.text())
+        found = published_files(docs_dir, self._reviewed, lambda entry: f"docs/{entry.rel}")
+        problems = [d.text() for _, d in found if d is not None]
         if problems:
             raise PluginError("docs/ has files that cannot be published:\n" + "\n".join(problems))
 
@@ -177,6 +174,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
     def on_env(self, env: Environment, /, *, config: MkDocsConfig, files: Files) -> Environment:
         env.globals["kb_feeds"] = feed_links(self.site)
         env.globals["kb_ui"] = UI  # interface words of overrides/*.html, from the message catalogue
+        self._parts = theme.install(env, config.theme.dirs, self._in_nav)  # overrides/partials/kb-memo.html
         return env
 
     # ------------------------------------------------------------------- pages
@@ -282,6 +280,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
     # ------------------------------------------------------------- page cache
     def on_nav(self, nav: Navigation, /, *, config: MkDocsConfig, files: Files) -> Navigation:
         """The page cache (:mod:`kb.site.cache`), salted with everything every page's output depends on."""
+        self._in_nav = frozenset(p.file.src_uri for p in nav.pages)
         root = Path(config.config_file_path).resolve().parent
         where = cache.location(root)
         if where is not None and self.preview is None:
@@ -309,14 +308,24 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         return built
 
     def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
+        """The page as the theme made it goes to the cache; what is written carries the search index's
+        marks (:func:`kb.site.search.mark`: the page's body, type, topic and date)."""
         key = self._keys.pop(page.file.src_uri, None)
         if self._cache is not None and key is not None:
             self._cache.put(key, output)
-        return output
+        if not search.indexed(page.url):
+            return output
+        marked = search.mark(output, search.facts_for(self.site.kb, page.url))
+        if marked is None:
+            log.warning(f"kb: {page.file.src_uri} has no <article>: it is not in the search index")
+            return output
+        self._indexed += 1
+        return marked
 
     def _swap(self, page: Page, html_text: str, slots: Placeholders, config: MkDocsConfig, files: Files) -> str:
-        if self._urls is None:  # every file's URL by source path (the files are final by now)
-            self._urls = {f.src_uri: f.url for f in files}
+        if self._urls is None:  # every file and its URL by source path (the files are final by now)
+            self._files = {f.src_uri: f for f in files}
+            self._urls = {src: f.url for src, f in self._files.items()}
         found = htmlpage.Links()
         resolve = htmlpage.resolver(page.file.src_uri, page.file.url, self._urls, found)
         html_text = slots.swap(html_text, lambda fragment: htmlpage.resolve_links(fragment, resolve))
@@ -329,7 +338,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         page.present_anchor_ids = htmlpage.anchor_ids(html_text)
         links = page.links_to_anchors or {}
         for target, anchors in found.anchors.items():
-            dest = files.get_file_from_path(target)
+            dest = self._files.get(target)  # a normalized source path already (htmlpage.resolver)
             if dest is not None:
                 links.setdefault(dest, {}).update(anchors)
         page.links_to_anchors = links  # MkDocs checks them once every page is built
@@ -374,17 +383,14 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         """The Pagefind index of the built pages (``pagefind/``, :mod:`kb.site.search`): local, no network.
         A preview's later builds keep its first build's index."""
         if self._cache is not None:
-            removed = self._cache.prune()
-            log.info(
-                "kb: page cache: %d built from it, %d built anew, %d old entries removed",
-                self._cache.hits,
-                self._cache.misses,
-                removed,
-            )
+            done, removed = (self._cache.hits, self._cache.misses), self._cache.prune()
+            log.info("kb: page cache: %d built from it, %d built anew, %d old entries removed", *done, removed)
+        if self._parts is not None:
+            log.info("kb: theme parts: %d made, %d reused", len(self._parts), self._parts.reused)
         if self.preview is not None and not self.preview.search:
             return
         try:
-            stats = index_site(Path(config.site_dir), self.site.kb)
+            stats = search.index_site(Path(config.site_dir), self._indexed)
         except Exception as exc:  # the binary missing or failing: the site has no search
             raise PluginError(f"search index (Pagefind): {exc}") from None
         log.info("kb: search index of %d pages in %.2f s (%d KB)", stats.pages, stats.seconds, stats.bytes // 1024)

@@ -1,15 +1,17 @@
 """Site search with Pagefind: what each built page tells the index, and the index itself.
 
-After MkDocs has written the site, :func:`index_site` reads every built page and hands Pagefind
-(the binary its Python package ships, the extended build: Chinese is segmented) a copy of it in which the page's
-``<article>`` is marked as the indexed body and carries the page's **type** (简报, 论文, 活文档, …),
-**topic** and **date** as Pagefind filters and metadata.  The files on disk are not changed: the
-attributes exist only in what the index reads.  The index is written to ``pagefind/`` beside the
-pages; a reader's browser downloads only the chunks a query needs (``assets/kb-search.js``; the
-bytes per query are measured by ``scripts/bench_search.py``).
+As MkDocs writes each page, :func:`mark` marks its ``<article>`` as the body Pagefind indexes and
+gives it the page's **type** (简报, 论文, 活文档, …), **topic** and **date** as Pagefind filters and
+metadata (empty, hidden elements: nothing a reader sees).  After the build :func:`index_site` runs
+Pagefind (the binary its Python package ships, the extended build: Chinese is segmented) over the
+written site; pages without a marked body (the 404 page, anything under ``assets/``) are not
+indexed.  The index is written to ``pagefind/`` beside the pages; a reader's browser downloads only
+the chunks a query needs (``assets/kb-search.js``; the bytes per query are measured by
+``scripts/bench_search.py``).
 
-Nothing here imports MkDocs; the plugin calls :func:`index_site` from ``on_post_build``.  The
-Pagefind binary ships inside the ``pagefind[extended]`` wheel and runs locally: no network.
+Nothing here imports MkDocs; the plugin calls :func:`mark` from ``on_post_page`` and
+:func:`index_site` from ``on_post_build``.  The Pagefind binary ships inside the
+``pagefind[extended]`` wheel and runs locally: no network.
 """
 
 from __future__ import annotations
@@ -18,14 +20,14 @@ import html
 import re
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
     from kb.knowledge.index import KnowledgeBase
 
-__all__ = ["OUTPUT", "TYPES", "Facts", "IndexStats", "facts_for", "marked", "index_site"]
+__all__ = ["OUTPUT", "TYPES", "Facts", "IndexStats", "facts_for", "indexed", "mark", "index_site"]
 
 OUTPUT = "pagefind"  # the bundle's directory, beside the pages; editions use latest/'s (kb.editions.freeze)
 
@@ -36,16 +38,21 @@ TYPES = (BRIEF, PAPER, LIVING, BACKLOG, INDEX, HOME, ABOUT)
 # document and the paper pages are where a topic or a name is defined; briefs report it on a date;
 # the home page and the indexes only repeat the titles of other pages, so they never come first.
 WEIGHTS = {LIVING: 2.0, PAPER: 1.5, BRIEF: 1.0, INDEX: 0.25, ABOUT: 0.5}
-HEADINGS = 10.0  # Pagefind's largest weight: a section named 推理调度 is the answer to 推理调度
+HEADINGS = 10.0  # Pagefind's largest weight: a section named 推理调度 is the answer to 推理调度, and
+# the page whose identity list names 2505.02922 is the answer to 2505.02922
 INDEXES = {"briefs/": INDEX, "papers/": INDEX, "stats/": INDEX, "backlog/": BACKLOG, "": HOME}
 
-# Not indexed: the permalink signs after headings, and the edition banner of a frozen page.
-EXCLUDE = [".headerlink", ".kb-edition", "script", "style", "svg"]
+# Not indexed: the permalink signs after headings, the edition banner of a frozen page, and what a
+# page only repeats from other pages: a paper page's backlinks quote the briefs that mention it
+# (each brief is indexed itself, and a phrase of a brief should find the brief), a brief's
+# previous/next links name its neighbours.  A quarter of a paper page's words, a sixth of Pagefind's work.
+EXCLUDE = [".headerlink", ".kb-edition", ".kb-backlinks", ".kb-prevnext", "script", "style", "svg"]
 SKIP_PAGES = ("404.html",)
 SKIP_DIRS = ("assets/", f"{OUTPUT}/", "api/", "feeds/")
 
 _ARTICLE = re.compile(r"<article\b[^>]*>", re.IGNORECASE)
 _HEADING = re.compile(r"<h[2-4](?=[\s>])", re.IGNORECASE)
+_IDENTITY = '<ul class="kb-identity"'  # a paper page's identity list (kb.render.paper)
 _BRIEF_URL = re.compile(r"^briefs/([^/]+)/(\d{4}-\d{2}-\d{2})-[^/]+/$")
 _PAPER_URL = re.compile(r"^papers/([^/]+)/$")
 
@@ -59,6 +66,7 @@ class Facts:
     date: str | None = None
     weight: float | None = None  # Pagefind page weight (1.0: neutral); the pages that define a name rank higher
     headings: float | None = None  # weight of the section headings (the living document's define its topics)
+    identity: float | None = None  # weight of a paper page's identity list (its id, authors, venue, dates)
 
 
 @dataclass
@@ -67,7 +75,6 @@ class IndexStats:
     seconds: float = 0.0
     bytes: int = 0  # the whole bundle on disk
     files: int = 0
-    skipped: list[str] = field(default_factory=list)
 
 
 def page_url(rel: str) -> str:
@@ -95,7 +102,7 @@ def facts_for(kb: KnowledgeBase, url: str) -> Facts:
         topics = {b.split("/", 1)[0] for b in _brief_keys(kb, paper.id)}
         titles = tuple(kb.topics[t].title for t in kb.topics if t in topics)
         date = paper.submitted.isoformat() if paper.submitted else (str(paper.published) if paper.published else None)
-        return Facts(PAPER, titles, date, WEIGHTS[PAPER])
+        return Facts(PAPER, titles, date, WEIGHTS[PAPER], identity=HEADINGS)
     for topic in kb.topics.values():
         if url == _doc_url(topic.page):
             date = topic.updates[-1].date.isoformat() if topic.updates else None
@@ -116,9 +123,14 @@ def q(value: str) -> str:
     return html.escape(value, quote=True)
 
 
-def marked(text: str, facts: Facts) -> str | None:
-    """The page as the index reads it: its ``<article>`` only, marked as the indexed body, with the
-    facts as filters and metadata (empty, hidden elements: no text).  ``None``: no article."""
+def indexed(url: str) -> bool:
+    """Whether the page at ``url`` (site-relative, as MkDocs gives it) belongs in the index."""
+    return url not in SKIP_PAGES and not url.startswith(SKIP_DIRS)
+
+
+def mark(text: str, facts: Facts) -> str | None:
+    """The built page with its ``<article>`` marked as the indexed body and the facts as filters and
+    metadata (empty, hidden elements: no text).  ``None``: the page has no article."""
     m = _ARTICLE.search(text)
     end = text.rfind("</article>")
     if m is None or end < m.end():
@@ -136,28 +148,18 @@ def marked(text: str, facts: Facts) -> str | None:
     if facts.date:
         marks.append(f'<span hidden data-pagefind-meta="date:{q(facts.date)}"></span>')
         marks.append(f'<span hidden data-pagefind-sort="date:{q(facts.date)}"></span>')
-    body = text[m.end() : end + len("</article>")]
+    body = text[m.end() : end]
     if facts.headings is not None:
         body = _HEADING.sub(lambda h: f'{h.group(0)} data-pagefind-weight="{facts.headings:g}"', body)
-    head = '<!DOCTYPE html><html lang="zh"><head><meta charset="utf-8"></head><body>'
-    return head + "".join(marks) + body + "</body></html>"
+    if facts.identity is not None:
+        body = body.replace(_IDENTITY, f'{_IDENTITY} data-pagefind-weight="{facts.identity:g}"', 1)
+    return text[: m.start()] + "".join(marks) + body + text[end:]
 
 
-def _pages(site_dir: Path) -> list[str]:
-    return sorted(
-        rel
-        for p in site_dir.rglob("*.html")
-        if p.is_file()
-        and (rel := p.relative_to(site_dir).as_posix()) not in SKIP_PAGES
-        and not rel.startswith(SKIP_DIRS)
-    )
-
-
-def _build(site_dir: Path, kb: KnowledgeBase, stats: IndexStats) -> None:
-    """The marked copies go to a scratch directory that Pagefind's binary (the one the Python API
-    runs: ``pagefind.service.get_executable``, the extended build) indexes in one run.  The API's
-    service is not used: it answers one request per 0.1 s poll and can stop the binary before the
-    last file of the bundle is flushed."""
+def _build(site_dir: Path, pages: int) -> None:
+    """Pagefind's binary (the one the Python API runs: ``pagefind.service.get_executable``, the
+    extended build) indexes the written site in one run.  The API's service is not used: it answers
+    one request per 0.1 s poll and can stop the binary before the last file of the bundle is flushed."""
     import json
     import subprocess
     import tempfile
@@ -168,18 +170,8 @@ def _build(site_dir: Path, kb: KnowledgeBase, stats: IndexStats) -> None:
     if binary is None:
         raise RuntimeError("the Pagefind binary is missing: pip install 'pagefind[extended]'")
     with tempfile.TemporaryDirectory(prefix="kb-pagefind-") as scratch:
-        pages = Path(scratch) / "site"
-        for rel in _pages(site_dir):
-            text = marked((site_dir / rel).read_text("utf-8"), facts_for(kb, page_url(rel)))
-            if text is None:
-                stats.skipped.append(rel)
-                continue
-            dest = pages / rel
-            dest.parent.mkdir(parents=True, exist_ok=True)
-            dest.write_text(text, "utf-8")
-            stats.pages += 1
         config = {
-            "site": str(pages),
+            "site": str(site_dir.resolve()),
             "output_path": str((site_dir / OUTPUT).resolve()),
             "force_language": "zh",
             "exclude_selectors": EXCLUDE,
@@ -189,10 +181,8 @@ def _build(site_dir: Path, kb: KnowledgeBase, stats: IndexStats) -> None:
         if run.returncode != 0:
             raise RuntimeError((run.stdout + run.stderr)[-2000:])
         m = re.search(r"Indexed (\d+) page", run.stdout)
-        if m is None or int(m.group(1)) != stats.pages:
-            raise RuntimeError(
-                f"Pagefind indexed {m.group(1) if m else '?'} of {stats.pages} pages:\n{run.stdout[-2000:]}"
-            )
+        if m is None or int(m.group(1)) != pages:
+            raise RuntimeError(f"Pagefind indexed {m.group(1) if m else '?'} of {pages} pages:\n{run.stdout[-2000:]}")
 
 
 def require_extended() -> None:
@@ -209,17 +199,18 @@ def require_extended() -> None:
         ) from None
 
 
-def index_site(site_dir: Path, kb: KnowledgeBase) -> IndexStats:
-    """Index the built site at ``site_dir`` into ``site_dir/pagefind/`` (replacing an older index)."""
+def index_site(site_dir: Path, pages: int) -> IndexStats:
+    """Index the built site at ``site_dir``, where ``pages`` pages are marked (:func:`mark`), into
+    ``site_dir/pagefind/`` (replacing an older index)."""
     import shutil
 
     require_extended()
-    stats = IndexStats()
+    stats = IndexStats(pages=pages)
     start = time.perf_counter()
     out = site_dir / OUTPUT
     if out.exists():
         shutil.rmtree(out)
-    _build(site_dir, kb, stats)
+    _build(site_dir, pages)
     # Not loaded: Pagefind's own UIs (the header search is assets/kb-search.js), and its web worker
     # (kb-search.js runs Pagefind on the page: a query downloads one copy of its code, not two).
     for unused in [*out.glob("pagefind-*ui.*"), *out.glob("pagefind-worker.js")]:

@@ -1,0 +1,56 @@
+"""What a built page tells the search index (kb.site.search.mark), and which pages are indexed."""
+
+from __future__ import annotations
+
+import pytest
+
+from kb.site import search
+from kb.site.search import Facts
+
+PAGE = (
+    '<html><head><title>t</title></head><body><nav><h2 id="n">nav</h2></nav>'
+    '<article class="md-content__inner md-typeset"><h1 id="a">A</h1><h2 id="b">B</h2><p>x</p></article>'
+    "<footer><h3>f</h3></footer></body></html>"
+)
+
+
+def test_the_article_is_marked_and_nothing_else_changes():
+    out = search.mark(PAGE, Facts("论文", ("LLM 推理",), "2026-09", 1.5))
+    assert out is not None
+    head, _, rest = out.partition("<article ")
+    assert head == PAGE.partition("<article ")[0]
+    tag = rest[: rest.index(">")]
+    assert 'class="md-content__inner md-typeset" data-pagefind-body data-pagefind-weight="1.5"' == tag
+    assert '<span hidden data-pagefind-filter="类型:论文"></span>' in out
+    assert '<span hidden data-pagefind-filter="主题:LLM 推理"></span>' in out
+    assert '<span hidden data-pagefind-meta="date:2026-09"></span>' in out
+    assert '<span hidden data-pagefind-sort="date:2026-09"></span>' in out
+    assert out.endswith("</article><footer><h3>f</h3></footer></body></html>")
+    assert "data-pagefind-weight" not in out.partition("<article")[2].partition(">")[2]  # headings: neutral
+
+
+def test_living_document_headings_weigh_more_inside_the_article_only():
+    out = search.mark(PAGE, Facts("活文档", ("LLM 推理",), None, 2.0, headings=10.0))
+    assert out is not None
+    assert '<h2 data-pagefind-weight="10" id="b">' in out
+    assert '<nav><h2 id="n">' in out and "<footer><h3>f</h3>" in out
+    assert "data-pagefind-sort" not in out  # no date: nothing to sort by
+
+
+def test_values_from_data_are_escaped():
+    out = search.mark(PAGE, Facts("简报", ('a"<b>',)))
+    assert out is not None
+    assert 'data-pagefind-filter="主题:a&quot;&lt;b&gt;"' in out
+
+
+@pytest.mark.parametrize("text", ["<html><body><p>no article</p></body></html>", "</article><article>"])
+def test_a_page_without_an_article_is_not_marked(text):
+    assert search.mark(text, Facts("说明")) is None
+
+
+@pytest.mark.parametrize(
+    "url, expected",
+    [("", True), ("papers/ssr/", True), ("404.html", False), ("assets/x.html", False), ("pagefind/x.html", False)],
+)
+def test_which_pages_are_indexed(url, expected):
+    assert search.indexed(url) is expected
