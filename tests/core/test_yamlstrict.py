@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from kb.data.cjk import join_cjk
 from kb.data.yamlstrict import Limits, load_bytes, load_text
 
 
@@ -100,3 +101,24 @@ def test_folded_line_breaks_between_chinese_characters_are_no_spaces():
         "b": "English words stay apart",
         "c": "中文 中文",
     }
+
+
+@pytest.mark.parametrize(
+    "written, stored",
+    [
+        ("中文 中文", "中文中文"),
+        ("中文\n\t 中文", "中文中文"),  # a whole run goes
+        ("料， 推理", "料，推理"),  # next to CJK punctuation
+        ("推理 。下一句", "推理。下一句"),
+        ("GPU 显存 +37.3%， 与 vLLM 相比", "GPU 显存 +37.3%，与 vLLM 相比"),  # Latin beside CJK keeps its space
+        ("English words  stay", "English words  stay"),
+        ("한국어 단어", "한국어 단어"),  # Korean spaces its words
+        ("中文 （注）", "中文（注）"),  # full-width brackets are CJK characters
+        (" 中文 ", " 中文 "),  # at either end: nothing on the other side
+        ("， 。", "，。"),
+        ("，  ", "，  "),
+        ("", ""),
+    ],
+)
+def test_join_cjk(written, stored):
+    assert join_cjk(written) == stored

@@ -63,7 +63,7 @@ def _data_dir(args: argparse.Namespace) -> tuple[Path, list[Path]]:
 def collect(data_dir: Path, docs_dir: Path | None) -> tuple[list[Diagnostic], KnowledgeBase]:
     from kb.data.pages import check_macro_refs, check_pages
 
-    with gc_paused():
+    with gc_paused(freeze=True):  # a one-shot command: nothing of it is garbage before the end
         kb = build(load(data_dir), mentions=False)
     diags = list(kb.diagnostics)
     if docs_dir is not None and docs_dir.is_dir():

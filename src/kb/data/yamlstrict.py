@@ -24,6 +24,7 @@ from typing import Any, Protocol
 
 import yaml
 
+from kb.data.cjk import join_cjk
 from kb.data.diagnostics import Diagnostic, KeyPath, format_keypath, line_col
 
 _Loader: type[yaml.CSafeLoader] | type[yaml.SafeLoader]
@@ -80,17 +81,6 @@ class Located:
         if kp in self.positions:
             return self.positions[kp]
         return self.where(kp)
-
-
-# Chinese (and Japanese/Korean) characters and full-width punctuation: where YAML folds a line
-# break between two of them into a space, the text had no space there.
-_CJK = "\u2e80-\u2fff\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef"
-_FOLDED_SPACE = re.compile(f"(?<=[{_CJK}]) (?=[{_CJK}])")
-
-
-def join_cjk(text: str) -> str:
-    """Drop single spaces between two CJK characters (what folding a multi-line scalar leaves)."""
-    return _FOLDED_SPACE.sub("", text)
 
 
 class _Stop(Exception):

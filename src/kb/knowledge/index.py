@@ -335,28 +335,35 @@ def _close(code: str, codes: set[str]) -> str:
 
 
 @contextmanager
-def gc_paused() -> Iterator[None]:
+def gc_paused(freeze: bool = False) -> Iterator[None]:
     """Loading makes millions of small acyclic objects that the cyclic garbage collector
-    would rescan over and over (about 1 s in 3 at a year of data): pause it meanwhile."""
+    would rescan over and over (about 1 s in 3 at a year of data): pause it meanwhile.
+    ``freeze``: for a process that keeps them to its end (``kb validate``, ``mkdocs build``),
+    what was made is left out of every later collection too (the first would scan all of it)."""
     enabled = gc.isenabled()
     gc.disable()
     try:
         yield
+        if freeze:
+            gc.freeze()
     finally:
         if enabled:
             gc.enable()
 
 
-def load_kb(data_dir: Path | str, strict: bool = False, memo: Memo | None = None) -> KnowledgeBase:
+def load_kb(
+    data_dir: Path | str, strict: bool = False, memo: Memo | None = None, freeze: bool = False
+) -> KnowledgeBase:
     """Load and index; raise DataError with every diagnostic if anything is wrong.
 
     No partial knowledge base is ever returned: with any error (or, when
     ``strict``, any warning) the caller gets the full list instead.  With a ``memo``,
     unchanged files are not parsed again and their mentions not collected again.
+    ``freeze``: see :func:`gc_paused`.
     """
     from kb.data.loader import load
 
-    with gc_paused():
+    with gc_paused(freeze):
         if memo is None:
             kb = build(load(data_dir))
         else:

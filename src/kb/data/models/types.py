@@ -23,37 +23,10 @@ from pydantic import (
 )
 
 from kb.data import arxiv_id
+from kb.data.cjk import join_cjk
 
 SLUG = r"^[a-z0-9][a-z0-9-]{0,79}$"
 Slug = Annotated[str, StringConstraints(pattern=SLUG)]
-# A line break inside Chinese text, folded by YAML (`>-`) or the author's editor, is no space:
-# whitespace between two CJK characters, and next to 、。，；：！？, is dropped.
-_CJK = re.compile(
-    "[\u2e80-\u2fdf\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]"
-)
-_CJK_PUNCT = re.compile("[\u3001\u3002\uff0c\uff1b\uff1a\uff01\uff1f]")  # 、。，；：！？ (not brackets)
-_GAP = re.compile(r"[ \t\n]+")  # each run is matched once: linear in the text's length
-
-
-def join_cjk(value: str) -> str:
-    """Drop whitespace between two CJK characters and next to CJK punctuation."""
-    out, pos = [], 0
-    for m in _GAP.finditer(value):
-        before = value[m.start() - 1] if m.start() else ""
-        after = value[m.end()] if m.end() < len(value) else ""
-        if (
-            before
-            and after
-            and ((_CJK.match(before) and _CJK.match(after)) or _CJK_PUNCT.match(before) or _CJK_PUNCT.match(after))
-        ):
-            out.append(value[pos : m.start()])
-            pos = m.end()
-    if not out:
-        return value
-    out.append(value[pos:])
-    return "".join(out)
-
-
 Text = Annotated[str, StringConstraints(min_length=1, max_length=4000), AfterValidator(join_cjk)]
 Line = Annotated[str, StringConstraints(min_length=1, max_length=400, pattern=r"^[^\n]*$"), AfterValidator(join_cjk)]
 RepoPath = Annotated[str, StringConstraints(min_length=1, max_length=300, pattern=r"^[^\s<>\"'`|]+$")]
