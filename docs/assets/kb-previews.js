@@ -133,7 +133,7 @@
     body.className = "kb-preview__text";
     hint = document.createElement("p");
     hint.className = "kb-preview__hint";
-    hint.textContent = "再点一次链接即可打开。";
+    hint.textContent = kbWord("previews.again");
     tip.appendChild(heading);
     tip.appendChild(body);
     tip.appendChild(hint);

@@ -29,16 +29,18 @@
   var FIRST = 5; // results shown at once (each loads its fragment: bytes per query)
   var PAGE = 8; // results added when the list is scrolled to its end or "more" is pressed
   var SECTIONS = 3; // sections shown under a page
-  var ORDER = ["简报", "论文", "活文档", "待办", "索引", "首页", "说明"];
-
+  // Interface words: Material's translations, and the knowledge base's own (assets/kb-words.js:
+  // the message catalogue's, carried by the page).
   var strings = {};
   try {
     strings = JSON.parse(document.getElementById("__config").textContent).translations || {};
   } catch (e) {
     strings = {};
   }
-  function say(key, fallback) {
-    return strings[key] || fallback;
+  var word = window.kbWord || function () { return ""; }; // an edition's page from before kb-words.js
+  var ORDER = (window.kbWords && window.kbWords("search.types")) || []; // result types, the filter's order
+  function say(key) {
+    return strings[key] || "";
   }
 
   var loading = null;
@@ -54,7 +56,7 @@
       });
       loading.catch(function () {
         loading = null;
-        meta.textContent = "搜索索引无法加载";
+        meta.textContent = word("search.unavailable");
       });
     }
     return loading;
@@ -73,7 +75,7 @@
         values.forEach(function (value) {
           var option = document.createElement("option");
           option.value = value;
-          option.textContent = value + "（" + all[select.name][value] + "）";
+          option.textContent = word("search.filter_option", { value: value, n: all[select.name][value] });
           select.appendChild(option);
         });
         select.parentNode.hidden = values.length < 2;
@@ -180,7 +182,7 @@
     delete box.dataset.query;
     if (!query) {
       list.textContent = "";
-      meta.textContent = say("search.result.placeholder", "键入以开始搜索");
+      meta.textContent = say("search.result.placeholder");
       return;
     }
     load().then(function (pf) {
@@ -195,10 +197,10 @@
         var n = search.results.length;
         meta.textContent =
           n === 0
-            ? say("search.result.none", "没有找到符合条件的结果")
+            ? say("search.result.none")
             : n === 1
-              ? say("search.result.one", "找到 1 个符合条件的结果")
-              : say("search.result.other", "# 个符合条件的结果").replace("#", n);
+              ? say("search.result.one")
+              : say("search.result.other").replace("#", n);
         return more(FIRST).then(function () {
           if (mine !== seq) return;
           box.dataset.filters = JSON.stringify(filters); // what is shown (tests wait for it)
@@ -232,7 +234,7 @@
         });
         if (state.shown < state.results.length) {
           var row = el("li", "md-search-result__item kb-search__more");
-          var button = el("button", "md-button", "显示更多结果（还有 " + (state.results.length - state.shown) + " 个）");
+          var button = el("button", "md-button", word("search.more", { n: state.results.length - state.shown }));
           button.type = "button";
           button.addEventListener("click", function () {
             more(PAGE);

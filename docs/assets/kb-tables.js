@@ -31,8 +31,8 @@
     var input = document.createElement("input");
     input.type = "search";
     input.className = "kb-table-filter";
-    input.placeholder = "筛选…";
-    input.setAttribute("aria-label", "筛选表格");
+    input.placeholder = kbWord("tables.filter");
+    input.setAttribute("aria-label", kbWord("tables.filter_label"));
     var status = document.createElement("p");
     status.className = "kb-table-status";
     status.setAttribute("role", "status");
@@ -42,7 +42,7 @@
     empty.hidden = true;
     var emptyCell = document.createElement("td");
     emptyCell.colSpan = heads.length;
-    emptyCell.textContent = "没有符合筛选条件的行。";
+    emptyCell.textContent = kbWord("tables.empty");
     empty.appendChild(emptyCell);
     body.appendChild(empty);
     box.insertBefore(status, box.firstChild);
@@ -57,7 +57,7 @@
         if (!row.hidden) shown += 1;
       });
       empty.hidden = shown !== 0;
-      status.textContent = q === "" ? "" : "显示 " + shown + " / " + rows.length + " 行";
+      status.textContent = q === "" ? "" : kbWord("tables.shown", { shown: shown, total: rows.length });
     });
 
     Array.prototype.forEach.call(heads, function (th, col) {
@@ -65,7 +65,7 @@
       button.type = "button";
       button.className = "kb-sort";
       while (th.firstChild) button.appendChild(th.firstChild);
-      button.setAttribute("title", "按此列排序");
+      button.setAttribute("title", kbWord("tables.sort"));
       th.appendChild(button);
       th.setAttribute("aria-sort", "none");
       button.addEventListener("click", function () {
@@ -107,7 +107,7 @@
   }
   // A table wider than its column scrolls inside Material's wrapper: the wrapper is made
   // keyboard-focusable (a named region) and a hint above it says that it scrolls sideways.
-  var HINT = "表格较宽，可左右滑动查看全部列 →";
+  var HINT = kbWord("tables.wide");
   function affordance(wrap) {
     var scrolls = wrap.scrollWidth > wrap.clientWidth + 1;
     var hint = wrap.previousElementSibling;

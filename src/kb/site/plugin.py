@@ -39,7 +39,7 @@ from kb.demos.render import asset_files
 from kb.knowledge.index import paper_page
 from kb.render.autolink import autolink
 from kb.render.glossary import explain_first_uses
-from kb.render.messages import UI
+from kb.render.messages import UI, script_words
 from kb.render.meta import page_descriptions
 from kb.site import cache, htmlpage, sanitize, search, theme
 from kb.site.config import KbConfig
@@ -174,6 +174,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
     def on_env(self, env: Environment, /, *, config: MkDocsConfig, files: Files) -> Environment:
         env.globals["kb_feeds"] = feed_links(self.site)
         env.globals["kb_ui"] = UI  # interface words of overrides/*.html, from the message catalogue
+        env.globals["kb_script_words"] = {**script_words(), "search.types": list(search.TYPES)}  # docs/assets/*.js
         self._parts = theme.install(env, config.theme.dirs, self._in_nav)  # overrides/partials/kb-memo.html
         return env
 

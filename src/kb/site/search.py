@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from kb.render.messages import UI
+
 if TYPE_CHECKING:  # pragma: no cover
     from kb.knowledge.index import KnowledgeBase
 
@@ -31,9 +33,11 @@ __all__ = ["OUTPUT", "TYPES", "Facts", "IndexStats", "facts_for", "indexed", "ma
 
 OUTPUT = "pagefind"  # the bundle's directory, beside the pages; editions use latest/'s (kb.editions.freeze)
 
-# The result types a reader can filter by, in the order the filter lists them.
-BRIEF, PAPER, LIVING, INDEX, BACKLOG, HOME, ABOUT = "简报", "论文", "活文档", "索引", "待办", "首页", "说明"
-TYPES = (BRIEF, PAPER, LIVING, BACKLOG, INDEX, HOME, ABOUT)
+# The result types a reader can filter by, in the order the filter lists them (their names are
+# interface text: the message catalogue's).
+TYPES = tuple(UI[f"search.type.{k}"] for k in ("brief", "paper", "living", "backlog", "index", "home", "about"))
+BRIEF, PAPER, LIVING, BACKLOG, INDEX, HOME, ABOUT = TYPES
+TYPE_FILTER, TOPIC_FILTER = UI["search.filter.type"], UI["search.filter.topic"]  # Pagefind's filter names
 # How much a word on the page counts (Pagefind's data-pagefind-weight on the indexed body).  The living
 # document and the paper pages are where a topic or a name is defined; briefs report it on a date;
 # the home page and the indexes only repeat the titles of other pages, so they never come first.
@@ -139,10 +143,10 @@ def mark(text: str, facts: Facts) -> str | None:
     if facts.weight is not None:
         attrs += f' data-pagefind-weight="{facts.weight:g}"'
     marks = [m.group(0)[:-1] + attrs + ">"]
-    marks.append(f'<span hidden data-pagefind-filter="类型:{q(facts.type)}"></span>')
+    marks.append(f'<span hidden data-pagefind-filter="{TYPE_FILTER}:{q(facts.type)}"></span>')
     marks.append(f'<span hidden data-pagefind-meta="type:{q(facts.type)}"></span>')
     for title in facts.topics:
-        marks.append(f'<span hidden data-pagefind-filter="主题:{q(title)}"></span>')
+        marks.append(f'<span hidden data-pagefind-filter="{TOPIC_FILTER}:{q(title)}"></span>')
     if facts.topics:
         marks.append(f'<span hidden data-pagefind-meta="topic:{q(" · ".join(facts.topics))}"></span>')
     if facts.date:

@@ -1,0 +1,26 @@
+/* The interface words the site's scripts show come from the knowledge base's message catalogue
+   (src/kb/render/messages.py, the "js." keys), which every page carries as JSON in
+   <script id="kb-words"> (overrides/main.html).  kbWord("tables.shown", {shown: 3, total: 9})
+   is that text with its {names} filled in; a key the page does not carry reads as "". */
+(function () {
+  "use strict";
+  var words = null;
+  window.kbWord = function (key, values) {
+    if (words === null) {
+      try {
+        words = JSON.parse(document.getElementById("kb-words").textContent) || {};
+      } catch (e) {
+        words = {};
+      }
+    }
+    var text = typeof words[key] === "string" ? words[key] : "";
+    Object.keys(values || {}).forEach(function (name) {
+      text = text.split("{" + name + "}").join(String(values[name]));
+    });
+    return text;
+  };
+  window.kbWords = function (key) {
+    kbWord(""); // loads them
+    return words[key];
+  };
+})();

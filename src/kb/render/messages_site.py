@@ -1,0 +1,93 @@
+"""The catalogue's words around the pages: page descriptions, the theme's own pages, the header
+search, the page scripts, feeds, charts and the kernel demos.  Part of :data:`kb.render.messages.UI`
+(one catalogue; split only to keep each file small): use them through it."""
+
+from __future__ import annotations
+
+SITE: dict[str, str] = {
+    # page descriptions (meta description, Open Graph) and the theme's pages (overrides/*.html)
+    "meta.increments": "主增量",
+    "meta.briefs": "全部 {n} 期每日简报，按月分组、按日期倒序：每期的本棒性质、各条主增量和计数。",
+    "meta.papers": "知识库中的全部 {n} 篇论文（及系统、基准）：会议、可信度、主分类、状态与首次出现，附 BibTeX。",
+    "meta.backlog": "待办：仍为 NET-new 或待锚入的 {n} 条、还没有论文卡的 arXiv 号、待核实的说法和重复卡。",
+    "meta.stats": "统计：每周各节的主增量与待锚入条目的天数分布（静态图表，附数据表），以及简报的订阅源。",
+    "feeds.subscribe": "订阅",
+    "feeds.item": "{title}：",  # a topic's feed links follow
+    "feeds.subscribe_intro": "每个主题的简报都有 Atom 与 RSS 订阅源，每期简报一条：本棒性质、各条主增量的标题和计数。",
+    "page.not_found": "找不到这个页面",
+    "page.not_found_intro": "这个地址没有页面：可能是链接写错了，或者页面已经改名。",
+    "page.not_found_home": "回到首页",
+    "page.not_found_search": "也可以用页面顶部的搜索框查找论文、简报或 arXiv 号。",
+    # the header search (overrides/partials/search.html, docs/assets/kb-search.js, src/kb/site/search.py)
+    "search.shortcut": "（/ 或 s）",
+    "search.filter.type": "类型",  # also the Pagefind filter's name
+    "search.filter.topic": "主题",
+    "search.filter.type_label": "按类型筛选",
+    "search.filter.topic_label": "按主题筛选",
+    "search.filter.all": "全部",
+    # words the page scripts show (docs/assets/*.js read them from the page: kb.render.messages.script_words)
+    "js.search.unavailable": "搜索索引无法加载",
+    "js.search.more": "显示更多结果（还有 {n} 个）",
+    "js.search.filter_option": "{value}（{n}）",
+    "js.tables.filter": "筛选…",
+    "js.tables.filter_label": "筛选表格",
+    "js.tables.empty": "没有符合筛选条件的行。",
+    "js.tables.shown": "显示 {shown} / {total} 行",
+    "js.tables.sort": "按此列排序",
+    "js.tables.wide": "表格较宽，可左右滑动查看全部列 →",
+    "js.previews.again": "再点一次链接即可打开。",
+    "search.type.brief": "简报",  # a result's type, in the order the type filter lists them
+    "search.type.paper": "论文",
+    "search.type.living": "活文档",
+    "search.type.backlog": "待办",
+    "search.type.index": "索引",
+    "search.type.home": "首页",
+    "search.type.about": "说明",
+    # feeds (src/kb/render/feeds.py)
+    "feeds.title": "{topic} · 简报",
+    "feeds.counts": "主增量 {increments} 条 · NET-new {net_new} 条 · 邻接预备 {adjacent} 条 · 净增 arXiv 号 {arxiv} 个",
+    "feeds.ids": "（{ids}）",
+    "feeds.computed": "（计数由知识库计算）。",
+    "feeds.computed_partial": "（计数由知识库计算；本期为重建，计数只是下限）。",
+    "feeds.headline": "本棒性质：{title}。",
+    "feeds.increments": "主增量：{titles}。",
+    # charts and the stats page (src/kb/render/charts.py)
+    "charts.days": "{n} 天",
+    "charts.days_range": "{low}–{high} 天",
+    "charts.days_more": "{n} 天以上",
+    "charts.cell_tip": "{section} · {week} 起一周：{n} 条主增量",
+    "charts.increments_title": "{topic}：每周各节的主增量",
+    "charts.bar_tip": "{bucket}：{n} 条",
+    "charts.bar_names": "（{names}）",
+    "charts.age_title": "{topic}：待锚入条目的天数分布",
+    "charts.th_section": "节",
+    "charts.th_week": "{week} 起",
+    "charts.increments_table": "数据表：每周各节的主增量",
+    "charts.th_days": "天数",
+    "charts.th_count": "条数",
+    "charts.th_items": "条目",
+    "charts.age_table": "数据表：待锚入条目的天数分布",
+    "charts.no_pending": "没有待锚入的条目。",
+    "charts.age_intro": "截至 {date}（该主题最新一期简报的日期）共 {n} 条仍为 NET-new 或待锚入；天数从任何一期简报第一次提到它的那天算起。",
+    "charts.title": "统计",
+    "charts.intro": "下面的图表在构建网站时由数据生成（静态 SVG，不需要脚本，离线可看）；数字与简报页、待办页使用同一套计算。把鼠标停在格子或柱子上可以看到明细，每张图下面也有展开即见的数据表。",
+    "charts.increments_heading": "每周各节的主增量",
+    "charts.no_increments": "还没有主增量。",
+    "charts.increments_intro": "每格是该周（周一起）各期简报中归入该节的主增量条数；一条增量归入几个节，就在每个节各计一次。",
+    "charts.age_heading": "待锚入条目的天数",
+    "charts.details": "逐条明细见{link}。",
+    "charts.details_link": "待办",
+    "charts.feeds": "订阅",
+    "charts.feeds_intro": "每个主题的简报都有 Atom 与 RSS 订阅源，每期简报一条：计算出的计数、本棒性质和各条主增量的标题。",
+    # WebGPU kernel demos (src/kb/demos/render.py)
+    "demos.softmax": "数值稳定的 softmax",
+    "demos.rmsnorm": "RMSNorm",
+    "demos.gemv": "GEMV（解码一步的矩阵-向量乘）",
+    "demos.attention-decode": "解码注意力（KV Cache，可选 top-k 稀疏）",
+    "demos.heading": "可运行的内核演示",
+    "demos.intro": "以下演示在你的浏览器中用 WebGPU 运行 WGSL 内核，并与 JavaScript 的 CPU 参考实现逐元素对照；所有文件都来自本站，不访问网络。浏览器不支持 WebGPU 时只运行 CPU 参考实现。",
+    "demos.kernel": "内核：{label}",
+    "demos.loading": "正在载入演示…",
+    "demos.noscript": "此演示需要启用 JavaScript。",
+    "demos.page_title": "WebGPU 内核演示",
+}
