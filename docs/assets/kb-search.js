@@ -37,8 +37,8 @@
   } catch (e) {
     strings = {};
   }
-  var word = window.kbWord || function () { return ""; }; // an edition's page from before kb-words.js
-  var ORDER = (window.kbWords && window.kbWords("search.types")) || []; // result types, the filter's order
+  var word = window.kbWord; // assets/kb-words.js, loaded before this script runs (it is deferred)
+  var ORDER = window.kbWords("search.types") || []; // result types, in the order the filter lists them
   function say(key) {
     return strings[key] || "";
   }

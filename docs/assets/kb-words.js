@@ -14,10 +14,10 @@
       }
     }
     var text = typeof words[key] === "string" ? words[key] : "";
-    Object.keys(values || {}).forEach(function (name) {
-      text = text.split("{" + name + "}").join(String(values[name]));
+    values = values || {};
+    return text.replace(/\{(\w+)\}/g, function (field, name) {
+      return Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : field;
     });
-    return text;
   };
   window.kbWords = function (key) {
     kbWord(""); // loads them

@@ -13,12 +13,17 @@ EACH_PAGE = "{% macro remember(part) -%}{{ caller() }}{%- endmacro %}\n"
 
 def with_aside(project):
     """Hand-written pages outside the nav under no index page: one at the depth of the paper pages
-    (its nav has no active tab, theirs has 论文's), one deeper (its links climb one more level)."""
+    (its nav has no active tab, theirs has 论文's), one deeper (its links climb one more level), and
+    one at the first one's depth in a folder the nav uses (guide/: its link to 如何使用 is ../)."""
     (project / "docs" / "aside" / "more").mkdir(parents=True)
     (project / "docs" / "aside" / "note.md").write_text("# 旁注\n\n不在导航里的一页。\n", "utf-8")
     (project / "docs" / "aside" / "more" / "deep.md").write_text("# 更深\n\n再深一层。\n", "utf-8")
+    (project / "docs" / "guide").mkdir()
+    (project / "docs" / "guide" / "faq.md").write_text("# 常见问题\n\n指南旁边的一页。\n", "utf-8")
     config = project / "mkdocs.yml"
-    config.write_text(config.read_text("utf-8") + "\nnot_in_nav: |\n  /aside/*\n", "utf-8")
+    text = config.read_text("utf-8")
+    assert "\nnot_in_nav: |\n" in text
+    config.write_text(text.replace("\nnot_in_nav: |\n", "\nnot_in_nav: |\n  /aside/*\n  /guide/faq.md\n"), "utf-8")
     return project
 
 
@@ -38,11 +43,13 @@ def test_parts_made_once_equal_parts_made_for_each_page(tmp_path):
     assert m, made_once.stderr
     made, reused = int(m.group(1)), int(m.group(2))
     briefs = len(list((tmp_path / "site-once" / "briefs").rglob("index.html")))
-    assert made <= 16 and reused > 4 * briefs  # nav, tabs, palette and search of nearly every brief and paper
+    # four parts (nav, tabs, palette, search) for each group of pages outside the nav: the briefs of the
+    # one topic, the papers, and the three hand-written pages' folders; every other brief and paper reuses them
+    assert made == 4 * 5 and reused > 4 * briefs
     assert "theme parts: 0 made, 0 reused" in made_each.stderr
 
     built, expected = built_files(tmp_path / "site-once"), built_files(tmp_path / "site-each")
-    assert {"aside/note/index.html", "aside/more/deep/index.html"} <= built.keys()
+    assert {"aside/note/index.html", "aside/more/deep/index.html", "guide/faq/index.html"} <= built.keys()
     assert built.keys() == expected.keys()
     differ = [name for name in built if built[name] != expected[name]]
     assert not differ, differ[:5]

@@ -79,7 +79,7 @@ def build_site(options: Options) -> Site:
     Paper pages, the papers index, the backlog and the statistics list backlinks, some from hand-written
     pages: :func:`add_hand_written` renders them, once, after collecting those."""
     preview = options.preview  # a preview manages its collections itself (kb.site.serve)
-    kb = load_kb(options.data_dir, memo=preview.memo if preview else None, freeze=preview is None)
+    kb = load_kb(options.data_dir, memo=preview.memo if preview else None, freeze=preview is None)  # to the build's end
     kb.sources.clear()  # key positions serve diagnostics, all made by now: half a knowledge base's memory
     site = Site(kb, options)
     for key in kb.briefs:

@@ -4,6 +4,7 @@ lives in :mod:`kb.site.layout` and the renderers."""
 
 from __future__ import annotations
 
+import gc
 import html
 import logging
 import os
@@ -12,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from jinja2 import Environment
+from jinja2.utils import htmlsafe_json_dumps
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
@@ -80,9 +82,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
     @property
     def site(self) -> Site:
         if self._site is None:
-            raise PluginError(
-                "the knowledge base is not loaded yet (is the kb plugin listed under plugins: in mkdocs.yml?)"
-            )
+            raise PluginError("the knowledge base is not loaded (is the kb plugin under plugins: in mkdocs.yml?)")
         return self._site
 
     # ------------------------------------------------------------------ config
@@ -154,8 +154,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
     def _check_docs(self, docs_dir: Path) -> None:
         """Every file under docs/ (MkDocs would publish it): a safe name, no link or special
         file, size limits, active types (.html, .svg, .js, ...) only at reviewed paths."""
-        found = published_files(docs_dir, self._reviewed, lambda entry: f"docs/{entry.rel}")
-        problems = [d.text() for _, d in found if d is not None]
+        problems = [d.text() for _, d in published_files(docs_dir, self._reviewed, lambda e: f"docs/{e.rel}") if d]
         if problems:
             raise PluginError("docs/ has files that cannot be published:\n" + "\n".join(problems))
 
@@ -174,7 +173,8 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
     def on_env(self, env: Environment, /, *, config: MkDocsConfig, files: Files) -> Environment:
         env.globals["kb_feeds"] = feed_links(self.site)
         env.globals["kb_ui"] = UI  # interface words of overrides/*.html, from the message catalogue
-        env.globals["kb_script_words"] = {**script_words(), "search.types": list(search.TYPES)}  # docs/assets/*.js
+        words = {**script_words(), "search.types": list(search.TYPES)}  # docs/assets/*.js (kb-words.js)
+        env.globals["kb_script_words"] = htmlsafe_json_dumps(words, ensure_ascii=False, sort_keys=True)
         self._parts = theme.install(env, config.theme.dirs, self._in_nav)  # overrides/partials/kb-memo.html
         return env
 
@@ -274,8 +274,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         """A generated page's description from its own content (meta description, Open Graph)."""
         if not self._descriptions:
             self._descriptions = page_descriptions(self.site.kb)
-        text = self._descriptions.get(page.file.src_uri)
-        if text:
+        if text := self._descriptions.get(page.file.src_uri):
             page.meta["description"] = html.escape(text, quote=True)
 
     # ------------------------------------------------------------- page cache
@@ -381,17 +380,21 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
 
     # ------------------------------------------------------------------ search
     def on_post_build(self, config: MkDocsConfig) -> None:
-        """The Pagefind index of the built pages (``pagefind/``, :mod:`kb.site.search`): local, no network.
-        A preview's later builds keep its first build's index."""
+        """The Pagefind index of the written pages (:mod:`kb.site.search`); later preview builds keep the first's."""
         if self._cache is not None:
             done, removed = (self._cache.hits, self._cache.misses), self._cache.prune()
             log.info("kb: page cache: %d built from it, %d built anew, %d old entries removed", *done, removed)
         if self._parts is not None:
             log.info("kb: theme parts: %d made, %d reused", len(self._parts), self._parts.reused)
-        if self.preview is not None and not self.preview.search:
-            return
-        try:
-            stats = search.index_site(Path(config.site_dir), self._indexed)
-        except Exception as exc:  # the binary missing or failing: the site has no search
-            raise PluginError(f"search index (Pagefind): {exc}") from None
-        log.info("kb: search index of %d pages in %.2f s (%d KB)", stats.pages, stats.seconds, stats.bytes // 1024)
+        if self.preview is None or self.preview.search:
+            try:
+                stats = search.index_site(Path(config.site_dir), self._indexed)
+            except Exception as exc:  # the binary missing or failing: the site has no search
+                raise PluginError(f"search index (Pagefind): {exc}") from None
+            log.info("kb: search index of %d pages in %.2f s (%d KB)", stats.pages, stats.seconds, stats.bytes // 1024)
+        self.on_build_error()  # the end of a build, as after a failed one
+
+    def on_build_error(self, error: Exception | None = None) -> None:
+        """What the load froze out of garbage collection goes back to it (`mkdocs serve` builds again)."""
+        if self.preview is None:
+            gc.unfreeze()

@@ -81,11 +81,6 @@ class IndexStats:
     files: int = 0
 
 
-def page_url(rel: str) -> str:
-    """``papers/ssr/index.html`` → ``papers/ssr/``; ``index.html`` → ``""``."""
-    return rel[: -len("index.html")] if rel.endswith("index.html") else rel
-
-
 def _doc_url(page: str) -> str:
     """A docs page (``inference.md``, ``x/index.md``) → its directory URL."""
     stem = page[: -len(".md")]

@@ -2,8 +2,8 @@
 
 Material renders its primary navigation, the tabs, the palette toggle and the search dialog
 for every page.  For a page outside the nav (every brief and paper page) these depend only on
-which index page it hangs under (its ``parent``: the active tab and section) and on how deep
-its URL is (links are relative): made once for each such pair and reused, byte for byte.
+which index page it hangs under (its ``parent``: the active tab and section) and on the folder
+of its URL (links are relative to it): made once for each such pair and reused, byte for byte.
 Pages in the nav (the hand-written ones, the indexes) are rendered as Material renders them.
 
 The templates ask for it with ``overrides/partials/kb-memo.html``'s ``remember`` macro; here
@@ -13,6 +13,7 @@ are the three functions it calls.  Nothing here imports MkDocs: a page is anythi
 
 from __future__ import annotations
 
+import posixpath
 from collections.abc import Collection
 from pathlib import Path
 from typing import Any
@@ -25,7 +26,7 @@ PREFIX = "material"  # "material/partials/nav.html": Material's own template, un
 
 
 class Parts:
-    """The made parts of one build, by (part, parent page, URL depth)."""
+    """The made parts of one build, by (part, parent page, URL folder)."""
 
     def __init__(self, in_nav: Collection[str]) -> None:
         self._in_nav = in_nav  # source paths of the pages in the nav
@@ -40,7 +41,7 @@ class Parts:
         if page is None or getattr(page, "file", None) is None or page.file.src_uri in self._in_nav:
             return None
         parent = getattr(getattr(page.parent, "file", None), "src_uri", None)
-        return f"{part}\0{parent}\0{page.url.count('/')}"
+        return f"{part}\0{parent}\0{posixpath.dirname(page.url.rstrip('/'))}"  # links are relative to it
 
     def get(self, key: str | None) -> str | None:
         made = None if key is None else self._made.get(key)
