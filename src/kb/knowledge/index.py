@@ -338,8 +338,8 @@ def _close(code: str, codes: set[str]) -> str:
 def gc_paused(freeze: bool = False) -> Iterator[None]:
     """Loading makes millions of small acyclic objects that the cyclic garbage collector
     would rescan over and over (about 1 s in 3 at a year of data): pause it meanwhile.
-    ``freeze``: for a process that keeps them to its end (``kb validate``, ``mkdocs build``),
-    what was made is left out of every later collection too (the first would scan all of it)."""
+    ``freeze``: what was made is also left out of later collections (the first would scan all of
+    it) until ``gc.unfreeze()``: ``kb validate`` keeps it to its end, a build until it ends."""
     enabled = gc.isenabled()
     gc.disable()
     try:
