@@ -169,6 +169,24 @@ def test_added_and_removed_briefs_rebuild_every_page_that_changes(data):
     assert changed and changed <= affected(before, inputs(kb))
 
 
+def test_a_new_brief_leaves_the_pages_of_papers_it_does_not_name(data):
+    """A paper page changes with a brief that names the paper, not with every new day."""
+    memo = Memo()
+    kb = load_kb(data, memo=memo)
+    before, pages = inputs(kb), rendered(kb)
+    previous = kb.by_topic["inference"][-1]
+    newest = data / "briefs" / "inference" / "2026-09-05-e1.yaml"
+    (newest.parent / "2026-09-06-e1.yaml").write_text(newest.read_text("utf-8").replace("2026-09-05", "2026-09-06"), "utf-8")
+    kb = load_kb(data, memo=memo)
+    key = "inference/2026-09-06-e1"
+    named = {m.paper for m in kb.mentions if m.place.brief == key} | set(kb.figures[key].net_new_papers)
+    new_then = {pid for pid in kb.papers if (s := kb.history.first_seen(pid)) and s.brief == previous}
+    quiet = {paper_page(pid) for pid in kb.papers if pid not in named | new_then}
+    now = rendered(kb)
+    assert quiet and all(now[page] == pages[page] for page in quiet)
+    assert not quiet & affected(before, inputs(kb))
+
+
 def test_the_preview_chooses_every_page_without_a_good_build_or_on_a_global_change(data):
     memo = Memo()
     preview = Preview(memo=memo)

@@ -187,10 +187,18 @@ def _anchors(kb: KnowledgeBase, linker: Linker, p: Paper) -> Html:
     if not seen_in:
         return blocks(head, para(esc(t("paper.never_seen"))))
     for tid in seen_in:
+        # its status as of the topic's latest brief, and the last brief that named it: a brief that
+        # does not name it changes nothing here (no date of the latest brief: it would, every day)
         status = paper_status(kb.history, p.id, kb.by_topic[tid][-1], tid)
-        title = kb.topic_title(tid)
-        latest = kb.briefs[kb.by_topic[tid][-1]].date.isoformat()
-        rows.append(t_html("paper.not_anchored", topic=esc(title), date=latest, status=esc(STATUS_LABELS[status])))
+        last = [s.brief for s in kb.history.by_paper[p.id] if kb.briefs[s.brief].topic == tid][-1]
+        rows.append(
+            t_html(
+                "paper.not_anchored",
+                topic=esc(kb.topic_title(tid)),
+                brief=brief_link(kb, linker, last),
+                status=esc(STATUS_LABELS[status]),
+            )
+        )
     return blocks(head, ul(rows))
 
 

@@ -208,7 +208,8 @@ def _brief_inputs(kb: KnowledgeBase, key: str, named: dict[str, set[str]]) -> tu
 def _paper_inputs(kb: KnowledgeBase, pid: str) -> tuple[object, ...]:
     seen = kb.history.by_paper.get(pid, [])
     topics = sorted({kb.briefs[s.brief].topic for s in seen if s.brief in kb.briefs} & set(kb.by_topic))
-    latest = [(t, kb.by_topic[t][-1], paper_status(kb.history, pid, kb.by_topic[t][-1], t)) for t in topics]
+    # the status as of each topic's latest brief (not that brief: its page does not name it)
+    latest = [(t, paper_status(kb.history, pid, kb.by_topic[t][-1], t)) for t in topics]
     return (
         kb.papers[pid],
         kb.mentions_of(pid),
