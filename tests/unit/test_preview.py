@@ -176,7 +176,8 @@ def test_a_new_brief_leaves_the_pages_of_papers_it_does_not_name(data):
     before, pages = inputs(kb), rendered(kb)
     previous = kb.by_topic["inference"][-1]
     newest = data / "briefs" / "inference" / "2026-09-05-e1.yaml"
-    (newest.parent / "2026-09-06-e1.yaml").write_text(newest.read_text("utf-8").replace("2026-09-05", "2026-09-06"), "utf-8")
+    text = newest.read_text("utf-8").replace("2026-09-05", "2026-09-06")
+    (newest.parent / "2026-09-06-e1.yaml").write_text(text, "utf-8")
     kb = load_kb(data, memo=memo)
     key = "inference/2026-09-06-e1"
     named = {m.paper for m in kb.mentions if m.place.brief == key} | set(kb.figures[key].net_new_papers)
