@@ -10,8 +10,9 @@ the pages that changed.  Entries no build used are removed at the end of the bui
 so the cache stays the size of one site.  Pure (no MkDocs import): the plugin passes
 the parts in.
 
-The cache lives in ``.cache/kb/pages/`` beside mkdocs.yml; ``KB_CACHE`` names another
-directory, ``KB_CACHE=off`` turns it off.
+The cache lives in ``.cache/kb/`` beside mkdocs.yml: the pages in ``pages/``, the search
+index's files in ``search/`` (:func:`kb.site.search.index_site`); ``KB_CACHE`` names another
+directory, ``KB_CACHE=off`` turns both off.
 """
 
 from __future__ import annotations
@@ -24,12 +25,14 @@ from pathlib import Path
 
 ENV = "KB_CACHE"
 TEMPLATE = "kb-cached.html"  # overrides/: prints page.content, the whole page from the cache
-DEFAULT_DIR = Path(".cache") / "kb" / "pages"
+DEFAULT_DIR = Path(".cache") / "kb"
+PAGES, SEARCH = "pages", "search"  # its two parts
 OFF = ("off", "0", "false", "no")
 
 
 def location(root: Path) -> Path | None:
-    """Where the cache lives for the project at ``root``; None when it is turned off."""
+    """Where the cache lives for the project at ``root`` (:data:`PAGES` and :data:`SEARCH` are in
+    it); None when it is turned off."""
     value = os.environ.get(ENV, "").strip()
     if value.lower() in OFF:
         return None
@@ -125,6 +128,12 @@ class PageCache:
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
+
+    def finish(self) -> tuple[int, int, int]:
+        """At the end of a build: :meth:`prune`; how many pages came from the cache, how many were
+        built anew, how many old entries were removed."""
+        hits, misses = self.hits, self.misses
+        return hits, misses, self.prune()
 
     def prune(self) -> int:
         """Remove the entries this build did not use; how many were removed."""

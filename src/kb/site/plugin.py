@@ -285,7 +285,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         where = cache.location(root)
         if where is not None and self.preview is None:
             self._cache = cache.PageCache(
-                where, cache.salt(root, config.site_url or "", str(nav), feed_links(self.site))
+                where / cache.PAGES, cache.salt(root, config.site_url or "", str(nav), feed_links(self.site))
             )
         return nav
 
@@ -382,16 +382,16 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
     def on_post_build(self, config: MkDocsConfig) -> None:
         """The Pagefind index of the written pages (:mod:`kb.site.search`); later preview builds keep the first's."""
         if self._cache is not None:
-            done, removed = (self._cache.hits, self._cache.misses), self._cache.prune()
-            log.info("kb: page cache: %d built from it, %d built anew, %d old entries removed", *done, removed)
+            log.info("kb: page cache: %d built from it, %d built anew, %d old entries removed", *self._cache.finish())
         if self._parts is not None:
             log.info("kb: theme parts: %d made, %d reused", len(self._parts), self._parts.reused)
         if self.preview is None or self.preview.search:
+            where = cache.location(Path(config.config_file_path).resolve().parent)
             try:
-                stats = search.index_site(Path(config.site_dir), self._indexed)
+                stats = search.index_site(Path(config.site_dir), self._indexed, where and where / cache.SEARCH)
             except Exception as exc:  # the binary missing or failing: the site has no search
                 raise PluginError(f"search index (Pagefind): {exc}") from None
-            log.info("kb: search index of %d pages in %.2f s (%d KB)", stats.pages, stats.seconds, stats.bytes // 1024)
+            log.info("kb: search index of %d pages in %.2f s (%d KB, %d files kept)", *stats.report())
         self.on_build_error()  # the end of a build, as after a failed one
 
     def on_build_error(self, error: Exception | None = None) -> None:

@@ -79,6 +79,10 @@ class IndexStats:
     seconds: float = 0.0
     bytes: int = 0  # the whole bundle on disk
     files: int = 0
+    reused: int = 0  # files of the bundle kept from the last build (a store: :func:`index_site`)
+
+    def report(self) -> tuple[int, float, int, int]:
+        return self.pages, self.seconds, self.bytes // 1024, self.reused
 
 
 def _doc_url(page: str) -> str:
@@ -155,7 +159,7 @@ def mark(text: str, facts: Facts) -> str | None:
     return text[: m.start()] + "".join(marks) + body + text[end:]
 
 
-def _build(site_dir: Path, pages: int) -> None:
+def _build(site_dir: Path, out: Path, pages: int) -> None:
     """Pagefind's binary (the one the Python API runs: ``pagefind.service.get_executable``, the
     extended build) indexes the written site in one run.  The API's service is not used: it answers
     one request per 0.1 s poll and can stop the binary before the last file of the bundle is flushed."""
@@ -171,7 +175,7 @@ def _build(site_dir: Path, pages: int) -> None:
     with tempfile.TemporaryDirectory(prefix="kb-pagefind-") as scratch:
         config = {
             "site": str(site_dir.resolve()),
-            "output_path": str((site_dir / OUTPUT).resolve()),
+            "output_path": str(out.resolve()),
             "force_language": "zh",
             "exclude_selectors": EXCLUDE,
         }
@@ -199,9 +203,12 @@ def require_extended() -> None:
         ) from None
 
 
-def index_site(site_dir: Path, pages: int) -> IndexStats:
+def index_site(site_dir: Path, pages: int, store: Path | None = None) -> IndexStats:
     """Index the built site at ``site_dir``, where ``pages`` pages are marked (:func:`mark`), into
-    ``site_dir/pagefind/`` (replacing an older index)."""
+    ``site_dir/pagefind/`` (replacing an older index).  With a ``store`` (the cache's, kept between
+    builds) Pagefind writes its bundle there and the site gets links to it: a file Pagefind finds
+    already written it does not compress and write again (its name is its content's hash), so a
+    build after one more brief writes only what changed (:func:`_update_store`)."""
     import shutil
 
     require_extended()
@@ -210,7 +217,14 @@ def index_site(site_dir: Path, pages: int) -> IndexStats:
     out = site_dir / OUTPUT
     if out.exists():
         shutil.rmtree(out)
-    _build(site_dir, pages)
+    if store is None:
+        _build(site_dir, out, pages)
+    else:
+        from importlib.metadata import version
+
+        bundle = store / version("pagefind")  # another Pagefind: another format
+        stats.reused = _update_store(site_dir, bundle, pages)
+        _link_tree(bundle, out)
     # Not loaded: Pagefind's own UIs (the header search is assets/kb-search.js), and its web worker
     # (kb-search.js runs Pagefind on the page: a query downloads one copy of its code, not two).
     for unused in [*out.glob("pagefind-*ui.*"), *out.glob("pagefind-worker.js")]:
@@ -219,3 +233,70 @@ def index_site(site_dir: Path, pages: int) -> IndexStats:
     files = [p for p in out.rglob("*") if p.is_file()]
     stats.files, stats.bytes = len(files), sum(p.stat().st_size for p in files)
     return stats
+
+
+# The bundle's files named by their content's hash (Pagefind never rewrites one it finds): the
+# language's meta file, one fragment per page, the word index's chunks and the filters.
+_HASHED_DIRS = ("fragment", "index", "filter")
+_COMPLETE = ".complete"  # written after a run that succeeded: without it the store is not trusted
+
+
+def _update_store(site_dir: Path, store: Path, pages: int) -> int:
+    """Pagefind's bundle of the site, written into ``store`` over the last build's: files it
+    finds there are kept, what the new bundle does not name is removed (the store stays one
+    bundle).  A run that failed or was killed leaves no ``.complete``: the next starts afresh.
+    Returns how many files were kept from before."""
+    import shutil
+
+    if store.exists() and not (store / _COMPLETE).exists():
+        shutil.rmtree(store)
+    before = {p for d in _HASHED_DIRS for p in (store / d).glob("*")}
+    (store / _COMPLETE).unlink(missing_ok=True)
+    _build(site_dir, store, pages)
+    named = _named_files(store)
+    for path in before | {p for d in _HASHED_DIRS for p in (store / d).glob("*")}:
+        if path.stem not in named:
+            path.unlink()
+    for meta in store.glob("pagefind.*.pf_meta"):
+        if meta.name.split(".")[1] not in named:
+            meta.unlink()
+    (store / _COMPLETE).write_text("", "utf-8")
+    return sum(1 for p in before if p.exists())
+
+
+def _named_files(store: Path) -> set[str]:
+    """The hashes the bundle's entry file and meta files name (the names of the files in use),
+    and every prefix of them a file name could be: a name missing here is safe to remove."""
+    import gzip
+    import json
+
+    entry = json.loads((store / "pagefind-entry.json").read_text("utf-8"))
+    named: set[str] = set()
+    for language, info in entry["languages"].items():
+        meta = gzip.decompress((store / f"pagefind.{info['hash']}.pf_meta").read_bytes())
+        prefix = re.escape(language).encode()
+        for m in re.finditer(rb"%s_[0-9a-f]{7,}" % prefix, meta):
+            token = m.group(0).decode()
+            named.update(token[:n] for n in range(len(language) + 8, len(token) + 1))
+        named.add(info["hash"])
+    return named
+
+
+def _link_tree(store: Path, out: Path) -> None:
+    """``out`` gets the store's bundle: hard links to the hashed files (never changed in place),
+    copies of the rest (Pagefind rewrites them on every run)."""
+    import os
+    import shutil
+
+    for path in store.rglob("*"):
+        if path.is_dir() or path.name == _COMPLETE:
+            continue
+        dest = out / path.relative_to(store)
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        hashed = path.parent.name in _HASHED_DIRS or path.suffix == ".pf_meta"
+        try:
+            if not hashed:
+                raise OSError
+            os.link(path, dest)
+        except OSError:  # not hashed, or another file system
+            shutil.copyfile(path, dest)
