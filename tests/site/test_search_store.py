@@ -42,7 +42,10 @@ def test_a_build_after_one_more_brief_reuses_the_index_files_and_gives_the_same_
     newest = project / "data" / "briefs" / "inference" / "2026-09-05-e1.yaml"
     text = newest.read_text("utf-8").replace("2026-09-05", "2026-09-06")
     (newest.parent / "2026-09-06-e1.yaml").write_text(text, "utf-8")
+    older = tmp_path / "cache" / "search" / "0.0.1"  # an older Pagefind's bundle: removed
+    (older / "fragment").mkdir(parents=True)
     warm = build(tmp_path / "warm", env_extra=cache, project=project)
+    assert not older.exists()
     assert warm.returncode == 0, warm.stderr
     pages = len(list((tmp_path / "first" / "pagefind" / "fragment").glob("*")))
     assert pages // 2 < kept(warm.stderr) < pages  # most pages are unchanged, not all

@@ -19,7 +19,8 @@ from __future__ import annotations
 import html
 import re
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -223,11 +224,12 @@ def index_site(site_dir: Path, pages: int, store: Path | None = None) -> IndexSt
         from importlib.metadata import version
 
         bundle = store / version("pagefind")  # another Pagefind: another format
-        stats.reused = _update_store(site_dir, bundle, pages)
-        _link_tree(bundle, out)
-    # Not loaded: Pagefind's own UIs (the header search is assets/kb-search.js), and its web worker
-    # (kb-search.js runs Pagefind on the page: a query downloads one copy of its code, not two).
-    for unused in [*out.glob("pagefind-*ui.*"), *out.glob("pagefind-worker.js")]:
+        with _locked(store):  # two builds at once (`mkdocs serve` and a build) take turns
+            for old in [d for d in store.iterdir() if d.is_dir() and d != bundle]:
+                shutil.rmtree(old)  # an older Pagefind's
+            stats.reused = _update_store(site_dir, bundle, pages)
+            _link_tree(bundle, out)
+    for unused in [p for p in out.iterdir() if _unused(p.name)]:
         unused.unlink()
     stats.seconds = time.perf_counter() - start
     files = [p for p in out.rglob("*") if p.is_file()]
@@ -235,10 +237,36 @@ def index_site(site_dir: Path, pages: int, store: Path | None = None) -> IndexSt
     return stats
 
 
+def _unused(name: str) -> bool:
+    """Not loaded: Pagefind's own UIs (the header search is assets/kb-search.js), and its web worker
+    (kb-search.js runs Pagefind on the page: a query downloads one copy of its code, not two)."""
+    from fnmatch import fnmatch
+
+    return fnmatch(name, "pagefind-*ui.*") or name == "pagefind-worker.js"
+
+
 # The bundle's files named by their content's hash (Pagefind never rewrites one it finds): the
 # language's meta file, one fragment per page, the word index's chunks and the filters.
 _HASHED_DIRS = ("fragment", "index", "filter")
 _COMPLETE = ".complete"  # written after a run that succeeded: without it the store is not trusted
+
+
+@contextmanager
+def _locked(store: Path) -> Iterator[None]:
+    """An exclusive lock on the store while a build writes it and links to it (where the system
+    has ``flock``)."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not a POSIX system
+        yield
+        return
+    store.mkdir(parents=True, exist_ok=True)
+    with (store / ".lock").open("a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 def _update_store(site_dir: Path, store: Path, pages: int) -> int:
@@ -289,7 +317,7 @@ def _link_tree(store: Path, out: Path) -> None:
     import shutil
 
     for path in store.rglob("*"):
-        if path.is_dir() or path.name == _COMPLETE:
+        if path.is_dir() or path.name == _COMPLETE or (path.parent == store and _unused(path.name)):
             continue
         dest = out / path.relative_to(store)
         dest.parent.mkdir(parents=True, exist_ok=True)
