@@ -55,14 +55,31 @@ def test_a_build_after_one_more_brief_reuses_the_index_files_and_gives_the_same_
     bundle, cold = tmp_path / "warm" / "pagefind", tmp_path / "off" / "pagefind"
     for part in ("fragment", "index"):
         assert hashed(bundle, part) == hashed(cold, part), part
+    assert len(hashed(bundle, "filter")) == len(hashed(cold, "filter"))
     files = {p.stem for part in ("fragment", "index", "filter") for p in (bundle / part).glob("*")}
     assert files == named(bundle)  # nothing missing, nothing left over from the first build
     assert {p.name for p in bundle.iterdir() if "pf_meta" not in p.name} == {
         p.name for p in cold.iterdir() if "pf_meta" not in p.name
     }
-    store = next((tmp_path / "cache" / "search").iterdir())
+    (store,) = [d for d in (tmp_path / "cache" / "search").iterdir() if d.is_dir()]
     in_store = {p.stem for part in ("fragment", "index", "filter") for p in (store / part).glob("*")}
     assert in_store == files  # the store keeps one bundle
+    # the site links to the store's hashed files, never to a file Pagefind rewrites in place: the
+    # first site's bundle is still whole after the second build rewrote the store's entry file
+    fragment = next((bundle / "fragment").iterdir())
+    assert fragment.samefile(store / "fragment" / fragment.name)
+    assert not (bundle / "pagefind-entry.json").samefile(store / "pagefind-entry.json")
+    first = tmp_path / "first" / "pagefind"
+    assert {p.stem for part in ("fragment", "index", "filter") for p in (first / part).glob("*")} == named(first)
+
+    # a file of the store whose name a new file of different content bears (a hash clash):
+    # found and written again
+    clash = store / "fragment" / fragment.name
+    clash.unlink()  # not the site's copy: that is another link
+    clash.write_bytes(gzip.compress(b'pagefind_dcd{"url":"/old/","content":"old"}'))
+    fixed = build(tmp_path / "fixed", env_extra=cache, project=project)
+    assert fixed.returncode == 0, fixed.stderr
+    assert hashed(tmp_path / "fixed" / "pagefind", "fragment") == hashed(cold, "fragment")
 
     (store / ".complete").unlink()  # as a run that was killed leaves it
     again = build(tmp_path / "again", env_extra=cache, project=project)

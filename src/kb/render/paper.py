@@ -187,8 +187,9 @@ def _anchors(kb: KnowledgeBase, linker: Linker, p: Paper) -> Html:
     if not seen_in:
         return blocks(head, para(esc(t("paper.never_seen"))))
     for tid in seen_in:
-        # its status as of the topic's latest brief, and the last brief that named it: a brief that
-        # does not name it changes nothing here (no date of the latest brief: it would, every day)
+        # its status as of the topic's latest brief, and the last brief that named it: only a brief
+        # that names it, or the one after the brief where it was net-new, changes this (the date of
+        # the latest brief would, every day)
         status = paper_status(kb.history, p.id, kb.by_topic[tid][-1], tid)
         last = [s.brief for s in kb.history.by_paper[p.id] if kb.briefs[s.brief].topic == tid][-1]
         rows.append(

@@ -168,11 +168,7 @@ def _build(site_dir: Path, out: Path, pages: int) -> None:
     import subprocess
     import tempfile
 
-    from pagefind.service import get_executable
-
-    binary = get_executable()
-    if binary is None:
-        raise RuntimeError("the Pagefind binary is missing: pip install 'pagefind[extended]'")
+    binary = _binary()
     with tempfile.TemporaryDirectory(prefix="kb-pagefind-") as scratch:
         config = {
             "site": str(site_dir.resolve()),
@@ -188,6 +184,27 @@ def _build(site_dir: Path, out: Path, pages: int) -> None:
         # more than this build marked: a --dirty build leaves the pages it did not rebuild (marked before)
         if m is None or int(m.group(1)) < pages:
             raise RuntimeError(f"Pagefind indexed {m.group(1) if m else '?'} of {pages} pages:\n{run.stdout[-2000:]}")
+
+
+def _binary() -> Path:
+    from pagefind.service import get_executable
+
+    binary = get_executable()
+    if binary is None:
+        raise RuntimeError("the Pagefind binary is missing: pip install 'pagefind[extended]'")
+    return Path(binary)
+
+
+def _bundle_name() -> str:
+    """The store's directory for the Pagefind that runs (its package's version, and which binary:
+    ``PAGEFIND_BINARY_PATH`` can name another); another Pagefind, another format."""
+    import hashlib
+    from importlib.metadata import version
+
+    binary = _binary().resolve()
+    st = binary.stat()
+    which = hashlib.sha256(f"{binary}\0{st.st_size}\0{st.st_mtime_ns}".encode()).hexdigest()[:12]
+    return f"{version('pagefind')}-{which}"
 
 
 def require_extended() -> None:
@@ -221,9 +238,7 @@ def index_site(site_dir: Path, pages: int, store: Path | None = None) -> IndexSt
     if store is None:
         _build(site_dir, out, pages)
     else:
-        from importlib.metadata import version
-
-        bundle = store / version("pagefind")  # another Pagefind: another format
+        bundle = store / _bundle_name()
         with _locked(store):  # two builds at once (`mkdocs serve` and a build) take turns
             for old in [d for d in store.iterdir() if d.is_dir() and d != bundle]:
                 shutil.rmtree(old)  # an older Pagefind's
@@ -249,18 +264,19 @@ def _unused(name: str) -> bool:
 # language's meta file, one fragment per page, the word index's chunks and the filters.
 _HASHED_DIRS = ("fragment", "index", "filter")
 _COMPLETE = ".complete"  # written after a run that succeeded: without it the store is not trusted
+_MARK = b"pagefind_dcd"  # what Pagefind writes before the content of each compressed file
 
 
 @contextmanager
 def _locked(store: Path) -> Iterator[None]:
     """An exclusive lock on the store while a build writes it and links to it (where the system
     has ``flock``)."""
+    store.mkdir(parents=True, exist_ok=True)
     try:
         import fcntl
     except ImportError:  # pragma: no cover - not a POSIX system
         yield
         return
-    store.mkdir(parents=True, exist_ok=True)
     with (store / ".lock").open("a") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         try:
@@ -280,16 +296,46 @@ def _update_store(site_dir: Path, store: Path, pages: int) -> int:
         shutil.rmtree(store)
     before = {p for d in _HASHED_DIRS for p in (store / d).glob("*")}
     (store / _COMPLETE).unlink(missing_ok=True)
+    before |= set(store.glob("pagefind.*.pf_meta"))
     _build(site_dir, store, pages)
     named = _named_files(store)
-    for path in before | {p for d in _HASHED_DIRS for p in (store / d).glob("*")}:
-        if path.stem not in named:
+    for path in before | {p for d in _HASHED_DIRS for p in (store / d).glob("*")} | set(store.glob("*.pf_meta")):
+        if _hash_of(path) not in named:
             path.unlink()
-    for meta in store.glob("pagefind.*.pf_meta"):
-        if meta.name.split(".")[1] not in named:
-            meta.unlink()
+    # A name is the first 7 hex digits of its content's hash: a file of the last build can bear
+    # the name of a different new one (Pagefind settles such clashes within one run only); it
+    # would not be written, and a result would show the old page.  Such files go, and Pagefind
+    # writes them again.
+    kept = [p for p in before if p.exists()]
+    clashes = [p for p in kept if not _intact(p)]
+    if clashes:
+        for path in clashes:
+            path.unlink()
+        _build(site_dir, store, pages)
     (store / _COMPLETE).write_text("", "utf-8")
-    return sum(1 for p in before if p.exists())
+    return len(kept) - len(clashes)
+
+
+def _hash_of(path: Path) -> str:
+    """The hash a bundle file is named by (``zh_3f2a91c``)."""
+    return path.name.split(".")[1] if path.suffix == ".pf_meta" else path.stem
+
+
+def _intact(path: Path) -> bool:
+    """Whether the file holds what its name says: Pagefind names a file by the SHA-1 of what it
+    compresses (after a ``pagefind_dcd`` mark), each byte in hex without its leading zero."""
+    import gzip
+    import hashlib
+
+    try:
+        raw = gzip.decompress(path.read_bytes())
+    except (OSError, EOFError):
+        return False
+    if not raw.startswith(_MARK):
+        return False
+    language, _, short = _hash_of(path).rpartition("_")
+    full = "".join(format(b, "x") for b in hashlib.sha1(raw[len(_MARK) :]).digest())
+    return bool(language) and full.startswith(short)
 
 
 def _named_files(store: Path) -> set[str]:
