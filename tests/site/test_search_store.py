@@ -79,7 +79,9 @@ def test_a_build_after_one_more_brief_reuses_the_index_files_and_gives_the_same_
     clash.write_bytes(gzip.compress(b'pagefind_dcd{"url":"/old/","content":"old"}'))
     fixed = build(tmp_path / "fixed", env_extra=cache, project=project)
     assert fixed.returncode == 0, fixed.stderr
-    assert hashed(tmp_path / "fixed" / "pagefind", "fragment") == hashed(cold, "fragment")
+    repaired = tmp_path / "fixed" / "pagefind"
+    assert hashed(repaired, "fragment") == hashed(cold, "fragment")
+    assert {p.stem for part in ("fragment", "index", "filter") for p in (repaired / part).glob("*")} == named(repaired)
 
     (store / ".complete").unlink()  # as a run that was killed leaves it
     again = build(tmp_path / "again", env_extra=cache, project=project)

@@ -298,10 +298,7 @@ def _update_store(site_dir: Path, store: Path, pages: int) -> int:
     (store / _COMPLETE).unlink(missing_ok=True)
     before |= set(store.glob("pagefind.*.pf_meta"))
     _build(site_dir, store, pages)
-    named = _named_files(store)
-    for path in before | {p for d in _HASHED_DIRS for p in (store / d).glob("*")} | set(store.glob("*.pf_meta")):
-        if _hash_of(path) not in named:
-            path.unlink()
+    _prune(store)
     # A name is the first 7 hex digits of its content's hash: a file of the last build can bear
     # the name of a different new one (Pagefind settles such clashes within one run only); it
     # would not be written, and a result would show the old page.  Such files go, and Pagefind
@@ -312,8 +309,17 @@ def _update_store(site_dir: Path, store: Path, pages: int) -> int:
         for path in clashes:
             path.unlink()
         _build(site_dir, store, pages)
+        _prune(store)  # the filters may come out under other names
     (store / _COMPLETE).write_text("", "utf-8")
     return len(kept) - len(clashes)
+
+
+def _prune(store: Path) -> None:
+    """Remove the hashed files the bundle's meta does not name."""
+    named = _named_files(store)
+    for path in [*(p for d in _HASHED_DIRS for p in (store / d).glob("*")), *store.glob("pagefind.*.pf_meta")]:
+        if _hash_of(path) not in named:
+            path.unlink()
 
 
 def _hash_of(path: Path) -> str:
