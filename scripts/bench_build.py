@@ -7,12 +7,13 @@ For each size (total pages of the site) it writes a synthetic knowledge base
 directory and builds, each in a fresh ``mkdocs build --strict`` process, interleaved:
 
 project  the site from that data (this repository's mkdocs.yml with KB_DATA), with
-         no page cache (``KB_CACHE=off``): a full build from a clean checkout;
+         no cache (``KB_CACHE=off``: no page cache, no kept search index files): a
+         full build from a clean checkout;
 plain    the same pages as a plain MkDocs-Material site (scripts/bench_plain.py):
          same theme settings, Markdown extensions, validation and nav, no code of
          ours; generated pages written as the Markdown a team would write for them,
          Material's own search plugin (the project ships Pagefind instead);
-+1 brief the project after adding one brief to a warm page cache: the data without
++1 brief the project after adding one brief to a warm cache: the data without
          its newest brief is built first (untimed, filling the cache), then the whole
          data (timed): what a pull request adding a day costs with a kept cache.
 
@@ -288,7 +289,7 @@ def main(argv: list[str] | None = None) -> int:
     warm = {size: r["warm"]["cpu"] / r["plain"]["cpu"] for size, r in held.items()}
     check(
         all(v <= WARM_TARGET for v in warm.values()),
-        f"one brief added to a warm page cache <= {WARM_TARGET} x plain's CPU time: "
+        f"one brief added to a warm cache <= {WARM_TARGET} x plain's CPU time: "
         + ", ".join(f"{size}: {v:.2f}" for size, v in warm.items()),
     )
     spread = [r["project"]["bytes"] / first["project"]["bytes"] - 1 for r in results.values()]
