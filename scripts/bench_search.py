@@ -45,7 +45,7 @@ from sitebuild import CHROMIUM, CHROMIUM_ARGS, copy_project, serve_directory  # 
 
 TARGET_KB, TARGET_PAGES = 300, 3000
 WORDS = ["推理调度", "投机", "KV Cache"]
-_LOG = re.compile(r"search index of (\d+) pages in ([\d.]+) s \((\d+) KB\)")
+_LOG = re.compile(r"search index of (\d+) pages in ([\d.]+) s \((\d+) KB[,)]")
 
 
 def build(total: int, seed: int, work: Path) -> tuple[Path, dict, list[str]]:

@@ -24,7 +24,7 @@ def test_bench_build_reports_the_table_and_the_targets():
         "project/plain CPU time <= 0.5 from 1000 pages:",
         "CPU time per page within 1.2 x",
         "peak memory <= 1.2 x plain",
-        "one brief added to a warm page cache <= 0.3 x plain's CPU time",
+        "one brief added to a warm cache <= 0.3 x plain's CPU time",
         "output bytes/page flat",
         "kb validate at size 100",
         "kb validate of a synthetic year (6 briefs / 20 papers)",
