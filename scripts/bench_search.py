@@ -74,8 +74,9 @@ def build(total: int, seed: int, work: Path) -> tuple[Path, dict, list[str]]:
     if run.returncode != 0:
         sys.exit(f"build failed:\n{run.stdout[-2000:]}{run.stderr[-4000:]}")
     m = _LOG.search(run.stderr + run.stdout)
-    facts = {"build_s": time.perf_counter() - t, "pages": int(m.group(1)) if m else 0}
-    facts["index_s"] = float(m.group(2)) if m else 0.0
+    if m is None:  # the plugin's log line changed: say so rather than report 0 pages
+        sys.exit(f"the build's log has no search index line:\n{(run.stderr + run.stdout)[-2000:]}")
+    facts = {"build_s": time.perf_counter() - t, "pages": int(m.group(1)), "index_s": float(m.group(2))}
     index = site / "pagefind"
     facts["index_bytes"] = sum(p.stat().st_size for p in index.rglob("*") if p.is_file())
     queries = _queries(data) + WORDS
