@@ -132,8 +132,7 @@ class PageCache:
     def finish(self) -> tuple[int, int, int]:
         """At the end of a build: :meth:`prune`; how many pages came from the cache, how many were
         built anew, how many old entries were removed."""
-        hits, misses = self.hits, self.misses
-        return hits, misses, self.prune()
+        return self.hits, self.misses, self.prune()
 
     def prune(self) -> int:
         """Remove the entries this build did not use; how many were removed."""
