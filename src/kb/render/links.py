@@ -15,6 +15,7 @@ from kb.data import arxiv_id
 from kb.knowledge.history import AnchorRecord
 from kb.knowledge.index import KnowledgeBase, brief_page, paper_page, section_anchor
 from kb.render.html import esc, link
+from kb.render.messages import t, t_html
 
 
 @dataclass(frozen=True)
@@ -76,17 +77,12 @@ def brief_link(kb: KnowledgeBase, linker: Linker, key: str, text: str | None = N
 
 def brief_title(kb: KnowledgeBase, key: str) -> str:
     b = kb.briefs[key]
-    return f"{b.topic} · {b.round} 简报（{b.date.isoformat()}）"
+    return t("link.brief_title", topic=b.topic, round=b.round, date=b.date.isoformat())
 
 
 # what a brief named a paper as, in the reader's words (kb.knowledge.history.SIGHTING_KINDS)
 SIGHTING_LABELS = {
-    "increment": "主增量",
-    "adjacent": "邻接预备",
-    "candidate": "候选",
-    "claim": "待核实说法",
-    "carried": "沿用件",
-    "citable": "可引用 arXiv 号",
+    kind: t(f"sighting.{kind}") for kind in ("increment", "adjacent", "candidate", "claim", "carried", "citable")
 }
 
 
@@ -95,8 +91,8 @@ def anchor_text(kb: KnowledgeBase, linker: Linker, rec: AnchorRecord) -> str:
     otherwise the recording brief's date as the latest possible one."""
     via = brief_link(kb, linker, rec.brief)
     if rec.since is not None:
-        return f"锚入于 {rec.since.isoformat()}（{via} 记录）"
-    return f"锚入日期未注明，最晚 {rec.recorded_on.isoformat()}（{via} 记录）"
+        return t_html("link.anchored_on", date=esc(rec.since.isoformat()), via=via)
+    return t_html("link.anchored_by", date=esc(rec.recorded_on.isoformat()), via=via)
 
 
 def arxiv_target(kb: KnowledgeBase, linker: Linker, ident: arxiv_id.ArxivId) -> str:

@@ -220,6 +220,16 @@ UI: dict[str, str] = {
     "backlog.th_history": "历程",
     "backlog.th_cards": "卡号",
     "backlog.th_found_in": "发现于",
+    # links to other pages (kb.render.links)
+    "link.brief_title": "{topic} · {round} 简报（{date}）",
+    "link.anchored_on": "锚入于 {date}（{via} 记录）",
+    "link.anchored_by": "锚入日期未注明，最晚 {date}（{via} 记录）",
+    "sighting.increment": "主增量",  # what a brief named a paper as (kb.knowledge.history.SIGHTING_KINDS)
+    "sighting.adjacent": "邻接预备",
+    "sighting.candidate": "候选",
+    "sighting.claim": "待核实说法",
+    "sighting.carried": "沿用件",
+    "sighting.citable": "可引用 arXiv 号",
     # index pages (briefs, papers, home)
     "index.pending": "待锚入",
     "index.anchored": "已锚入",
