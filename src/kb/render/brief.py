@@ -44,7 +44,7 @@ from kb.render.html import (
     ul,
 )
 from kb.render.links import Linker, brief_link, brief_title, section_link, text
-from kb.render.messages import t
+from kb.render.messages import t, t_html
 
 
 def clock(value: dt.datetime) -> str:
@@ -205,7 +205,12 @@ def _status(c: Ctx) -> Html:
     b, f = c.brief, c.figures
     items = [item(t("label.count"), count_line(c))]
     if b.character:
-        items.append(item(t("label.character"), f"“{c.text(b.character.title)}”型棒 —— {c.text(b.character.text)}"))
+        items.append(
+            item(
+                t("label.character"),
+                t_html("brief.character", title=c.text(b.character.title), text=c.text(b.character.text)),
+            )
+        )
     ids = brief_items.net_new_list(c)
     n = c.figure(b.stated.arxiv_net_new, len(f.net_new_ids), "stated/arxiv_net_new", t("unit.arxiv"))
     items.append(item(t("label.arxiv"), esc(t("fig.arxiv"), strip=False) + n + (f"（{ids}）" if ids else "")))
@@ -227,12 +232,12 @@ def _baseline(c: Ctx) -> Html:
     labels = "；".join(esc(lb.text) for lb in u.labels)
     cites = ""
     if u.citations is not None:
-        cites = f"；引→{'约' if u.citations_approx else ''}{u.citations}条 arXiv"
+        approx = esc(t("brief.baseline_approx")) if u.citations_approx else ""
+        cites = t_html("brief.baseline_citations", approx=approx, n=str(u.citations))
     doc = c.linker.link(topic.document, topic.page)
     anchored = t("brief.baseline_anchored", n=bl.anchored) if bl.previous else ""
-    return f"{doc}（{u.date.isoformat()} 更新标注：{labels}{cites}）" + checks.mark(
-        "kb-computed", t("brief.baseline_computed") + anchored + "）", t("check.computed_title")
-    )
+    line = t_html("brief.baseline", doc=doc, date=esc(u.date.isoformat()), labels=labels, citations=cites)
+    return line + checks.mark("kb-computed", t("brief.baseline_computed") + anchored + "）", t("check.computed_title"))
 
 
 # --------------------------------------------------------------------------- 小结、签名
@@ -243,7 +248,7 @@ def _summary(c: Ctx) -> Html:
     window = f"{short_date(w.start)} {w.start:%H:%M} → {short_date(w.end)} {w.end:%H:%M}"
     return blocks(
         heading(2, esc(t("brief.summary")), "summary"),
-        p(f"{esc(b.topic)} 主题 {esc(window)} 净增量 = {count_line(c, short=True)}"),
+        p(t_html("brief.summary_line", topic=esc(b.topic), window=esc(window), counts=count_line(c, short=True))),
         brief_lists.summary_rows(c),
         _comparison(c),
     )
@@ -259,7 +264,8 @@ def _comparison(c: Ctx) -> Html:
     label = cmp.previous_label if cmp and cmp.previous_label else brief_title(kb, f.previous)
     inc = _previous_figure(s.previous_increments, pf.increments, pf.partial, "stated/previous_increments", c)
     adj = _previous_figure(s.previous_adjacent, pf.adjacent, pf.partial, "stated/previous_adjacent", c)
-    intro = p(f"与 {brief_link(kb, c.linker, f.previous, label)}（{inc} 条主增量 + {adj} 条邻接预备）对照：")
+    link = brief_link(kb, c.linker, f.previous, label)
+    intro = p(t_html("brief.compared_with", brief=link, increments=inc, adjacent=adj))
     bullets = []
     if cmp and cmp.previous_summary:
         bullets.append(item(t("label.increments_of", date=short_date(prev.date)), c.text(cmp.previous_summary), False))
@@ -283,17 +289,17 @@ def _comparison_table(c: Ctx, pf: BriefFigures) -> Html:
     f = c.figures
     mark = "≥" if pf.partial else ""
     rows = [
-        [esc(label), f"{esc(mark)}{x}", str(y)]
+        [esc(t(label)), f"{esc(mark)}{x}", str(y)]
         for label, x, y in (
-            ("主增量", pf.increments, f.increments),
-            ("NET-new", pf.net_new, f.net_new),
-            ("邻接预备", pf.adjacent, f.adjacent),
-            ("净增 arXiv 号", len(pf.net_new_ids), len(f.net_new_ids)),
-            ("沿用件", len(pf.carried), len(f.carried)),
+            ("compare.increments", pf.increments, f.increments),
+            ("compare.net_new", pf.net_new, f.net_new),
+            ("compare.adjacent", pf.adjacent, f.adjacent),
+            ("compare.arxiv", len(pf.net_new_ids), len(f.net_new_ids)),
+            ("compare.carried", len(pf.carried), len(f.carried)),
         )
     ]
     head = ["", esc(t("th.previous")), esc(t("th.this"))]
-    return details(esc("计算所得对照（知识库根据数据计算）"), table(head, rows), "kb-fold")
+    return details(esc(t("compare.title")), table(head, rows), "kb-fold")
 
 
 def _signature(c: Ctx) -> Html:
@@ -306,17 +312,18 @@ def _signature(c: Ctx) -> Html:
     marks = []
     s = b.stated
     for code, stated, computed, what in (
-        ("stated/net_new", s.net_new, f.net_new, "NET-new"),
-        ("stated/adjacent_ingested", s.adjacent_ingested, f.adjacent_ingested, "邻接入库"),
-        ("stated/adjacent", s.adjacent, f.adjacent, "邻接预备"),
-        ("stated/arxiv_net_new", s.arxiv_net_new, len(f.net_new_ids), "arXiv 号"),
+        ("stated/net_new", s.net_new, f.net_new, "sigcheck.net_new"),
+        ("stated/adjacent_ingested", s.adjacent_ingested, f.adjacent_ingested, "sigcheck.adjacent_ingested"),
+        ("stated/adjacent", s.adjacent, f.adjacent, "sigcheck.adjacent"),
+        ("stated/arxiv_net_new", s.arxiv_net_new, len(f.net_new_ids), "sigcheck.arxiv"),
     ):
         if stated is not None and stated != computed and not (f.partial and computed < stated):
-            marks.append(f"{esc(what)} {stated}{checks.check_mark(computed, code, c.numbers)}")
+            marks.append(f"{esc(t(what))} {stated}{checks.check_mark(computed, code, c.numbers)}")
     if s.sources_checked_min is not None:
         total = sum(x.count for x in s.sources_breakdown)
-        detail = f"分项合计 {total}，" if s.sources_breakdown else ""
-        marks.append(esc(f"来源 {s.sources_checked_min}+：{detail}来源清单列出 {f.sources_listed} 个不同文件"))
+        detail = t("sigcheck.breakdown", total=total) if s.sources_breakdown else ""
+        stated_min, listed = s.sources_checked_min, f.sources_listed
+        marks.append(esc(t("sigcheck.sources", stated=stated_min, breakdown=detail, listed=listed)))
     if marks and b.signature:
         out.append(p(f"{esc(t('brief.checks'))}：" + "；".join(marks), "kb-sigcheck"))
     return blocks(*out)

@@ -64,7 +64,7 @@ def net_new_list(c: Ctx) -> Html:
         for pid in chosen
     )
     if ids and not listed:
-        ids += checks.mark("kb-computed", "（计算）", t("computed.net_new_ids"))
+        ids += checks.mark("kb-computed", t("check.computed_mark"), t("computed.net_new_ids"))
     return ids
 
 
@@ -84,7 +84,9 @@ def _increment(c: Ctx, i: int, inc: Increment) -> Html:
     kb, b = c.kb, c.brief
     where = esc(inc.where) if inc.where else " + ".join(esc(section_label(kb, b.topic, s)) for s in inc.sections)
     light = f" {esc(LIGHTS[inc.light])}" if inc.light else ""
-    out = [heading(3, f"增量 {i}【{where} · {b.date.isoformat()}】{light} {c.text(inc.title)}", f"inc-{i}")]
+    date = esc(b.date.isoformat())
+    title = t_html("brief.increment_heading", n=str(i), where=where, date=date, light=light, title=c.text(inc.title))
+    out = [heading(3, title, f"inc-{i}")]
     lines = []
     for s in inc.sources:
         sec = f" {esc(s.section)}" if s.section else ""

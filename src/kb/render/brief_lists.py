@@ -46,7 +46,9 @@ def citable_and_carried(c: Ctx) -> Html:
         if not b.citable:
             out.append(p(checks.mark("kb-computed", t("computed.citable"), t("check.computed_title"))))
     if b.candidates:
-        out.append(heading(3, f"{esc(t('brief.candidates'))}（{len(b.candidates)} 件）", "candidates"))
+        out.append(
+            heading(3, esc(t("brief.candidates")) + esc(t("brief.candidates_count", n=len(b.candidates))), "candidates")
+        )
         out.append(ul(_entry(c, x.paper, x.note, x.status, x.anchored_in, x.anchored_since) for x in b.candidates))
     out.append(_carried(c))
     return blocks(*out)

@@ -10,7 +10,7 @@ from kb.data.models import CardEntry, SourceGroup
 from kb.render import checks
 from kb.render.html import Html, blocks, details, esc, heading, p, strong, ul
 from kb.render.links import paper_link
-from kb.render.messages import t
+from kb.render.messages import t, t_html
 
 if TYPE_CHECKING:
     from kb.render.brief import Ctx
@@ -30,7 +30,7 @@ def sources(c: Ctx) -> Html:
         when = f"（{esc(g.time)}）" if g.time else ""
         groups.append(blocks(heading(3, f"1.{i} {esc(g.title)}{when}", f"src-{i}"), _group(c, i - 1, g)))
     files = sum(len(g.files) for g in b.sources)
-    label = f"{len(b.sources)} 组来源 · {files} 个文件"
+    label = t("sources.fold", groups=len(b.sources), files=files)
     return blocks(heading(2, esc(t("brief.sources")), "sources"), fold(label, blocks(*groups)))
 
 
@@ -70,11 +70,11 @@ def _card(c: Ctx, card: CardEntry) -> Html:
         bits.append(paper_link(kb, c.linker, paper.id, card.title) if paper else esc(card.title))
     extra = []
     if card.category:
-        extra.append(f"主分类 {esc(card.category)}")
+        extra.append(t_html("sources.card_category", category=esc(card.category)))
     if card.adjacent:
-        extra.append("邻接 " + "、".join(esc(x) for x in card.adjacent))
+        extra.append(t_html("sources.card_adjacent", topics="、".join(esc(x) for x in card.adjacent)))
     if card.ingested:
-        extra.append(f"{esc(card.ingested)} 入库")
+        extra.append(t_html("sources.card_ingested", ingested=esc(card.ingested)))
     if card.note:
         extra.append(esc(card.note))
     return " · ".join(bits) + (f"（{' · '.join(extra)}）" if extra else "")
@@ -87,14 +87,16 @@ def _group_checks(c: Ctx, index: int, g: SourceGroup) -> list[Html]:
         return []
     out = []
     for name, computed, what in (
-        ("cards", tally.total, "新卡"),
-        ("cards_in_topic", len(tally.in_topic), "本主题主分类新卡"),
-        ("cards_adjacent", len(tally.adjacent), "邻接入库"),
+        ("cards", tally.total, t("sources.cards")),
+        ("cards_in_topic", len(tally.in_topic), t("sources.cards_in_topic")),
+        ("cards_adjacent", len(tally.adjacent), t("sources.cards_adjacent")),
     ):
         stated = getattr(g.stated, name)
         if stated is not None and stated != computed:
             mark = checks.check_mark(computed, f"sources/{index + 1}/{name}", c.numbers)
-            out.append(f"{esc(t('brief.checks'))}：{esc(what)}原文 {stated}{mark}")
+            out.append(
+                t_html("sources.check", checks=esc(t("brief.checks")), what=esc(what), stated=str(stated), mark=mark)
+            )
     return out
 
 
@@ -112,5 +114,5 @@ def source_lists(c: Ctx) -> Html:
         heading(3, f"{esc(t('label.excluded'))}{qual}", "sources-excluded"),
         exc or none,
     )
-    label = f"已纳入 {len(ch.included)} · 未纳入 {len(ch.excluded)}"
+    label = t("sources.lists_fold", included=len(ch.included), excluded=len(ch.excluded))
     return blocks(heading(2, esc(t("brief.source_lists")), "source-lists"), fold(label, body))

@@ -10,6 +10,7 @@ Templates use :meth:`str.format` fields; values are escaped by the caller.
 from __future__ import annotations
 
 from kb.knowledge.findings import Finding
+from kb.render.messages_brief import BRIEF
 from kb.render.messages_site import SITE
 
 UI: dict[str, str] = {
@@ -260,6 +261,7 @@ UI: dict[str, str] = {
     "index.th_mentions": "提及",
     "index.no_increments": "本期没有主增量。",
     "index.no_briefs": "还没有简报。",
+    **BRIEF,  # the words joining a brief's figures and texts: kb.render.messages_brief
     **SITE,  # the theme, the search, the page scripts, feeds, charts and demos: kb.render.messages_site
 }
 

@@ -1,0 +1,44 @@
+"""The catalogue's words inside a brief page that join the author's figures and texts: the status
+and summary lines, the comparison with the previous brief, the signature's checks and the source
+groups.  Part of :data:`kb.render.messages.UI` (one catalogue; split only to keep each file small):
+use them through it."""
+
+from __future__ import annotations
+
+BRIEF: dict[str, str] = {
+    # the status section (kb.render.brief)
+    "brief.character": "“{title}”型棒 —— {text}",
+    "brief.baseline": "{doc}（{date} 更新标注：{labels}{citations}）",
+    "brief.baseline_citations": "；引→{approx}{n}条 arXiv",
+    "brief.baseline_approx": "约",
+    # the summary and the comparison with the previous brief
+    "brief.summary_line": "{topic} 主题 {window} 净增量 = {counts}",
+    "brief.compared_with": "与 {brief}（{increments} 条主增量 + {adjacent} 条邻接预备）对照：",
+    "compare.title": "计算所得对照（知识库根据数据计算）",
+    "compare.increments": "主增量",
+    "compare.net_new": "NET-new",
+    "compare.adjacent": "邻接预备",
+    "compare.arxiv": "净增 arXiv 号",
+    "compare.carried": "沿用件",
+    # the signature's checks: a stated figure, then the computed one
+    "sigcheck.net_new": "NET-new",
+    "sigcheck.adjacent_ingested": "邻接入库",
+    "sigcheck.adjacent": "邻接预备",
+    "sigcheck.arxiv": "arXiv 号",
+    "sigcheck.breakdown": "分项合计 {total}，",
+    "sigcheck.sources": "来源 {stated}+：{breakdown}来源清单列出 {listed} 个不同文件",
+    # main increments and the lists (kb.render.brief_items, kb.render.brief_lists)
+    "brief.increment_heading": "增量 {n}【{where} · {date}】{light} {title}",
+    "brief.candidates_count": "（{n} 件）",
+    "check.computed_mark": "（计算）",
+    # the sources checked (kb.render.brief_sources)
+    "sources.fold": "{groups} 组来源 · {files} 个文件",
+    "sources.card_category": "主分类 {category}",
+    "sources.card_adjacent": "邻接 {topics}",
+    "sources.card_ingested": "{ingested} 入库",
+    "sources.cards": "新卡",
+    "sources.cards_in_topic": "本主题主分类新卡",
+    "sources.cards_adjacent": "邻接入库",
+    "sources.check": "{checks}：{what}原文 {stated}{mark}",
+    "sources.lists_fold": "已纳入 {included} · 未纳入 {excluded}",
+}
