@@ -19,13 +19,18 @@ import html
 from pathlib import Path
 from typing import Any
 
+from kb.render.messages import t, t_html
+
 from .freeze import CHANGES, CURRENT, read_manifest
 from .htmlscan import blocks, scan
 
 __all__ = ["write_changes", "MAX_BLOCKS"]
 
 MAX_BLOCKS = 300  # removed + added blocks shown per page; the rest is counted
-RECORD_KINDS = (("briefs/", "新增简报", "不再存在的简报"), ("papers/", "新增论文", "不再存在的论文"))
+RECORD_KINDS = (
+    ("briefs/", t("edition.briefs_added"), t("edition.briefs_removed")),
+    ("papers/", t("edition.papers_added"), t("edition.papers_removed")),
+)
 
 
 def _e(text: str) -> str:
@@ -34,7 +39,7 @@ def _e(text: str) -> str:
 
 def _records(urls: list[str], titles: dict[str, str], base: str) -> str:
     items = "".join(f'<li><a href="{_e(base + u)}">{_e(titles.get(u) or u)}</a></li>' for u in urls)
-    return f"<ul>{items}</ul>" if urls else "<p>没有。</p>"
+    return f"<ul>{items}</ul>" if urls else f"<p>{_e(t('edition.none'))}</p>"
 
 
 def _page_diff(old: list[tuple[str, str]], new: list[tuple[str, str]]) -> tuple[str, int, int]:
@@ -57,7 +62,7 @@ def _page_diff(old: list[tuple[str, str]], new: list[tuple[str, str]]) -> tuple[
         shown += (i2 - i1) + (j2 - j1)
         out.append('<div class="kb-hunk">' + "".join(hunk) + "</div>")
     if removed + added > shown:
-        out.append(f"<p>……另有 {removed + added - shown} 处改动未列出。</p>")
+        out.append(f"<p>{_e(t('edition.more_changes', n=removed + added - shown))}</p>")
     return "".join(out), removed, added
 
 
@@ -74,23 +79,26 @@ def write_changes(root: Path, edition: str, previous: str | None) -> Path:
     site_name = scan(home).title
     styles = "".join(f'<link rel="stylesheet" href="../{_e(s)}">' for s in scan(home).stylesheets)
     up_root = "../../"
-    against = f"与 {_e(previous)} 版相比的变化" if previous else "第一个版本"
-    parts = [f"<h1>{_e(edition)} 版：{against}</h1>"]
-    links = ['<a href="../">本版首页</a>', f'<a href="{up_root}{CURRENT}/">当前站点</a>']
+    against = t("edition.against", previous=previous) if previous else t("edition.first")
+    parts = [f"<h1>{_e(t('edition.heading', edition=edition, against=against))}</h1>"]
+    links = [
+        f'<a href="../">{_e(t("edition.home"))}</a>',
+        f'<a href="{up_root}{CURRENT}/">{_e(t("edition.current_site"))}</a>',
+    ]
     if previous:
-        links.append(f'<a href="{up_root}{_e(previous)}/">{_e(previous)} 版</a>')
+        links.append(f'<a href="{up_root}{_e(previous)}/">{_e(t("edition.name", edition=previous))}</a>')
     parts.append("<p>" + " · ".join(links) + "</p>")
     if not previous:
-        parts.append("<p>这是第一个版本，没有可以比较的上一版。</p>")
+        parts.append(f"<p>{_e(t('edition.first_intro'))}</p>")
     records, old_records = this.get("records", {}), before.get("records", {})
     for prefix, added_title, removed_title in RECORD_KINDS:
         added = sorted(u for u in records if u.startswith(prefix) and u not in old_records)
         removed = sorted(u for u in old_records if u.startswith(prefix) and u not in records)
         if previous:
-            parts.append(f"<h2>{added_title}（{len(added)}）</h2>")
+            parts.append(f"<h2>{_e(added_title)}（{len(added)}）</h2>")
             parts.append(_records(added, records, f"{up_root}{CURRENT}/"))
         if removed:
-            parts.append(f"<h2>{removed_title}（{len(removed)}）</h2>")
+            parts.append(f"<h2>{_e(removed_title)}（{len(removed)}）</h2>")
             parts.append(_records(removed, old_records, f"{up_root}{CURRENT}/"))
     if previous:
         parts.extend(_page_changes(root, edition, previous, this, before))
@@ -104,7 +112,7 @@ def _page_changes(root: Path, edition: str, previous: str, this: dict[str, Any],
     """The section on pages: each new, changed or removed page of the edition against ``previous``."""
     up_root = "../../"
     this_dir = root / edition
-    parts = ["<h2>页面的变化</h2>"]
+    parts = [f"<h2>{_e(t('edition.pages'))}</h2>"]
     changed = 0
     old_pages = set(before.get("pages", []))
     for url in _diffed(list(this.get("pages", []))):
@@ -112,22 +120,23 @@ def _page_changes(root: Path, edition: str, previous: str, this: dict[str, Any],
         new_text = (this_dir / file).read_text("utf-8")
         title = scan(new_text).title or url or "/"
         if url not in old_pages or not (root / previous / file).is_file():
-            parts.append(f'<h3><a href="../{_e(url)}">{_e(title)}</a>（新页面）</h3>')
+            parts.append(f'<h3><a href="../{_e(url)}">{_e(title)}</a>{_e(t("edition.new_page"))}</h3>')
             changed += 1
             continue
         body, removed_n, added_n = _page_diff(blocks((root / previous / file).read_text("utf-8")), blocks(new_text))
         if not removed_n and not added_n:
             continue
         changed += 1
-        parts.append(
-            f'<h3><a href="../{_e(url)}">{_e(title)}</a>（删去 {removed_n} 处，新增 {added_n} 处；'
-            f'<a href="{up_root}{_e(previous)}/{_e(url)}">上一版的这一页</a>）</h3>{body}'
-        )
+        before_link = f'<a href="{up_root}{_e(previous)}/{_e(url)}">{_e(t("edition.previous_page"))}</a>'
+        counts = t_html("edition.page_changed", removed=str(removed_n), added=str(added_n), previous=before_link)
+        parts.append(f'<h3><a href="../{_e(url)}">{_e(title)}</a>{counts}</h3>{body}')
     for url in sorted(set(_diffed(sorted(old_pages))) - set(this.get("pages", []))):
-        parts.append(f'<h3><a href="{up_root}{_e(previous)}/{_e(url)}">{_e(url or "/")}</a>（本版已没有这一页）</h3>')
+        parts.append(
+            f'<h3><a href="{up_root}{_e(previous)}/{_e(url)}">{_e(url or "/")}</a>{_e(t("edition.page_gone"))}</h3>'
+        )
         changed += 1
     if not changed:
-        parts.append("<p>页面的文字没有变化。</p>")
+        parts.append(f"<p>{_e(t('edition.no_page_changes'))}</p>")
     return parts
 
 
@@ -141,7 +150,7 @@ def _document(edition: str, site_name: str, styles: str, parts: list[str]) -> st
     doc = (
         '<!doctype html><html lang="zh"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width,initial-scale=1">'
-        f"<title>{_e(edition)} 版的变化 - {_e(site_name)}</title>{styles}{style}</head>"
+        f"<title>{_e(t('edition.changes_title', edition=edition, site=site_name))}</title>{styles}{style}</head>"
         '<body><div class="md-container"><main class="md-main"><div class="md-main__inner md-grid">'
         '<div class="md-content"><article class="md-content__inner md-typeset">'
         + "".join(parts)

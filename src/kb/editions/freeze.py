@@ -41,6 +41,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote, unquote, urlsplit
 
+from kb.render.messages import t, t_html
+
 from .htmlscan import Ref, Scan, rewrite, scan, srcset_urls
 
 __all__ = [
@@ -147,12 +149,11 @@ class _Resolver:
 def _banner(edition: str, page: str) -> str:
     up = "../" * depth(page)
     edition = html.escape(edition)
-    return (
-        f'<div class="admonition info kb-edition"><p class="admonition-title">{edition} 版（存档）</p>'
-        f"<p>本页是 {edition} 版冻结时的样子。简报和论文页链接到"
-        f'<a href="{up}../{CURRENT}/">当前站点</a>上的永久地址；'
-        f'<a href="{up}{page_url(CHANGES)}">与上一版相比的变化</a>。</p></div>'
-    )
+    current = f'<a href="{up}../{CURRENT}/">{html.escape(t("edition.current_site"))}</a>'
+    changes = f'<a href="{up}{page_url(CHANGES)}">{html.escape(t("edition.changes_link"))}</a>'
+    title = t_html("edition.archived", edition=edition)
+    banner = t_html("edition.banner", edition=edition, current=current, changes=changes)
+    return f'<div class="admonition info kb-edition"><p class="admonition-title">{title}</p><p>{banner}</p></div>'
 
 
 def _freeze_page(text: str, sc: Scan, page: str, resolver: _Resolver, edition: str) -> str:

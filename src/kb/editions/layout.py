@@ -29,6 +29,7 @@ symlink or a redirect) are frozen in place the first time.
 from __future__ import annotations
 
 import functools
+import html
 import json
 import re
 import shutil
@@ -38,6 +39,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
 
+from kb.render.messages import t
+
 from .changes import write_changes
 from .freeze import CURRENT, Frozen, freeze, is_record, read_manifest, site_pages
 
@@ -46,7 +49,7 @@ __all__ = ["EDITION", "Published", "check_site", "publish", "delete", "editions_
 EDITION = re.compile(r"^\d{4}-(0[1-9]|1[0-2])$")
 VERSIONS = "versions.json"
 T = TypeVar("T")
-CURRENT_TITLE = "最新"
+CURRENT_TITLE = t("edition.current_title")  # the version selector's name for latest/
 
 
 @dataclass
@@ -110,7 +113,7 @@ _REDIRECT = """<!doctype html>
 # edition that the edition does not hold (a brief, a paper, an index, or any page
 # of an edition mike once published whole) goes to the same path under latest/.
 _NOT_FOUND = """<!doctype html>
-<html lang="zh"><head><meta charset="utf-8"><title>页面不存在</title>
+<html lang="zh"><head><meta charset="utf-8"><title>%(title)s</title>
 <script>
 (function () {
   var m = window.location.pathname.match(/^(.*?\\/)(\\d{4}-(?:0[1-9]|1[0-2]))\\/(.+)$/);
@@ -119,13 +122,14 @@ _NOT_FOUND = """<!doctype html>
   }
 })();
 </script></head>
-<body><h1>页面不存在</h1><p>这个地址上没有页面。</p></body></html>
+<body><h1>%(title)s</h1><p>%(intro)s</p></body></html>
 """
 
 
 def _write_root(root: Path) -> None:
     (root / "index.html").write_text(_REDIRECT.format(target=f"{CURRENT}/"), "utf-8")
-    (root / "404.html").write_text(_NOT_FOUND % {"current": CURRENT}, "utf-8")
+    words = {"title": html.escape(t("edition.not_found")), "intro": html.escape(t("edition.not_found_intro"))}
+    (root / "404.html").write_text(_NOT_FOUND % {"current": CURRENT, **words}, "utf-8")
     (root / ".nojekyll").write_text("", "utf-8")
 
 

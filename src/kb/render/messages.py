@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from kb.knowledge.findings import Finding
 from kb.render.messages_brief import BRIEF
+from kb.render.messages_editions import EDITIONS
 from kb.render.messages_site import SITE
 
 UI: dict[str, str] = {
@@ -262,6 +263,7 @@ UI: dict[str, str] = {
     "index.no_increments": "本期没有主增量。",
     "index.no_briefs": "还没有简报。",
     **BRIEF,  # the words joining a brief's figures and texts: kb.render.messages_brief
+    **EDITIONS,  # the banner, the page of changes and the 404 page of the editions: kb.render.messages_editions
     **SITE,  # the theme, the search, the page scripts, feeds, charts and demos: kb.render.messages_site
 }
 
