@@ -294,9 +294,8 @@ def _update_store(site_dir: Path, store: Path, pages: int) -> int:
 
     if store.exists() and not (store / _COMPLETE).exists():
         shutil.rmtree(store)
-    before = {p for d in _HASHED_DIRS for p in (store / d).glob("*")}
     (store / _COMPLETE).unlink(missing_ok=True)
-    before |= set(store.glob("pagefind.*.pf_meta"))
+    before = _hashed_files(store)
     _build(site_dir, store, pages)
     _prune(store)
     # A name is the first 7 hex digits of its content's hash: a file of the last build can bear
@@ -317,9 +316,14 @@ def _update_store(site_dir: Path, store: Path, pages: int) -> int:
 def _prune(store: Path) -> None:
     """Remove the hashed files the bundle's meta does not name."""
     named = _named_files(store)
-    for path in [*(p for d in _HASHED_DIRS for p in (store / d).glob("*")), *store.glob("pagefind.*.pf_meta")]:
+    for path in _hashed_files(store):
         if _hash_of(path) not in named:
             path.unlink()
+
+
+def _hashed_files(store: Path) -> list[Path]:
+    """The bundle's files named by their content's hash."""
+    return [*(p for d in _HASHED_DIRS for p in (store / d).glob("*")), *store.glob("pagefind.*.pf_meta")]
 
 
 def _hash_of(path: Path) -> str:
@@ -368,15 +372,16 @@ def _link_tree(store: Path, out: Path) -> None:
     import os
     import shutil
 
+    hashed = set(_hashed_files(store))
     for path in store.rglob("*"):
         if path.is_dir() or path.name == _COMPLETE or (path.parent == store and _unused(path.name)):
             continue
         dest = out / path.relative_to(store)
         dest.parent.mkdir(parents=True, exist_ok=True)
-        hashed = path.parent.name in _HASHED_DIRS or path.suffix == ".pf_meta"
-        try:
-            if not hashed:
-                raise OSError
-            os.link(path, dest)
-        except OSError:  # not hashed, or another file system
-            shutil.copyfile(path, dest)
+        if path in hashed:
+            try:
+                os.link(path, dest)
+                continue
+            except OSError:  # another file system
+                pass
+        shutil.copyfile(path, dest)
