@@ -10,7 +10,7 @@ import sys
 import jsonschema
 import pytest
 
-from kb.knowledge.views import BacklogFile, BriefsFile, PapersFile, PaperView, api_files
+from kb.knowledge.views import BacklogFile, BriefsFile, PapersFile, PaperView, api_files, paper_view
 from sitebuild import FIXTURE_DATA
 
 
@@ -67,6 +67,11 @@ def test_api_files_validate_against_their_schemas(sample_kb):
         jsonschema.validate(json.loads(files[f"api/{name}.json"]), schema)
     papers = json.loads(files["api/papers.json"])["papers"]
     assert len(papers) == len(sample_kb.papers)
+    by_id = {p["id"]: p for p in papers}  # each paper's open claims, as `kb status` reports them
+    assert [c["id"] for c in by_id["retroinfer"]["open_claims"]] == ["retroinfer-maturity"]
+    for pid in sample_kb.papers:
+        alone = json.loads(paper_view(sample_kb, pid).model_dump_json())["open_claims"]
+        assert by_id[pid]["open_claims"] == alone, pid
     briefs = {b["key"]: b for b in json.loads(files["api/briefs.json"])["briefs"]}
     seed = briefs["inference/2026-09-03-e1"]
     assert seed["stated"]["net_new"] == 3 and seed["computed"]["net_new"] == 5  # stated and computed side by side

@@ -149,9 +149,19 @@ def claim_ref(kb: KnowledgeBase, state: ClaimState) -> ClaimRef:
     )
 
 
-def paper_view(kb: KnowledgeBase, ref: str, open_claims: list[ClaimState] | None = None) -> PaperView:
+def claims_by_paper(open_claims: list[ClaimState]) -> dict[str, list[ClaimState]]:
+    """The open claims that name each paper (by paper id), in the claims' order."""
+    by_paper: dict[str, list[ClaimState]] = {}
+    for state in open_claims:
+        for paper_id in dict.fromkeys(state.claim.papers):
+            by_paper.setdefault(paper_id, []).append(state)
+    return by_paper
+
+
+def paper_view(kb: KnowledgeBase, ref: str, open_claims: dict[str, list[ClaimState]] | None = None) -> PaperView:
     """What the knowledge base knows of a paper id or an arXiv id (any version); ``open_claims``:
-    the knowledge base's open claims, when the caller has them already (one view per paper)."""
+    the knowledge base's open claims by paper (:func:`claims_by_paper`), when the caller has them
+    already (one view per paper)."""
     paper = kb.paper_for(ref)
     if paper is None:
         base = arxiv_id.normalize(ref)
@@ -184,8 +194,8 @@ def paper_view(kb: KnowledgeBase, ref: str, open_claims: list[ClaimState] | None
                     recorded_on=rec.recorded_on,
                 )
             )
-    open_now = kb.claims.open_claims() if open_claims is None else open_claims
-    claims = [claim_ref(kb, s) for s in open_now if paper.id in s.claim.papers]
+    by_paper = claims_by_paper(kb.claims.open_claims()) if open_claims is None else open_claims
+    claims = [claim_ref(kb, s) for s in by_paper.get(paper.id, [])]
     return PaperView(
         query=ref if ref != paper.id else None,
         known=True,
@@ -302,7 +312,7 @@ def backlog_view(kb: KnowledgeBase) -> BacklogView:
 
 def api_files(kb: KnowledgeBase) -> dict[str, str]:
     """The build's machine-readable files by site path, with their JSON Schemas."""
-    open_now = kb.claims.open_claims()
+    open_now = claims_by_paper(kb.claims.open_claims())
     files: dict[str, View] = {
         "api/papers.json": PapersFile(papers=[paper_view(kb, pid, open_now) for pid in kb.papers]),
         "api/briefs.json": BriefsFile(briefs=[brief_view(kb, k) for k in kb.briefs]),
