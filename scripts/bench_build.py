@@ -240,7 +240,7 @@ def main(argv: list[str] | None = None) -> int:
     segmented = importlib.util.find_spec("jieba") is not None
     print(
         "info plain: Material's search plugin (defaults; Chinese "
-        + ("segmented with jieba" if segmented else "not segmented: jieba is not installed")
+        + ("segmented with jieba" if segmented else "not segmented: jieba, of the test extra, is not installed")
         + "); project: Pagefind index after the build"
     )
     print()

@@ -16,9 +16,9 @@ Markdown, the way a team without this project's code would write them:
   a static file.
 
 Its search is Material's own ``search`` plugin with its defaults (a lunr index;
-Chinese segmented with jieba when jieba is installed), as a plain Material site
-has; the project's search is Pagefind, run after its build.  Each side pays for
-the search it ships.
+Chinese segmented with jieba, which the test extra installs: a plain Material
+site whose readers search in Chinese needs it); the project's search is
+Pagefind, run after its build.  Each side pays for the search it ships.
 """
 
 from __future__ import annotations
