@@ -138,7 +138,7 @@ def _lede(c: Ctx) -> Html:
             for s in claims
         )
         side.append(item(t("brief.claims_glance"), items))
-    out.append(ul(side))
+    out.append(ul(side, "kb-glance-side"))
     out.append(_meta(c))
     return blocks(*out)
 

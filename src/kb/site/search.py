@@ -51,7 +51,20 @@ INDEXES = {"briefs/": INDEX, "papers/": INDEX, "stats/": INDEX, "backlog/": BACK
 # page only repeats from other pages: a paper page's backlinks quote the briefs that mention it
 # (each brief is indexed itself, and a phrase of a brief should find the brief), a brief's
 # previous/next links name its neighbours.  A quarter of a paper page's words, a sixth of Pagefind's work.
-EXCLUDE = [".headerlink", ".kb-edition", ".kb-backlinks", ".kb-prevnext", "script", "style", "svg"]
+# And what a page repeats of itself: a brief's glance at the top lists its increments, side items and
+# claims, each a jump link to its section; a word there is found in that section, and the result
+# opens the section (a sixteenth of a brief's words).
+EXCLUDE = [
+    ".headerlink",
+    ".kb-edition",
+    ".kb-backlinks",
+    ".kb-prevnext",
+    ".kb-glance",
+    ".kb-glance-side",
+    "script",
+    "style",
+    "svg",
+]
 SKIP_PAGES = ("404.html",)
 SKIP_DIRS = ("assets/", f"{OUTPUT}/", "api/", "feeds/")
 
