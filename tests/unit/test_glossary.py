@@ -40,3 +40,32 @@ def test_an_unclosed_skipped_element_hides_the_rest_and_self_closing_ones_hide_n
 
 def test_case_of_tag_names_does_not_matter():
     assert explain_first_uses("<A HREF='x'>锚入</A>锚入", TERMS) == f"<A HREF='x'>锚入</A>{abbr('锚入')}"
+
+
+def test_an_element_inside_one_of_its_own_name_is_walked_tag_by_tag():
+    page = "<svg><svg></svg>锚入</svg>锚入"
+    assert explain_first_uses(page, TERMS) == f"<svg><svg></svg>锚入</svg>{abbr('锚入')}"
+
+
+def test_a_tag_written_in_a_script_opens_nothing():
+    page = "<script>var a = '<a href=x>';</script>锚入"
+    assert explain_first_uses(page, TERMS) == f"<script>var a = '<a href=x>';</script>{abbr('锚入')}"
+
+
+def test_the_elements_found_whole_are_the_ones_the_tag_walk_finds(site, monkeypatch):
+    """On every page of the fixture site, and on pages made to trip it up, the spans found one
+    element per match give the same page as the spans of the tag-by-tag walk."""
+    from kb.render import glossary, messages
+
+    made = [
+        "<a href='x/'>NET-new</a>锚入<A/>NET-new",
+        "<pre><code>锚入</code>NET-new</pre><code class='x'>锚入</code > 锚入 NET-new",
+        "<h2 id='a'>锚入</h2><abbr title='t'>NET-new</abbr><a href='y'>锚入",
+    ]
+    built = [p.read_text("utf-8") for p in site.rglob("*.html")]
+    for page in made + built:
+        for terms in (TERMS, messages.GLOSSARY):
+            fast = explain_first_uses(page, terms)
+            with monkeypatch.context() as m:
+                m.setattr(glossary, "_skipped_spans", glossary._walked_spans)
+                assert explain_first_uses(page, terms) == fast, page[:200]

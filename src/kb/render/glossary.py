@@ -47,11 +47,34 @@ def _pattern(terms: list[str]) -> re.Pattern[str]:
 
 _TERMS = _pattern(list(GLOSSARY))
 # Where text is not looked at: inside a tag or a comment, and inside the skipped elements.
-_SKIPPED = re.compile(r"<(/?)(" + "|".join(sorted(SKIP, key=len, reverse=True)) + r")(?=[\s>/])", re.IGNORECASE)
+_NAMES = "|".join(sorted(SKIP, key=len, reverse=True))
+_SKIPPED = re.compile(r"<(/?)(" + _NAMES + r")(?=[\s>/])", re.IGNORECASE)
+# A skipped element whole, in one match: self-closing, or to its end tag (or the page's end when it
+# has none), or flagged when an element of its own name opens inside it before its end tag.  The
+# quantifiers are possessive: nothing matched is tried again.
+_ELEMENT = re.compile(
+    r"<(" + _NAMES + r")(?=[\s>/])[^>]*+"
+    r"(?:(?<=/)>|>(?:[^<]++|<(?!/?\1[\s>/]))*+(?:</\1(?=[\s>/])|\Z|(?P<nested>)))",
+    re.IGNORECASE | re.DOTALL,
+)
 
 
 def _skipped_spans(html_text: str) -> list[tuple[int, int]]:
-    """The spans of the page inside skipped elements (outermost ones; unclosed: to the end)."""
+    """The spans of the page inside skipped elements (outermost ones; unclosed: to the end).
+
+    Each element is one match of :data:`_ELEMENT`, found in the regex engine: an element holding
+    another of its own name (``<svg>`` in ``<svg>``) is what it cannot pair, and then the tags are
+    walked one by one (:func:`_walked_spans`)."""
+    spans = []
+    for m in _ELEMENT.finditer(html_text):
+        if m.group("nested") is not None:
+            return _walked_spans(html_text)
+        spans.append(m.span())
+    return spans
+
+
+def _walked_spans(html_text: str) -> list[tuple[int, int]]:
+    """:func:`_skipped_spans` tag by tag, counting how deep in skipped elements each tag is."""
     spans, depth, start = [], 0, 0
     for m in _SKIPPED.finditer(html_text):
         end_tag = html_text.find(">", m.end())
