@@ -248,3 +248,32 @@ def test_a_name_part_that_starts_with_a_command_is_braced():
     p = Paper(id="x", short="X", title="T", published="2026", authors=["a", "0 &", "% b"])
     assert values(bib.entry_for(p))["author"] == "a and {\\&}, 0 and b, {\\%}"
     assert read_back(bib.entry_for(p)).authors == ("a", "0 &", "% b")
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.text(alphabet=st.characters(max_codepoint=0x3FF) | st.sampled_from("中文——“”⭐🟢\u0301\u0308--``''<<>>,,!`?`"))
+)
+def test_a_value_no_rule_rewrites_is_not_walked_and_comes_out_the_same(text):
+    """The encoder hands pylatexenc only the values one of its rules rewrites; for every text its
+    answer is the one pylatexenc's character-by-character walk gives (composed form included)."""
+    from pylatexenc.latexencode import UnicodeToLatexEncoder
+
+    enc = latex.encoder()
+    assert enc.unicode_to_latex(text) == UnicodeToLatexEncoder.unicode_to_latex(enc, text)
+
+
+def test_plain_values_are_returned_without_the_walk(monkeypatch):
+    from pylatexenc.latexencode import UnicodeToLatexEncoder
+
+    walked: list[str] = []
+    walk = UnicodeToLatexEncoder.unicode_to_latex
+    monkeypatch.setattr(UnicodeToLatexEncoder, "unicode_to_latex", lambda self, s: walked.append(s) or walk(self, s))
+    enc = latex.encoder()
+    assert (
+        enc.unicode_to_latex("RetroInfer: A Vector-Storage Approach 中文")
+        == "RetroInfer: A Vector-Storage Approach 中文"
+    )
+    assert enc.unicode_to_latex("e\u0301") == "{\\'e}"  # composed first, then rewritten
+    assert enc.unicode_to_latex("50% -- {x}") == "50\\% -{}- {\\textbraceleft}x{\\textbraceright}"
+    assert walked == ["é", "50% -- {x}"]

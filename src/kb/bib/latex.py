@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from urllib.parse import quote
 
 from bibtexparser.library import Library
@@ -68,6 +69,23 @@ def _rule(table: dict[int, str], protection: str) -> UnicodeToLatexConversionRul
     return UnicodeToLatexConversionRule(RULE_DICT, table, replacement_latex_protection=protection)
 
 
+class _Encoder(UnicodeToLatexEncoder):  # type: ignore[misc]  # pylatexenc is untyped
+    """pylatexenc's encoder, which walks a value character by character in Python, asked only about
+    values that hold a character one of its rules rewrites: any other value is its own LaTeX (in
+    Unicode's composed form, as pylatexenc returns it)."""
+
+    def __init__(self, rewritten: re.Pattern[str], **options: object) -> None:
+        super().__init__(**options)
+        self._rewritten = rewritten
+
+    def unicode_to_latex(self, s: str) -> str:
+        s = unicodedata.normalize("NFC", s)
+        if self._rewritten.search(s) is None:
+            return s
+        latex: str = super().unicode_to_latex(s)
+        return latex
+
+
 @functools.cache
 def encoder() -> UnicodeToLatexEncoder:
     """pylatexenc's text -> LaTeX converter, configured as the module docstring says."""
@@ -80,7 +98,10 @@ def encoder() -> UnicodeToLatexEncoder:
     # keep a Latin letter's macro only when it reads back as that letter
     probe = UnicodeToLatexEncoder(conversion_rules=[_rule(latin, "braces-all")], unknown_char_warning=False)
     latin = {k: v for k, v in latin.items() if decoder().latex_to_text(probe.unicode_to_latex(chr(k))) == chr(k)}
-    return UnicodeToLatexEncoder(
+    tables = (_OWN, ascii_table, latin)
+    chars = "".join(sorted({chr(k) for table in tables for k in table}))
+    return _Encoder(
+        re.compile(f"[{re.escape(chars)}]|{_LIGATURE.pattern}"),
         conversion_rules=[
             UnicodeToLatexConversionRule(RULE_REGEX, [(_LIGATURE, r"\1{}")]),
             _rule(_OWN, "braces"),
