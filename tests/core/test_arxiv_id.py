@@ -9,7 +9,7 @@ numbers, URL path segments, ids glued to ``/`` or ``-``) are not ids.
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from kb.data.arxiv_id import ArxivId, canonical, find_ids, normalize, parse
@@ -178,3 +178,22 @@ def test_any_valid_id_parses_and_is_found_in_text(ident, prefix, around):
     assert parsed is not None and str(parsed) == ident and parse(str(parsed)) == parsed
     (mention,) = find_ids(f"x{around}{prefix}{ident}{around}y")
     assert mention.id == parsed and mention.text == prefix + ident
+
+
+ID_PIECES = st.sampled_from(
+    ["arXiv:", "arxiv: ", "hep-th", "math.GT", "cs", "/", ".", "v", "2", "9", "0", "1", "5", " ", "，", "-", "x", "中"]
+)
+
+
+@given(st.lists(st.one_of(ID_PIECES, new_style_ids()), max_size=12).map("".join))
+@example("x hep-th/9901001 y")
+@example("math.GT/0309136v2，arXiv: 2505.02922")
+def test_text_said_to_hold_no_id_holds_none(text):
+    """The quick test that most text holds no id never hides one the full pattern finds."""
+    from kb.data.arxiv_id import TEXT_RE, may_hold_ids
+
+    scanned = [m.group(0) for m in TEXT_RE.finditer(text)]
+    if not may_hold_ids(text):
+        assert scanned == [] and find_ids(text) == []
+    else:
+        assert {m.text for m in find_ids(text)} <= set(scanned)

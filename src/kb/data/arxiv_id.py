@@ -103,8 +103,20 @@ class Mention:
     text: str
 
 
+# Every id holds a dot (new style) or a slash (old style) before four digits: most text holds
+# none, and this finds that out a few dozen times faster than TEXT_RE, which tries every position.
+_MAYBE = re.compile(r"[./]\d{4}")
+
+
+def may_hold_ids(text: str) -> bool:
+    """False when ``text`` certainly holds no arXiv id (:func:`find_ids` would find none)."""
+    return _MAYBE.search(text) is not None
+
+
 def find_ids(text: str) -> list[Mention]:
     """Every arXiv id written in ``text`` with its span (prefix included)."""
+    if _MAYBE.search(text) is None:
+        return []
     out = []
     for m in TEXT_RE.finditer(text):
         if m.group("new") and not _valid_new(m):

@@ -200,7 +200,7 @@ def _brief_mentions(kb: KnowledgeBase, key: str, brief: Brief) -> Iterator[Menti
                     brief_place(kb, key, path), paper.id, paper.arxiv_base, _explicit_context(brief, path, paper), True
                 )
             continue
-        if arxiv_id.TEXT_RE.search(text):  # most strings hold no id: skip building their place
+        if arxiv_id.may_hold_ids(text):  # most strings hold no id: skip building their place
             yield from text_mentions(brief_place(kb, key, path), text, kb.by_arxiv)
     for gi, g in enumerate(brief.sources):
         for card in g.cards:
@@ -217,7 +217,7 @@ def _paper_mentions(kb: KnowledgeBase, pid: str, paper: Paper) -> Iterator[Menti
     """Paper files that mention other papers in their notes."""
     for name in ("authors_note", "key_numbers", "notes"):  # in field order
         for _path, value in iter_strings(getattr(paper, name), (name,)):
-            if not arxiv_id.TEXT_RE.search(value):
+            if not arxiv_id.may_hold_ids(value):
                 continue
             anchor = "notes" if name == "notes" else ("key-numbers" if name == "key_numbers" else "")
             place = Place("paper", f"papers/{pid}.md", anchor, f"论文 · {paper.short}", None)
