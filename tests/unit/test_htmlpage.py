@@ -38,6 +38,8 @@ def test_title_is_the_first_h1():
 
 def test_anchor_ids_are_every_id():
     assert htmlpage.anchor_ids(PAGE) == {"top", "sources", "src-1", "src-2", "checks", "adj-a"}
+    spaced = '<p\n  class="a b"  id="one"><a href="#x" title="id x"\tid="two">x</a><b data-id="no">'
+    assert htmlpage.anchor_ids(spaced + '<i id="a&amp;b"></i>') == {"one", "two", "a&b"}
 
 
 def test_links_are_resolved_and_escaped_back():

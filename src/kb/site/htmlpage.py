@@ -21,7 +21,8 @@ from urllib.parse import unquote, urlsplit, urlunsplit
 _HEADING = re.compile(r'<h([1-6]) id="([^"]*)"[^>]*>(.*?)</h\1>', re.S)
 _HEADERLINK = re.compile(r'<a class="headerlink"[^>]*>.*?</a>', re.S)
 _TAG = re.compile(r"<[^>]*>")
-_ID = re.compile(r'<[a-zA-Z][^>]*?\sid="([^"]*)"')
+# a tag's name and attributes as runs that are never tried again (possessive), up to its id
+_ID = re.compile(r'<[a-zA-Z][^>\s]*+(?:\s(?!id=")[^>\s]*+)*+\sid="([^"]*)"')
 _NAME = re.compile(r'<a\s[^>]*?\bname="([^"]*)"')
 _HREF = re.compile(r'(<a\s[^>]*?\bhref=")([^"]*)(")')
 _BLOCK = re.compile(r"\s*<(h[1-6]|p|div|ul|ol|table|details|section|pre|figure|nav|blockquote|hr)[\s>]", re.IGNORECASE)

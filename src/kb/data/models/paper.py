@@ -8,6 +8,7 @@ the paper's anchors from them, so the fact is entered once.
 from __future__ import annotations
 
 from enum import Enum
+from functools import cached_property
 from typing import Annotated, Literal
 
 from pydantic import Field
@@ -125,6 +126,6 @@ class Paper(Record):
             return self.title
         return self.arxiv_meta.title if self.arxiv_meta else self.short
 
-    @property
+    @cached_property  # read for every link to the paper; a record is frozen once read
     def arxiv_base(self) -> str | None:
         return arxiv_id.normalize(self.arxiv) if self.arxiv else None
