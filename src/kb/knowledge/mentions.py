@@ -66,18 +66,23 @@ def sentence_around(text: str, start: int, end: int) -> str:
 
 
 def iter_strings(value: object, path: tuple[str | int, ...] = ()) -> Iterator[tuple[tuple[str | int, ...], str]]:
-    """Every string in a model (or plain data), with its key path, in field order."""
-    if isinstance(value, BaseModel):
-        for name in type(value).model_fields:
-            yield from iter_strings(getattr(value, name), path + (name,))
-    elif isinstance(value, str):
-        yield path, value
-    elif isinstance(value, (list, tuple)):
-        for i, item in enumerate(value):
-            yield from iter_strings(item, path + (i,))
-    elif isinstance(value, dict):
-        for k, v in value.items():
-            yield from iter_strings(v, path + (k,))
+    """Every string in a model (or plain data), with its key path, in field order.
+
+    Depth first with a stack of its own (not a generator per level: every string would pass up
+    through one per level of nesting); each container's children go on in reverse, so they come
+    off in order."""
+    stack: list[tuple[tuple[str | int, ...], object]] = [(path, value)]
+    pop, push = stack.pop, stack.extend
+    while stack:
+        path, value = pop()
+        if isinstance(value, str):
+            yield path, value
+        elif isinstance(value, BaseModel):
+            push([(path + (name,), getattr(value, name)) for name in reversed(type(value).model_fields)])
+        elif isinstance(value, (list, tuple)):
+            push([(path + (i,), value[i]) for i in range(len(value) - 1, -1, -1)])
+        elif isinstance(value, dict):
+            push([(path + (k,), value[k]) for k in reversed(value)])
 
 
 def text_mentions(place: Place, text: str, arxiv_to_paper: dict[str, str]) -> list[Mention]:
