@@ -43,10 +43,10 @@ def test_parts_made_once_equal_parts_made_for_each_page(tmp_path):
     assert m, made_once.stderr
     made, reused = int(m.group(1)), int(m.group(2))
     briefs = len(list((tmp_path / "site-once" / "briefs").rglob("index.html")))
-    # seven parts (nav, tabs, palette, search, stylesheets, the scripts' settings, scripts) for each group of
-    # pages outside the nav: the briefs of the one topic, the papers, and the three hand-written pages'
-    # folders; every other brief and paper reuses them
-    assert made == 7 * 5 and reused > 7 * briefs
+    # eight parts (logo, nav, tabs, palette, search, stylesheets, the scripts' settings, scripts) for each
+    # group of pages outside the nav: the briefs of the one topic, the papers, and the three hand-written
+    # pages' folders; every other brief and paper reuses them
+    assert made == 8 * 5 and reused > 8 * briefs
     assert "theme parts: 0 made, 0 reused" in made_each.stderr
 
     built, expected = built_files(tmp_path / "site-once"), built_files(tmp_path / "site-each")

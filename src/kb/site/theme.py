@@ -1,7 +1,7 @@
 """Parts of the theme made once per build instead of once per page.
 
-Material renders its primary navigation, the tabs, the palette toggle, the search dialog, the
-stylesheet links, its scripts' settings and the script tags for every page.  For a page outside
+Material renders its logo and menu button, primary navigation, the tabs, the palette toggle, the
+search dialog, the stylesheet links, its scripts' settings and the script tags for every page.  For a page outside
 the nav (every brief and paper page) these depend only on which index page it hangs under (its
 ``parent``: the active tab and section) and on the folder of its URL (links are relative to it):
 made once for each such pair and reused, byte for byte.
