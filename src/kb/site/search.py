@@ -54,17 +54,8 @@ INDEXES = {"briefs/": INDEX, "papers/": INDEX, "stats/": INDEX, "backlog/": BACK
 # And what a page repeats of itself: a brief's glance at the top lists its increments, side items and
 # claims, each a jump link to its section; a word there is found in that section, and the result
 # opens the section (a sixteenth of a brief's words).
-EXCLUDE = [
-    ".headerlink",
-    ".kb-edition",
-    ".kb-backlinks",
-    ".kb-prevnext",
-    ".kb-glance",
-    ".kb-glance-side",
-    "script",
-    "style",
-    "svg",
-]
+EXCLUDE = [".headerlink", ".kb-edition", ".kb-backlinks", ".kb-prevnext", ".kb-glance", ".kb-glance-side"]
+EXCLUDE += ["script", "style", "svg"]
 SKIP_PAGES = ("404.html",)
 SKIP_DIRS = ("assets/", f"{OUTPUT}/", "api/", "feeds/")
 
