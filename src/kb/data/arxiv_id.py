@@ -115,7 +115,7 @@ def may_hold_ids(text: str) -> bool:
 
 def find_ids(text: str) -> list[Mention]:
     """Every arXiv id written in ``text`` with its span (prefix included)."""
-    if _MAYBE.search(text) is None:
+    if not may_hold_ids(text):
         return []
     out = []
     for m in TEXT_RE.finditer(text):

@@ -1,10 +1,10 @@
 """Parts of the theme made once per build instead of once per page.
 
 Material renders its logo and menu button, primary navigation, the tabs, the palette toggle, the
-search dialog, the stylesheet links, its scripts' settings and the script tags for every page.  For a page outside
-the nav (every brief and paper page) these depend only on which index page it hangs under (its
-``parent``: the active tab and section) and on the folder of its URL (links are relative to it):
-made once for each such pair and reused, byte for byte.
+search dialog, the stylesheet links, its scripts' settings and the script tags for every page.
+For a page outside the nav (every brief and paper page) these depend only on which index page it
+hangs under (its ``parent``: the active tab and section) and on the folder of its URL (links are
+relative to it): made once for each such pair and reused, byte for byte.
 Pages in the nav (the hand-written ones, the indexes) are rendered as Material renders them.
 
 The templates ask for it with ``overrides/partials/kb-memo.html``'s ``remember`` macro; here
