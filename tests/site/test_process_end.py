@@ -9,6 +9,7 @@ import subprocess
 import sys
 
 from kb.site.plugin import KnowledgeBasePlugin
+from sitebuild import copy_project
 
 
 def test_the_plugin_is_made_anew_for_each_build():
@@ -18,15 +19,13 @@ def test_the_plugin_is_made_anew_for_each_build():
 
 
 def test_a_build_command_ends_with_its_objects_frozen(tmp_path):
-    """mkdocs' own command calls the hook: nothing is left for the last collection."""
+    """A real ``mkdocs build``: when its exit handlers run, the build's objects are frozen."""
     code = (
         "import atexit, gc, sys\n"
         "from mkdocs.__main__ import cli\n"
         "atexit.register(lambda: print('frozen', gc.get_freeze_count(), file=sys.stderr))\n"
         f"cli(['build', '--strict', '-q', '-d', {str(tmp_path / 'site')!r}])\n"
     )
-    from sitebuild import copy_project
-
     project = copy_project(tmp_path / "project")
     run = subprocess.run(
         [sys.executable, "-c", code],
