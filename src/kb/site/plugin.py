@@ -89,9 +89,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         self._indexed = 0
         root = Path(config.config_file_path).resolve().parent
-        data_dir = Path(os.environ.get("KB_DATA") or self.config.data_dir)
-        if not data_dir.is_absolute():
-            data_dir = root / data_dir
+        data_dir = root / (os.environ.get("KB_DATA") or self.config.data_dir)  # an absolute one stays as it is
         try:
             demos = enabled(self.config.demos)
         except ValueError as exc:
@@ -313,6 +311,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         key = self._keys.pop(page.file.src_uri, None)
         if self._cache is not None and key is not None:
             self._cache.put(key, output)
+        page.content = page.markdown = None  # its HTML is made: not kept beside Pagefind (kb.site.search)
         if not search.indexed(page.url):
             return output
         marked = search.mark(output, search.facts_for(self.site.kb, page.url))

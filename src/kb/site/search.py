@@ -19,13 +19,13 @@ from __future__ import annotations
 import html
 import re
 import time
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kb.render.messages import UI
+from kb.site import search_store
 
 if TYPE_CHECKING:  # pragma: no cover
     from kb.knowledge.index import KnowledgeBase
@@ -169,6 +169,7 @@ def _build(site_dir: Path, out: Path, pages: int) -> None:
     extended build) indexes the written site in one run.  The API's service is not used: it answers
     one request per 0.1 s poll and can stop the binary before the last file of the bundle is flushed."""
     import json
+    import os
     import subprocess
     import tempfile
 
@@ -185,13 +186,27 @@ def _build(site_dir: Path, out: Path, pages: int) -> None:
             "exclude_selectors": EXCLUDE,
         }
         (Path(scratch) / "pagefind.json").write_text(json.dumps(config), "utf-8")
-        run = subprocess.run([str(binary)], cwd=scratch, capture_output=True, text=True, timeout=600)
+        run = subprocess.run(
+            [str(binary)], cwd=scratch, env=pagefind_env(os.environ), capture_output=True, text=True, timeout=600
+        )
         if run.returncode != 0:
             raise RuntimeError((run.stdout + run.stderr)[-2000:])
         m = re.search(r"Indexed (\d+) page", run.stdout)
         # more than this build marked: a --dirty build leaves the pages it did not rebuild (marked before)
         if m is None or int(m.group(1)) < pages:
             raise RuntimeError(f"Pagefind indexed {m.group(1) if m else '?'} of {pages} pages:\n{run.stdout[-2000:]}")
+
+
+# Pagefind's memory allocator (jemalloc, read from this variable): one arena instead of one per
+# thread, and freed pages handed back after a second instead of ten.  At 3,000 pages its peak
+# resident memory goes from about 880 MB to about 755 MB, for the same bundle and no more CPU time.
+ALLOCATOR = ("_RJEM_MALLOC_CONF", "narenas:1,dirty_decay_ms:1000")
+
+
+def pagefind_env(environ: Mapping[str, str]) -> dict[str, str]:
+    """The environment Pagefind runs in: ours, with :data:`ALLOCATOR` unless it is set already."""
+    name, value = ALLOCATOR
+    return {name: value, **environ}
 
 
 def _binary() -> Path:
@@ -234,10 +249,11 @@ def index_site(site_dir: Path, pages: int, store: Path | None = None) -> IndexSt
     ``site_dir/pagefind/`` (replacing an older index).  With a ``store`` (the cache's, kept between
     builds) Pagefind writes its bundle there and the site gets links to it: a file Pagefind finds
     already written it does not compress and write again (its name is its content's hash), so a
-    build after one more brief writes only what changed (:func:`_update_store`)."""
+    build after one more brief writes only what changed (:mod:`kb.site.search_store`)."""
     import shutil
 
     require_extended()
+    _return_freed_memory()
     stats = IndexStats(pages=pages)
     start = time.perf_counter()
     out = site_dir / OUTPUT
@@ -247,11 +263,11 @@ def index_site(site_dir: Path, pages: int, store: Path | None = None) -> IndexSt
         _build(site_dir, out, pages)
     else:
         bundle = store / _bundle_name()
-        with _locked(store):  # two builds at once (`mkdocs serve` and a build) take turns
+        with search_store.locked(store):  # two builds at once (`mkdocs serve` and a build) take turns
             for old in [d for d in store.iterdir() if d.is_dir() and d != bundle]:
                 shutil.rmtree(old)  # an older Pagefind's
-            stats.reused = _update_store(site_dir, bundle, pages)
-            _link_tree(bundle, out)
+            stats.reused = search_store.update(bundle, lambda dest: _build(site_dir, dest, pages))
+            search_store.link_tree(bundle, out, _unused)
     for unused in [p for p in out.iterdir() if _unused(p.name)]:
         unused.unlink()
     stats.seconds = time.perf_counter() - start
@@ -260,136 +276,22 @@ def index_site(site_dir: Path, pages: int, store: Path | None = None) -> IndexSt
     return stats
 
 
+def _return_freed_memory() -> None:
+    """What this process has freed goes back to the system before Pagefind starts, which is
+    resident beside it (glibc's ``malloc_trim``; nothing where the C library has none).  At 3,000
+    pages the build's process is about 90 MB smaller while Pagefind runs."""
+    import ctypes
+
+    try:
+        trim = ctypes.CDLL(None).malloc_trim
+    except (OSError, AttributeError):  # pragma: no cover - not glibc
+        return
+    trim(0)
+
+
 def _unused(name: str) -> bool:
     """Not loaded: Pagefind's own UIs (the header search is assets/kb-search.js), and its web worker
     (kb-search.js runs Pagefind on the page: a query downloads one copy of its code, not two)."""
     from fnmatch import fnmatch
 
     return fnmatch(name, "pagefind-*ui.*") or name == "pagefind-worker.js"
-
-
-# The bundle's files named by their content's hash (Pagefind never rewrites one it finds): the
-# language's meta file, one fragment per page, the word index's chunks and the filters.
-_HASHED_DIRS = ("fragment", "index", "filter")
-_COMPLETE = ".complete"  # written after a run that succeeded: without it the store is not trusted
-_MARK = b"pagefind_dcd"  # what Pagefind writes before the content of each compressed file
-
-
-@contextmanager
-def _locked(store: Path) -> Iterator[None]:
-    """An exclusive lock on the store while a build writes it and links to it (where the system
-    has ``flock``)."""
-    store.mkdir(parents=True, exist_ok=True)
-    try:
-        import fcntl
-    except ImportError:  # pragma: no cover - not a POSIX system
-        yield
-        return
-    with (store / ".lock").open("a") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
-
-
-def _update_store(site_dir: Path, store: Path, pages: int) -> int:
-    """Pagefind's bundle of the site, written into ``store`` over the last build's: files it
-    finds there are kept, what the new bundle does not name is removed (the store stays one
-    bundle).  A run that failed or was killed leaves no ``.complete``: the next starts afresh.
-    Returns how many files were kept from before."""
-    import shutil
-
-    if store.exists() and not (store / _COMPLETE).exists():
-        shutil.rmtree(store)
-    (store / _COMPLETE).unlink(missing_ok=True)
-    before = _hashed_files(store)
-    _build(site_dir, store, pages)
-    _prune(store)
-    # A name is the first 7 hex digits of its content's hash: a file of the last build can bear
-    # the name of a different new one (Pagefind settles such clashes within one run only); it
-    # would not be written, and a result would show the old page.  Such files go, and Pagefind
-    # writes them again.
-    kept = [p for p in before if p.exists()]
-    clashes = [p for p in kept if not _intact(p)]
-    if clashes:
-        for path in clashes:
-            path.unlink()
-        _build(site_dir, store, pages)
-        _prune(store)  # the filters may come out under other names
-    (store / _COMPLETE).write_text("", "utf-8")
-    return len(kept) - len(clashes)
-
-
-def _prune(store: Path) -> None:
-    """Remove the hashed files the bundle's meta does not name."""
-    named = _named_files(store)
-    for path in _hashed_files(store):
-        if _hash_of(path) not in named:
-            path.unlink()
-
-
-def _hashed_files(store: Path) -> list[Path]:
-    """The bundle's files named by their content's hash."""
-    return [*(p for d in _HASHED_DIRS for p in (store / d).glob("*")), *store.glob("pagefind.*.pf_meta")]
-
-
-def _hash_of(path: Path) -> str:
-    """The hash a bundle file is named by (``zh_3f2a91c``)."""
-    return path.name.split(".")[1] if path.suffix == ".pf_meta" else path.stem
-
-
-def _intact(path: Path) -> bool:
-    """Whether the file holds what its name says: Pagefind names a file by the SHA-1 of what it
-    compresses (after a ``pagefind_dcd`` mark), each byte in hex without its leading zero."""
-    import gzip
-    import hashlib
-
-    try:
-        raw = gzip.decompress(path.read_bytes())
-    except (OSError, EOFError):
-        return False
-    if not raw.startswith(_MARK):
-        return False
-    language, _, short = _hash_of(path).rpartition("_")
-    full = "".join(format(b, "x") for b in hashlib.sha1(raw[len(_MARK) :]).digest())
-    return bool(language) and full.startswith(short)
-
-
-def _named_files(store: Path) -> set[str]:
-    """The hashes the bundle's entry file and meta files name (the names of the files in use),
-    and every prefix of them a file name could be: a name missing here is safe to remove."""
-    import gzip
-    import json
-
-    entry = json.loads((store / "pagefind-entry.json").read_text("utf-8"))
-    named: set[str] = set()
-    for language, info in entry["languages"].items():
-        meta = gzip.decompress((store / f"pagefind.{info['hash']}.pf_meta").read_bytes())
-        prefix = re.escape(language).encode()
-        for m in re.finditer(rb"%s_[0-9a-f]{7,}" % prefix, meta):
-            token = m.group(0).decode()
-            named.update(token[:n] for n in range(len(language) + 8, len(token) + 1))
-        named.add(info["hash"])
-    return named
-
-
-def _link_tree(store: Path, out: Path) -> None:
-    """``out`` gets the store's bundle: hard links to the hashed files (never changed in place),
-    copies of the rest (Pagefind rewrites them on every run)."""
-    import os
-    import shutil
-
-    hashed = set(_hashed_files(store))
-    for path in store.rglob("*"):
-        if path.is_dir() or path.name == _COMPLETE or (path.parent == store and _unused(path.name)):
-            continue
-        dest = out / path.relative_to(store)
-        dest.parent.mkdir(parents=True, exist_ok=True)
-        if path in hashed:
-            try:
-                os.link(path, dest)
-                continue
-            except OSError:  # another file system
-                pass
-        shutil.copyfile(path, dest)
