@@ -94,7 +94,7 @@ def _pending_section(kb: KnowledgeBase, linker: Linker, topic: str) -> list[Html
             brief_link(kb, linker, it.first_brief, it.first_seen.isoformat())
             + f" · {esc(SIGHTING_LABELS.get(it.first_kind, it.first_kind))}"
         )
-        carried = "、".join(brief_link(kb, linker, k, _short_date(kb, k)) for k in it.briefs)
+        carried = _handled(kb, linker, it.briefs)
         rows.append(
             [paper_link(kb, linker, it.paper), ident, esc(STATUS_LABELS[it.status]), first]
             + [str(it.age_days), esc(stars(it.value)), cred, secs, carried]
@@ -102,6 +102,21 @@ def _pending_section(kb: KnowledgeBase, linker: Linker, topic: str) -> list[Html
     keys = ("paper", "arxiv", "status", "first_seen", "days", "value", "credibility", "sections", "briefs")
     out.append(_or("backlog.no_pending", _table(keys, rows, f"pending-{topic}"), rows))
     return out
+
+
+HANDLED_SHOWN = 6  # the most briefs a backlog row lists open; more are folded
+
+
+def _handled(kb: KnowledgeBase, linker: Linker, keys: tuple[str, ...]) -> Html:
+    """The briefs that raised or carried an item, each linked by its date.  An item carried for
+    months has hundreds: folded under how many and the first and last date, so that the row
+    stays one line high on a phone."""
+    links = "、".join(brief_link(kb, linker, k, _short_date(kb, k)) for k in keys)
+    if len(keys) <= HANDLED_SHOWN:
+        return links
+    first, last = (kb.briefs[k].date.isoformat() for k in (keys[0], keys[-1]))  # the years too: they can differ
+    summary = t("backlog.briefs_folded", n=len(keys), first=first, last=last)
+    return details(esc(summary), links, cls="kb-handled")
 
 
 def _cards_to_write(kb: KnowledgeBase, linker: Linker) -> list[Html]:

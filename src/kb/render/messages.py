@@ -212,6 +212,7 @@ UI: dict[str, str] = {
     "backlog.th_credibility": "可信度",
     "backlog.th_sections": "建议归入节",
     "backlog.th_briefs": "经手简报",
+    "backlog.briefs_folded": "共 {n} 期（{first} 至 {last}）",
     "backlog.th_first_mentioned": "首次提到",
     "backlog.th_mentions": "提及次数",
     "backlog.th_places": "提到的位置",
