@@ -109,8 +109,8 @@ HANDLED_SHOWN = 6  # the most briefs a backlog row lists open; more are folded
 
 def _handled(kb: KnowledgeBase, linker: Linker, keys: tuple[str, ...]) -> Html:
     """The briefs that raised or carried an item, each linked by its date.  An item carried for
-    months has hundreds: folded under how many and the first and last date, so that the row
-    stays one line high on a phone."""
+    months has hundreds: folded under how many and the first and last date, so that one cell
+    does not make its row screens tall."""
     links = "、".join(brief_link(kb, linker, k, _short_date(kb, k)) for k in keys)
     if len(keys) <= HANDLED_SHOWN:
         return links
