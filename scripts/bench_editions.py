@@ -7,8 +7,8 @@ For each measured size (in simulated years of daily briefs: 365 briefs and 2,000
 papers a year, as kb.synth's year) it writes a synthetic knowledge base, builds
 the site (a fresh ``mkdocs build --strict``, timed) and freezes it into an
 edition with kb.editions, then measures in bytes: the whole site (the current
-site, latest/), its lunr index (search/search_index.json, which Pagefind is to
-replace), one edition, and the index pages (briefs/, papers/, backlog/, stats/)
+site, latest/), its search index (Pagefind's pagefind/, which only latest/ keeps),
+one edition, and the index pages (briefs/, papers/, backlog/, stats/)
 an edition leaves to latest/.
 
 Then it models the gh-pages tree month by month up to --horizon years.  Sizes
@@ -101,7 +101,7 @@ def measure(years: float, seed: int, tmp: Path) -> tuple[Point, Path]:
     synth.write(files, data)
     seconds = build(data, site)
     frozen = freeze(site, edition, "2031-01")
-    search = site / "search" / "search_index.json"
+    search = site / "pagefind"
     point = Point(
         years,
         briefs,
@@ -109,7 +109,7 @@ def measure(years: float, seed: int, tmp: Path) -> tuple[Point, Path]:
         len(site_pages(site)),
         seconds,
         tree_bytes(site),
-        search.stat().st_size if search.is_file() else 0,
+        tree_bytes(search) if search.is_dir() else 0,
         frozen.bytes,
         sum((site / p).stat().st_size for p in INDEX_PAGES if (site / p).is_file()),
     )
@@ -143,7 +143,7 @@ def model(points: list[Point], horizon: int) -> list[dict]:
                 "current": current,
                 "editions": editions,
                 "published": current + editions,
-                "no_lunr": current - at(search, year) + editions,
+                "no_search": current - at(search, year) + editions,
                 "with_indexes": current + editions + sum(at(indexes, y) for y in months),
                 "mike": sum(at(site, y) for y in months),
             }
@@ -222,7 +222,7 @@ def main(argv: list[str] | None = None) -> int:
             points.append(point)
             print(
                 f"measured {years:g} year(s): {point.briefs} briefs + {point.papers} papers -> {point.pages} pages, "
-                f"built in {point.build_s:.1f} s; site {mb(point.site)} MB (lunr index {mb(point.search)} MB), "
+                f"built in {point.build_s:.1f} s; site {mb(point.site)} MB (search index {mb(point.search)} MB), "
                 f"one edition {mb(point.edition)} MB, index pages {mb(point.indexes)} MB",
                 flush=True,
             )
@@ -236,28 +236,28 @@ def main(argv: list[str] | None = None) -> int:
             shutil.copytree(largest, args.keep)
 
     print()
-    print(" years  briefs  papers  pages | build s | site MB  lunr MB  edition MB  index pages MB | bytes/page")
+    print(" years  briefs  papers  pages | build s | site MB  search MB  edition MB  index pages MB | bytes/page")
     for pt in points:
         print(
             f"{pt.years:6g} {pt.briefs:7d} {pt.papers:7d} {pt.pages:6d} | {pt.build_s:7.1f} | {mb(pt.site):>7} "
-            f"{mb(pt.search):>8} {mb(pt.edition):>11} {mb(pt.indexes):>15} | {pt.site / pt.pages:10.0f}"
+            f"{mb(pt.search):>10} {mb(pt.edition):>11} {mb(pt.indexes):>15} | {pt.site / pt.pages:10.0f}"
         )
     rows = model(points, args.horizon)
     print()
     print("modelled gh-pages tree at the end of each year (MB; editions: one a month):")
     print(
-        " year | latest/  editions  published  share of 1 GB | published w/o lunr | editions with indexes "
+        " year | latest/  editions  published  share of 1 GB | published w/o search | editions with indexes "
         "| mike (whole copies)  mike/published"
     )
     for r in rows:
         print(
             f"{r['year']:5d} | {mb(r['current']):>7} {mb(r['editions']):>9} {mb(r['published']):>10} "
-            f"{r['published'] / LIMIT:13.0%} | {mb(r['no_lunr']):>18} | {mb(r['with_indexes']):>21} | "
+            f"{r['published'] / LIMIT:13.0%} | {mb(r['no_search']):>20} | {mb(r['with_indexes']):>21} | "
             f"{mb(r['mike']):>19} {r['mike'] / r['published']:15.2f}"
         )
     far = model(points, 30)
     crossing = {
-        key: next((r["year"] for r in far if r[key] >= LIMIT), None) for key in ("published", "no_lunr", "mike")
+        key: next((r["year"] for r in far if r[key] >= LIMIT), None) for key in ("published", "no_search", "mike")
     }
     print(
         "first year whose end passes 1 GB (same model, beyond the horizon): "
