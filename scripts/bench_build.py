@@ -13,9 +13,10 @@ plain    the same pages as a plain MkDocs-Material site (scripts/bench_plain.py)
          same theme settings, Markdown extensions, validation and nav, no code of
          ours; generated pages written as the Markdown a team would write for them,
          Material's own search plugin (the project ships Pagefind instead);
-+1 brief the project after adding one brief to a warm cache: the data without
-         its newest brief is built first (untimed, filling the cache), then the whole
-         data (timed): what a pull request adding a day costs with a kept cache.
++1 brief the project after adding one brief to a warm cache: in a copy of the data
+         (a contributor's checkout) without its newest brief, built first (untimed,
+         filling the cache), the brief is put back and the whole data built (timed):
+         what a pull request adding a day costs with a kept cache.
 
 CPU time is user + system time of the build process and every process it waited
 for (Pagefind is one), start-up included; wall time is shown too.  Peak memory is
@@ -135,12 +136,12 @@ def mkdocs_env(data: Path | None = None, cache: Path | None = None) -> dict:
     return env
 
 
-def without_newest_brief(data: Path, dest: Path) -> Path:
-    """A copy of the data directory ``data`` without its newest brief (the day a pull request adds)."""
+def working_copy(data: Path, dest: Path) -> tuple[Path, Path]:
+    """A copy of the data directory ``data`` to add a day to, as a contributor's checkout: the copy
+    and its newest brief (the day a pull request adds, removed and put back by :func:`measure`)."""
     shutil.copytree(data, dest)
     newest = max((dest / "briefs").rglob("*.yaml"), key=lambda p: p.name)
-    newest.unlink()
-    return dest
+    return dest, newest
 
 
 # --------------------------------------------------------------------------- report
@@ -153,7 +154,8 @@ def measure(total: int, args, tmp: Path) -> tuple[dict, dict, Path]:
     files, _ = synth.generate(briefs, papers, args.seed)
     synth.write(files, data)
     plain_project(data, work / "plain")
-    before = without_newest_brief(data, work / "data-before")
+    day, newest = working_copy(data, work / "checkout")
+    added = newest.read_bytes()
     cache = work / "cache"
     build = [sys.executable, "-m", "mkdocs", "build", "--strict", "-d"]
     site = work / "site"
@@ -161,8 +163,10 @@ def measure(total: int, args, tmp: Path) -> tuple[dict, dict, Path]:
     for _ in range(args.repeat):  # interleaved, so that a busy moment hits all alike
         runs["project"].append(timed([*build, str(site)], ROOT, mkdocs_env(data), site))
         runs["plain"].append(timed([*build, str(site)], work / "plain", mkdocs_env(), site))
-        timed([*build, str(site)], ROOT, mkdocs_env(before, cache), site)  # the day before: fills the cache
-        runs["warm"].append(timed([*build, str(site)], ROOT, mkdocs_env(data, cache), site))
+        newest.unlink()  # the day before: fills the cache
+        timed([*build, str(site)], ROOT, mkdocs_env(day, cache), site)
+        newest.write_bytes(added)  # the pull request's brief, in the same checkout
+        runs["warm"].append(timed([*build, str(site)], ROOT, mkdocs_env(day, cache), site))
     result = {}
     for name, rs in runs.items():
         result[name] = {

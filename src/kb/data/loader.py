@@ -28,6 +28,9 @@ from kb.data.safefile import Refused, read_limited, walk
 from kb.data.typedesc import Describer, example_of, field_at
 from kb.data.yamlstrict import DEFAULT_LIMITS, Limits, Located, load_bytes
 
+if typing.TYPE_CHECKING:
+    from kb.data.recordstore import RecordStore
+
 M = TypeVar("M", bound=BaseModel)
 Parsed = tuple[Any, "Source | None", "list[Diagnostic]"]  # one file: its record, source and diagnostics
 
@@ -205,7 +208,11 @@ def _known_keys(located: Located, loc: tuple[int | str, ...]) -> set[str]:
 
 
 def load_file(
-    path: Path, root: Path, model: type[M], limits: Limits = DEFAULT_LIMITS, memo: FileMemo | None = None
+    path: Path,
+    root: Path,
+    model: type[M],
+    limits: Limits = DEFAULT_LIMITS,
+    memo: FileMemo | RecordStore | None = None,
 ) -> tuple[M | None, Source | None, list[Diagnostic]]:
     shown = display_path(path)
     try:  # no symlink (also among the parents below root), no device or FIFO, size checked before reading
@@ -224,8 +231,9 @@ def _parse(raw: bytes, shown: str, model: type[M], limits: Limits) -> tuple[M | 
     return record, Source(shown, located), diags
 
 
-def load(data_dir: Path | str, limits: Limits = DEFAULT_LIMITS, memo: FileMemo | None = None) -> Loaded:
-    """Every record under ``data_dir``; with a ``memo``, unchanged files are not parsed again."""
+def load(data_dir: Path | str, limits: Limits = DEFAULT_LIMITS, memo: FileMemo | RecordStore | None = None) -> Loaded:
+    """Every record under ``data_dir``; with a ``memo`` (kept in memory, or on disk between builds:
+    :class:`kb.data.recordstore.RecordStore`), unchanged files are not parsed again."""
     root = Path(data_dir)
     out = Loaded()
     if memo is not None:

@@ -21,6 +21,7 @@ from kb.data import arxiv_id
 from kb.data.diagnostics import DataError, Diagnostic, KeyPath, Severity, format_keypath
 from kb.data.loader import FileMemo, Loaded, Source
 from kb.data.models import Acknowledgement, Brief, Demo, Paper, Section, Topic, round_key
+from kb.data.recordstore import RecordStore
 from kb.knowledge.claims import Claims, build_claims
 from kb.knowledge.findings import Finding, brief_findings, paper_findings, topic_findings
 from kb.knowledge.history import AnchorRecord, History, build_history
@@ -357,20 +358,25 @@ def gc_paused(freeze: bool = False) -> Iterator[None]:
 
 
 def load_kb(
-    data_dir: Path | str, strict: bool = False, memo: Memo | None = None, freeze: bool = False
+    data_dir: Path | str,
+    strict: bool = False,
+    memo: Memo | None = None,
+    freeze: bool = False,
+    records: RecordStore | None = None,
 ) -> KnowledgeBase:
     """Load and index; raise DataError with every diagnostic if anything is wrong.
 
     No partial knowledge base is ever returned: with any error (or, when
     ``strict``, any warning) the caller gets the full list instead.  With a ``memo``,
     unchanged files are not parsed again and their mentions not collected again.
-    ``freeze``: see :func:`gc_paused`.
+    ``records`` (without a memo): unchanged files are read back from the build's cache instead of
+    parsed.  ``freeze``: see :func:`gc_paused`.
     """
     from kb.data.loader import load
 
     with gc_paused(freeze):
         if memo is None:
-            kb = build(load(data_dir))
+            kb = build(load(data_dir, memo=records))
         else:
             kb = build(load(data_dir, memo=memo.files), memo=memo.mentions)
     if kb.errors or (strict and kb.warnings):

@@ -11,8 +11,9 @@ so the cache stays the size of one site.  Pure (no MkDocs import): the plugin pa
 the parts in.
 
 The cache lives in ``.cache/kb/`` beside mkdocs.yml: the pages in ``pages/``, the search
-index's files in ``search/`` (:func:`kb.site.search.index_site`); ``KB_CACHE`` names another
-directory, ``KB_CACHE=off`` turns both off.
+index's files in ``search/`` (:func:`kb.site.search.index_site`), the parsed data files in
+``records/`` (:mod:`kb.data.recordstore`: pickles, so the directory must be as trusted as the
+installed packages); ``KB_CACHE`` names another directory, ``KB_CACHE=off`` turns all three off.
 """
 
 from __future__ import annotations
@@ -23,10 +24,12 @@ import tempfile
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
+from kb.data.recordstore import RecordStore
+
 ENV = "KB_CACHE"
 TEMPLATE = "kb-cached.html"  # overrides/: prints page.content, the whole page from the cache
 DEFAULT_DIR = Path(".cache") / "kb"
-PAGES, SEARCH = "pages", "search"  # its two parts
+PAGES, SEARCH, RECORDS = "pages", "search", "records"  # its three parts
 OFF = ("off", "0", "false", "no")
 
 
@@ -38,6 +41,12 @@ def location(root: Path) -> Path | None:
         return None
     path = Path(value) if value else root / DEFAULT_DIR
     return path if path.is_absolute() else root / path
+
+
+def records(root: Path) -> RecordStore | None:
+    """The parsed data files kept between builds (:mod:`kb.data.recordstore`), in :data:`RECORDS`."""
+    where = location(root)
+    return None if where is None else RecordStore(where / RECORDS)
 
 
 def digest(parts: Iterable[str | bytes]) -> str:

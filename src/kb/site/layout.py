@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from kb.data.recordstore import RecordStore
 from kb.knowledge.index import KnowledgeBase, brief_page, load_kb, paper_page
 from kb.render import backlog as backlog_render
 from kb.render import indexes
@@ -43,6 +44,7 @@ class Options:
     topic: str | None = None  # default topic of the macros; None: the first topic
     site_name: str = ""  # the site's name (mkdocs.yml `site_name`), for llms.txt; "" : DEFAULT_SITE_NAME
     preview: Preview | None = None  # `kb preview`: a build of the pages a change affects (kb.site.preview)
+    records: RecordStore | None = None  # parsed data files kept between builds (not by a preview)
 
 
 @dataclass
@@ -79,7 +81,8 @@ def build_site(options: Options) -> Site:
     Paper pages, the papers index, the backlog and the statistics list backlinks, some from hand-written
     pages: :func:`add_hand_written` renders them, once, after collecting those."""
     preview = options.preview  # a preview manages its collections itself (kb.site.serve)
-    kb = load_kb(options.data_dir, memo=preview.memo if preview else None, freeze=preview is None)  # to the build's end
+    memo = preview.memo if preview else None
+    kb = load_kb(options.data_dir, memo=memo, freeze=preview is None, records=options.records)  # freeze: to the end
     kb.sources.clear()  # key positions serve diagnostics, all made by now: half a knowledge base's memory
     site = Site(kb, options)
     for key in kb.briefs:

@@ -102,6 +102,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         try:
             options = Options(data_dir=data_dir, demos=demos, site_url=config.site_url or "", topic=self.config.topic)
             options.preview = self.preview  # `kb preview`: which pages to build (kb.site.preview)
+            options.records = None if self.preview else cache.records(root)  # a preview keeps them in memory
             self._site = build_site(options)
         except DataError as exc:
             lines = [d.text() for d in exc.diagnostics if d.is_error]
@@ -113,6 +114,8 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
             )
         for d in self._site.kb.warnings:
             log.info("kb: %s", d.text())
+        if options.records is not None:
+            log.info("kb: data files: %d read from the cache, %d parsed", options.records.hits, options.records.misses)
         self._allowed = template_pages(root / TEMPLATE_LIST)
         self._reviewed = read_list(root / STATIC_LIST)
         self._check_docs(Path(config.docs_dir))  # before MkDocs lists docs/ (names it cannot handle)
@@ -157,13 +160,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
             raise PluginError("docs/ has files that cannot be published:\n" + "\n".join(problems))
 
     @staticmethod
-    def _add(
-        files: Files,
-        config: MkDocsConfig,
-        src_uri: str,
-        content: str | bytes,
-        inclusion: InclusionLevel = InclusionLevel.UNDEFINED,
-    ) -> None:
+    def _add(files: Files, config: MkDocsConfig, src_uri: str, content: str | bytes, inclusion: InclusionLevel) -> None:
         if files.get_file_from_path(src_uri) is not None:
             raise PluginError(f"docs/{src_uri} is generated from data: remove the hand-written file")
         files.append(File.generated(config, src_uri, content=content, inclusion=inclusion))
