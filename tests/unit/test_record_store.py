@@ -5,6 +5,7 @@ parsed again; a store that cannot be written to still loads."""
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -107,3 +108,29 @@ def test_a_store_that_cannot_be_written_still_loads(data: Path, tmp_path: Path) 
     store = RecordStore(root)
     assert summary(load(data, memo=store)) == summary(load(data))
     assert store.misses > 20 and store.hits == 0
+
+
+def test_kb_validate_beside_a_project_keeps_the_records_and_says_the_same(data: Path, tmp_path: Path) -> None:
+    """``kb validate`` of a project's data (a mkdocs.yml beside it) shares the build's store: the
+    second run reads every file back and prints the same problems, every one located."""
+    import subprocess
+    import sys
+
+    (tmp_path / "mkdocs.yml").write_text("site_name: test\n", "utf-8")
+    paper = next((data / "papers").glob("*.yaml"))
+    paper.write_text(paper.read_text("utf-8") + "venue_typo: NeurIPS\n", "utf-8")
+
+    def validate() -> subprocess.CompletedProcess[str]:
+        env = {k: v for k, v in os.environ.items() if k != "KB_CACHE"}
+        cmd = [sys.executable, "-m", "kb", "validate", "--strict"]
+        return subprocess.run(cmd, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
+
+    first = validate()
+    assert first.returncode == 1 and f"data/papers/{paper.name}:" in first.stderr
+    assert "venue_typo" in first.stderr
+    store = RecordStore(tmp_path / ".cache" / "kb" / "records")
+    kept = {path: path.stat().st_ino for path in entries(store)}
+    assert len(kept) > 20
+    again = validate()
+    assert (again.returncode, again.stdout, again.stderr) == (first.returncode, first.stdout, first.stderr)
+    assert {path: path.stat().st_ino for path in entries(store)} == kept  # read back, none parsed and written again

@@ -10,7 +10,9 @@ from pathlib import Path
 
 from kb.data.diagnostics import Diagnostic, Severity, sort_diagnostics
 from kb.data.loader import display_path, load
+from kb.data.recordstore import RecordStore
 from kb.knowledge.index import KnowledgeBase, build, gc_paused
+from kb.site import cache
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -64,13 +66,20 @@ def collect(data_dir: Path, docs_dir: Path | None) -> tuple[list[Diagnostic], Kn
     from kb.data.pages import check_macro_refs, check_pages
 
     with gc_paused(freeze=True):  # a one-shot command: nothing of it is garbage before the end
-        kb = build(load(data_dir), mentions=False)
+        kb = build(load(data_dir, memo=_records(data_dir)), mentions=False)
     diags = list(kb.diagnostics)
     if docs_dir is not None and docs_dir.is_dir():
         diags.extend(check_pages(docs_dir))
         if not kb.errors:
             diags.extend(check_macro_refs(docs_dir, kb))
     return sort_diagnostics(diags), kb
+
+
+def _records(data_dir: Path) -> RecordStore | None:
+    """The parsed data files the site's build keeps (:mod:`kb.data.recordstore`), when ``data_dir`` is
+    a project's data (beside its mkdocs.yml): validating, then building, parses each file once."""
+    root = data_dir.resolve().parent
+    return cache.records(root) if (root / "mkdocs.yml").is_file() else None
 
 
 def fmt_of(args: argparse.Namespace) -> str:
