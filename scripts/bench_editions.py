@@ -80,7 +80,7 @@ def tree_bytes(path: Path) -> int:
 
 
 def build(data: Path, dest: Path) -> float:
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "KB_DATA": str(data)}
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "KB_DATA": str(data), "KB_CACHE": "off"}  # a fresh build
     t = time.perf_counter()
     run = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(dest)],
