@@ -58,6 +58,7 @@ class RecordStore:
     salt: str = field(default_factory=code_salt)
     hits: int = 0  # files read back by the last load
     misses: int = 0  # files parsed by the last load
+    digests: dict[str, str] = field(default_factory=dict)  # shown path -> its entry's key (the last load)
     _used: set[str] = field(default_factory=set)
 
     def parse(
@@ -72,6 +73,7 @@ class RecordStore:
         h.update(repr(limits).encode() + b"\0" + raw)
         key = h.hexdigest()
         self._used.add(key)
+        self.digests[shown] = key
         path = self.root / key[:2] / f"{key}{SUFFIX}"
         try:
             kept = pickle.loads(path.read_bytes())
@@ -103,7 +105,7 @@ class RecordStore:
 
     def start(self) -> None:
         self.hits = self.misses = 0
-        self._used = set()
+        self._used, self.digests = set(), {}
 
     def prune(self) -> int:
         """End of a load: remove the entries it did not use (files deleted, edited or renamed, or

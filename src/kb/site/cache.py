@@ -12,8 +12,9 @@ the parts in.
 
 The cache lives in ``.cache/kb/`` beside mkdocs.yml: the pages in ``pages/``, the search
 index's files in ``search/`` (:func:`kb.site.search.index_site`), the parsed data files in
-``records/`` (:mod:`kb.data.recordstore`: pickles, so the directory must be as trusted as the
-installed packages); ``KB_CACHE`` names another directory, ``KB_CACHE=off`` turns all three off.
+``records/`` (:mod:`kb.data.recordstore`), the finished brief and paper pages in ``finished/``
+(:mod:`kb.site.rendercache`); the last two are pickles, so the directory must be as trusted as
+the installed packages.  ``KB_CACHE`` names another directory, ``KB_CACHE=off`` turns all four off.
 """
 
 from __future__ import annotations
@@ -25,11 +26,12 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from kb.data.recordstore import RecordStore
+from kb.site.rendercache import RenderCache
 
 ENV = "KB_CACHE"
 TEMPLATE = "kb-cached.html"  # overrides/: prints page.content, the whole page from the cache
 DEFAULT_DIR = Path(".cache") / "kb"
-PAGES, SEARCH, RECORDS = "pages", "search", "records"  # its three parts
+PAGES, SEARCH, RECORDS, FINISHED = "pages", "search", "records", "finished"  # its four parts
 OFF = ("off", "0", "false", "no")
 
 
@@ -69,16 +71,27 @@ def tree_digest(paths: Iterable[Path]) -> str:
     return digest(parts)
 
 
-def salt(root: Path, site_url: str, nav: str, feeds: object) -> str:
-    """What every page's output depends on besides its own inputs: the code (this package, MkDocs,
-    Material, the theme overrides), the configuration, the navigation and the feeds in every head."""
-    import json
+def code_salt(root: Path) -> str:
+    """The code (this package, MkDocs, Material, the theme overrides) and the configuration."""
     from importlib.metadata import version
 
     code = tree_digest([Path(__file__).resolve().parents[1]])  # the kb package
     config = tree_digest([root / "mkdocs.yml", root / "overrides", root / "hooks"])
-    versions = f"{version('mkdocs')} {version('mkdocs-material')}"
-    return digest([code, config, versions, site_url, nav, json.dumps(feeds, sort_keys=True, ensure_ascii=False)])
+    return digest([code, config, f"{version('mkdocs')} {version('mkdocs-material')}"])
+
+
+def salt(root: Path, site_url: str, nav: str, feeds: object) -> str:
+    """What every page's output depends on besides its own inputs: the code and configuration
+    (:func:`code_salt`), the navigation and the feeds in every head."""
+    import json
+
+    return digest([code_salt(root), site_url, nav, json.dumps(feeds, sort_keys=True, ensure_ascii=False)])
+
+
+def finished(root: Path) -> RenderCache | None:
+    """Brief and paper pages kept between builds (:mod:`kb.site.rendercache`), in :data:`FINISHED`."""
+    where = location(root)
+    return None if where is None else RenderCache(where / FINISHED, code_salt(root))
 
 
 def page_parts(

@@ -86,6 +86,7 @@ class Links:
 
     anchors: dict[str, dict[str, str]] = field(default_factory=dict)  # target src -> {anchor: link}
     missing: list[tuple[str, str]] = field(default_factory=list)  # (link as written, target src)
+    targets: set[str] = field(default_factory=set)  # the pages (source paths) links point at
 
 
 def _parts(url: str) -> list[str]:
@@ -147,6 +148,7 @@ def resolver(page_src: str, page_url: str, urls: Mapping[str, str], found: Links
         if url is None:
             found.missing.append((href, target))
             return None
+        found.targets.add(target)
         if anchor:
             found.anchors.setdefault(target, {}).setdefault(anchor, href)
         return urlunsplit(("", "", relative_url(url, page_url), query, anchor))

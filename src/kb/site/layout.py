@@ -18,6 +18,7 @@ from kb.data.recordstore import RecordStore
 from kb.knowledge.index import KnowledgeBase, brief_page, load_kb, paper_page
 from kb.render import backlog as backlog_render
 from kb.render import indexes
+from kb.site.rendercache import Finished, RenderCache, stale
 
 if TYPE_CHECKING:  # pragma: no cover
     from kb.site.preview import Preview
@@ -45,6 +46,7 @@ class Options:
     site_name: str = ""  # the site's name (mkdocs.yml `site_name`), for llms.txt; "" : DEFAULT_SITE_NAME
     preview: Preview | None = None  # `kb preview`: a build of the pages a change affects (kb.site.preview)
     records: RecordStore | None = None  # parsed data files kept between builds (not by a preview)
+    finished: RenderCache | None = None  # brief and paper pages kept between builds (needs records)
 
 
 @dataclass
@@ -55,6 +57,8 @@ class Site:
     template_pages: set[str] = field(default_factory=set)  # generated pages that run macros
     in_nav: set[str] = field(default_factory=set)
     skipped: set[str] = field(default_factory=set)  # laid out but not made (kept as the preview built them)
+    finished: dict[str, Finished] = field(default_factory=dict)  # pages taken whole from the render cache
+    tokens: dict[int, str] = field(default_factory=dict)  # id of a data record -> its file's digest
 
     @property
     def partial(self) -> bool:
@@ -83,14 +87,20 @@ def build_site(options: Options) -> Site:
     preview = options.preview  # a preview manages its collections itself (kb.site.serve)
     memo = preview.memo if preview else None
     kb = load_kb(options.data_dir, memo=memo, freeze=preview is None, records=options.records)  # freeze: to the end
-    kb.sources.clear()  # key positions serve diagnostics, all made by now: half a knowledge base's memory
     site = Site(kb, options)
+    if options.records is not None and options.finished is not None:
+        digests = options.records.digests
+        for kind, records in (("brief", kb.briefs), ("paper", kb.papers)):
+            for key, record in records.items():
+                source = kb.sources.get((kind, key))
+                digest = digests.get(source.path) if source else None
+                if digest is not None:
+                    site.tokens[id(record)] = digest
+    kb.sources.clear()  # key positions serve diagnostics, all made by now: half a knowledge base's memory
     for key in kb.briefs:
         if not BRIEF_KEY.match(key):  # pragma: no cover - guaranteed by the loader's file-name rule
             raise ValueError(f"unexpected brief key {key!r}")
-        src = brief_page(key)
-        site.generated[src] = f'---\nrender_macros: true\n---\n\n{{{{ brief("{key}") }}}}\n'
-        site.template_pages.add(src)
+        _brief_call(site, key)
     site.generated[indexes.BRIEFS] = indexes.briefs(kb)
     site.in_nav.update({indexes.BRIEFS, indexes.PAPERS, backlog_render.PAGE})
     from kb import bib
@@ -100,6 +110,13 @@ def build_site(options: Options) -> Site:
     else:
         site.generated[BIB_FILE] = bib.export_library(kb, kb.papers.values())
     return site
+
+
+def _brief_call(site: Site, key: str) -> None:
+    """A brief's page: a template page calling the ``brief`` macro."""
+    src = brief_page(key)
+    site.generated[src] = f'---\nrender_macros: true\n---\n\n{{{{ brief("{key}") }}}}\n'
+    site.template_pages.add(src)
 
 
 def asset_base(page_src: str) -> str:
@@ -145,13 +162,16 @@ def add_hand_written(site: Site, pages: dict[str, str]) -> None:
         if mentions:
             found[src_uri] = mentions
     site.kb.add_pages_mentions(found)
+    _take_finished(site)
     only = site.options.preview.choose(site.kb) if site.options.preview else None  # None: every page
     if only is not None:
         site.skip(p for p in site.template_pages if p not in only)  # brief pages: their macro runs when built
     site.generated[indexes.PAPERS] = indexes.papers(site.kb)  # its mention counts include these
     site.generated[backlog_render.PAGE] = backlog_render.page(site.kb)
     for pid in site.kb.papers:
-        if only is None or paper_page(pid) in only:
+        if paper_page(pid) in site.finished:
+            site.generated[paper_page(pid)] = site.finished[paper_page(pid)].content
+        elif only is None or paper_page(pid) in only:
             site.generated[paper_page(pid)] = _paper(site, pid)
         else:
             site.skip([paper_page(pid)])
@@ -162,6 +182,37 @@ def add_hand_written(site: Site, pages: dict[str, str]) -> None:
         _add_machine_readable(site)  # after the mentions: the views count backlinks
     if site.options.preview is not None:
         site.skipped.update(site.options.preview.unchanged(site.generated))
+
+
+def _take_finished(site: Site) -> None:
+    """The brief and paper pages the render cache has as this build would make them
+    (:mod:`kb.site.rendercache`): taken whole, no renderer runs for them."""
+    cache = site.options.finished
+    if cache is None or site.options.preview is not None:
+        return
+    o = site.options
+    cache.start(site.kb, site.tokens, repr((o.demos, o.topic, o.site_url, list(site.kb.demos.values()))))
+    for key in site.kb.briefs:
+        done = cache.get(brief_page(key))
+        if done is not None:
+            site.finished[brief_page(key)] = done
+            site.generated[brief_page(key)] = done.content
+            site.template_pages.discard(brief_page(key))
+    for pid in site.kb.papers:
+        done = cache.get(paper_page(pid))
+        if done is not None:
+            site.finished[paper_page(pid)] = done
+
+
+def check_finished(site: Site, known: set[str]) -> None:
+    """Pages from the render cache whose links name a page this build lacks are made again
+    (the build then says which link is broken); ``known``: every file's source path."""
+    for page in [p for p, done in site.finished.items() if stale(done, known)]:
+        del site.finished[page]
+        if page.startswith("papers/"):
+            site.generated[page] = _paper(site, page[len("papers/") : -len(".md")])
+        else:
+            _brief_call(site, page[len("briefs/") : -len(".md")])
 
 
 def _add_machine_readable(site: Site) -> None:

@@ -20,10 +20,8 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
-from mkdocs.structure.toc import get_toc
 from mkdocs.utils.templates import TemplateContext
 
-from kb.data import arxiv_id
 from kb.data.diagnostics import DataError
 from kb.data.pages import (
     body_start,
@@ -38,18 +36,18 @@ from kb.data.template import Call, substitute, where
 from kb.demos import ENV as DEMOS_ENV
 from kb.demos import SITE_DIR, enabled
 from kb.demos.render import asset_files
-from kb.knowledge.index import paper_page
 from kb.render.autolink import autolink
 from kb.render.glossary import explain_first_uses
 from kb.render.messages import UI, script_words
 from kb.render.meta import page_descriptions
-from kb.site import cache, htmlpage, sanitize, search, theme
+from kb.site import cache, finish, htmlpage, sanitize, search, theme
 from kb.site.config import KbConfig
 from kb.site.htmlpage import Placeholders
-from kb.site.layout import Options, Site, add_hand_written, build_site, feed_files, feed_links
+from kb.site.layout import Options, Site, add_hand_written, build_site, check_finished, feed_files, feed_links
 from kb.site.macros import MACROS
 from kb.site.macros import call as macro_call
 from kb.site.preview import Preview
+from kb.site.rendercache import Finished
 
 log = logging.getLogger("mkdocs.plugins.kb")
 TEMPLATE_LIST = Path("hooks") / "template_pages.txt"  # reviewed list of template pages, beside mkdocs.yml
@@ -103,6 +101,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
             options = Options(data_dir=data_dir, demos=demos, site_url=config.site_url or "", topic=self.config.topic)
             options.preview = self.preview  # `kb preview`: which pages to build (kb.site.preview)
             options.records = None if self.preview else cache.records(root)  # a preview keeps them in memory
+            options.finished = None if self.preview else cache.finished(root)
             self._site = build_site(options)
         except DataError as exc:
             lines = [d.text() for d in exc.diagnostics if d.is_error]
@@ -133,6 +132,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
                     raise PluginError("\n".join(d.text() for d in problems))
                 hand_written[f.src_uri] = text
         add_hand_written(site, hand_written)  # collect first: backlinks from hand-written prose
+        check_finished(site, {f.src_uri for f in files} | set(site.generated))
         for src_uri, content in site.generated.items():
             inclusion = InclusionLevel.INCLUDED if src_uri in site.in_nav else InclusionLevel.NOT_IN_NAV
             if src_uri in site.skipped:  # a preview build of other pages: known (links resolve), not built
@@ -210,6 +210,9 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
                 page.meta[key] = html.escape(str(value), quote=True)
         if page.file.generated_by is None and src not in self._templates:
             return markdown  # a plain hand-written page
+        if src in self.site.finished:  # HTML as the render cache kept it: nothing to do but show it
+            page.render = self._without_markdown(page)  # type: ignore[method-assign,assignment]
+            return markdown
         slots = self._slots[src] = Placeholders(self._nonce)
         if src in self._templates:
             source, start, calls = self._templates.pop(src)
@@ -256,13 +259,20 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         glossary and the home page: the first use of each term explained in place (``<abbr>``)."""
         src = page.file.src_uri
         slots = self._slots.pop(src, None)
+        done = self.site.finished.get(src)
+        if done is not None:  # from the render cache (kb.site.rendercache)
+            finish.learn(page, done, self._file_map(files))
+            return self._from_cache(page, done.content)
         if page.file.generated_by is None:
-            html_text = autolink(sanitize.clean(html_text), self._arxiv_target(page, files))
-        if slots:
-            html_text = self._swap(page, html_text, slots, config, files)
+            html_text = autolink(sanitize.clean(html_text), finish.arxiv_target(self.site.kb, page, files))
+        made = self._swap(page, html_text, slots, files) if slots else None
+        html_text = made[0] if made else html_text
         if page.file.generated_by is not None and not page.meta.get("description"):
             self._describe(page)
         html_text = html_text if src in NO_TOOLTIPS else explain_first_uses(html_text)
+        kept = self.site.options.finished
+        if kept is not None and made is not None and not made[1].missing and src in kept.keys:
+            kept.put(src, finish.finished(page, html_text, *made[2:], made[1]))
         return self._from_cache(page, html_text)
 
     def _describe(self, page: Page) -> None:
@@ -318,10 +328,19 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         self._indexed += 1
         return marked
 
-    def _swap(self, page: Page, html_text: str, slots: Placeholders, config: MkDocsConfig, files: Files) -> str:
+    def _file_map(self, files: Files) -> dict[str, File]:
         if self._urls is None:  # every file and its URL by source path (the files are final by now)
             self._files = {f.src_uri: f for f in files}
             self._urls = {src: f.url for src, f in self._files.items()}
+        return self._files
+
+    def _swap(
+        self, page: Page, html_text: str, slots: Placeholders, files: Files
+    ) -> tuple[str, htmlpage.Links, list[htmlpage.TocToken], set[str]]:
+        """The HTML of the page's placeholders in place, its links resolved; the page's table of
+        contents, anchors, links to anchors and title set from the result."""
+        self._file_map(files)
+        assert self._urls is not None
         found = htmlpage.Links()
         resolve = htmlpage.resolver(page.file.src_uri, page.file.url, self._urls, found)
         html_text = slots.swap(html_text, lambda fragment: htmlpage.resolve_links(fragment, resolve))
@@ -330,31 +349,11 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
                 f"Doc file '{page.file.src_uri}' contains a link '{link}', but the target '{target}' "
                 "is not found among documentation files."
             )
-        page.toc = get_toc(htmlpage.toc_tokens(html_text))
-        page.present_anchor_ids = htmlpage.anchor_ids(html_text)
-        links = page.links_to_anchors or {}
-        for target, anchors in found.anchors.items():
-            dest = self._files.get(target)  # a normalized source path already (htmlpage.resolver)
-            if dest is not None:
-                links.setdefault(dest, {}).update(anchors)
-        page.links_to_anchors = links  # MkDocs checks them once every page is built
-        if page.file.generated_by is not None and "title" not in page.meta:
-            heading = htmlpage.title(html_text)
-            if heading:
-                page.meta["title"] = heading
-        return html_text
-
-    def _arxiv_target(self, page: Page, files: Files) -> Callable[[arxiv_id.ArxivId], tuple[str, str]]:
-        site = self.site
-
-        def target(ident: arxiv_id.ArxivId) -> tuple[str, str]:
-            pid = site.kb.by_arxiv.get(ident.base)
-            dest = files.get_file_from_path(paper_page(pid)) if pid else None
-            if pid is None or dest is None:
-                return ident.abs_url, f"arXiv {ident}"
-            return dest.url_relative_to(page.file), site.kb.papers[pid].display_title
-
-        return target
+        tokens, ids = htmlpage.toc_tokens(html_text), htmlpage.anchor_ids(html_text)
+        heading = htmlpage.title(html_text) if page.file.generated_by is not None else None
+        learnt = Finished(html_text, tokens, frozenset(ids), found.anchors, frozenset(), heading, None)
+        finish.learn(page, learnt, self._files)
+        return html_text, found, tokens, ids
 
     # ------------------------------------------------------------- page context
     NAV_PARENTS = {"briefs/": "briefs/index.md", "papers/": "papers/index.md"}  # pages kept out of the nav
@@ -379,6 +378,10 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         """The Pagefind index of the written pages (:mod:`kb.site.search`); later preview builds keep the first's."""
         if self._cache is not None:
             log.info("kb: page cache: %d built from it, %d built anew, %d old entries removed", *self._cache.finish())
+        if self.site.options.finished is not None:
+            log.info(
+                "kb: finished pages: %d from the cache, %d made, %d old removed", *self.site.options.finished.finish()
+            )
         if self._parts is not None:
             log.info("kb: theme parts: %d made, %d reused", len(self._parts), self._parts.reused)
         if self.preview is None or self.preview.search:

@@ -1,0 +1,161 @@
+"""Brief and paper pages finished in an earlier build, kept by what each is made from.
+
+The page cache (:mod:`kb.site.cache`) skips the theme for a page whose content is unchanged,
+but the content itself is still made on every build: the renderer, then the links resolved,
+the anchors and the table of contents read, the first use of each term explained.  For the
+pages there are thousands of (briefs and papers) this cache skips all of that: each page is
+keyed on what it is made from, as ``kb preview`` compares them between two builds
+(:func:`kb.site.preview.inputs`: the record, its figures, findings, claims, neighbours, the
+papers it names, its mentions, sightings and anchors; for a paper also its BibTeX entry),
+with each data record standing as the digest of its file (:class:`kb.data.recordstore.RecordStore`),
+and salted with the code, the configuration and everything of the topics but their update logs.
+What is kept is what the page is after the Markdown step (:class:`Finished`): its HTML and
+what MkDocs learns from it.  A finished page whose links name a page that no longer exists is
+made again (the build reports the missing page); its links to anchors are checked again by
+MkDocs with every build.  Pure (no MkDocs import).  Entries no build used are removed at its end.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import tempfile
+from collections.abc import Mapping, Set
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from kb.site.htmlpage import TocToken
+
+if TYPE_CHECKING:  # pragma: no cover
+    from kb.knowledge.index import KnowledgeBase
+
+SUFFIX = ".pickle"
+
+
+@dataclass(frozen=True)
+class Finished:
+    """A page after the Markdown step, as the kb plugin made it."""
+
+    content: str  # the page's HTML: links resolved, first uses explained
+    toc: list[TocToken]
+    anchor_ids: frozenset[str]  # ids a link's #fragment can point at
+    anchors: dict[str, dict[str, str]]  # target source path -> {anchor: the link as written}
+    targets: frozenset[str]  # the source paths its links point at (each must still exist)
+    title: str | None  # page.meta["title"] (escaped HTML), if the build set one
+    description: str | None  # page.meta["description"] (escaped), if any
+
+
+def encode(value: object, tokens: Mapping[int, str]) -> str:
+    """``value`` (a page's inputs) as text: a data record as its token (its file's digest), tuples
+    and lists item by item, anything else as its ``repr``.  Text that differs where the value
+    differs; where a repr is not stable between processes (a set of strings), only a miss."""
+    token = tokens.get(id(value))
+    if token is not None:
+        return token
+    if type(value) is tuple or type(value) is list:
+        return "(" + ",".join(encode(item, tokens) for item in value) + ")"
+    return repr(value)
+
+
+def topic_frames(kb: KnowledgeBase) -> str:
+    """What a brief or paper page shows of the topics: all of each but its update log and its
+    acknowledgements (the page takes those through its figures and findings)."""
+    return repr([t.model_dump(exclude={"updates", "acknowledged"}) for t in kb.topics.values()])
+
+
+def page_keys(
+    kb: KnowledgeBase, salt: str, tokens: Mapping[int, str], bibtex: Mapping[str, str | None]
+) -> dict[str, str]:
+    """The key of every brief and paper page: the salt and what the page is made from."""
+    from kb.knowledge.index import paper_page
+    from kb.site.preview import inputs
+
+    keys = {}
+    for page, made in inputs(kb).items():
+        h = hashlib.blake2b(digest_size=20)
+        h.update(salt.encode())
+        h.update(page.encode("utf-8", "surrogatepass") + b"\0")
+        h.update(encode(made, tokens).encode("utf-8", "surrogatepass"))
+        keys[page] = h.hexdigest()
+    for pid in kb.papers:
+        page = paper_page(pid)
+        h = hashlib.blake2b(digest_size=20)
+        h.update(keys[page].encode())
+        h.update(repr(bibtex.get(pid)).encode("utf-8", "surrogatepass"))
+        keys[page] = h.hexdigest()
+    return keys
+
+
+@dataclass
+class RenderCache:
+    """Finished pages by key; :meth:`finish` keeps only what this build used."""
+
+    root: Path
+    salt: str  # the code and configuration (kb.site.cache.code_salt)
+    keys: dict[str, str] = field(default_factory=dict)  # page -> key, set by :meth:`start`
+    hits: int = 0
+    misses: int = 0
+    _used: set[str] = field(default_factory=set)
+
+    def start(self, kb: KnowledgeBase, tokens: Mapping[int, str], extra: str) -> None:
+        """Key every brief and paper page of ``kb`` (``extra``: the build's options)."""
+        from kb import bib
+
+        bibtex = {pid: bib.entry_for(p, kb) for pid, p in kb.papers.items()}
+        self.keys = page_keys(kb, self.salt + "\0" + extra + "\0" + topic_frames(kb), tokens, bibtex)
+        self.hits = self.misses = 0
+        self._used = set()
+
+    def _path(self, key: str) -> Path:
+        return self.root / key[:2] / f"{key}{SUFFIX}"
+
+    def get(self, page: str) -> Finished | None:
+        key = self.keys.get(page)
+        if key is None:
+            return None
+        self._used.add(key)
+        try:
+            kept = pickle.loads(self._path(key).read_bytes())
+        except Exception:  # noqa: BLE001 - absent, half-written or from other code: made again
+            kept = None
+        if isinstance(kept, Finished):
+            self.hits += 1
+            return kept
+        self.misses += 1
+        return None
+
+    def put(self, page: str, finished: Finished) -> None:
+        """Store atomically; a cache that cannot be written is no error (the build goes on)."""
+        key = self.keys.get(page)
+        if key is None:
+            return
+        self._used.add(key)
+        path = self._path(key)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
+        except OSError:
+            return
+        try:
+            with os.fdopen(fd, "wb") as out:
+                out.write(pickle.dumps(finished, protocol=pickle.HIGHEST_PROTOCOL))
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+
+    def finish(self) -> tuple[int, int, int]:
+        """End of a build: remove the entries it did not use; pages from the cache, pages made, entries removed."""
+        removed = 0
+        for path in self.root.glob(f"*/*{SUFFIX}") if self.root.is_dir() else ():
+            if path.stem not in self._used:
+                path.unlink(missing_ok=True)
+                removed += 1
+        return self.hits, self.misses, removed
+
+
+def stale(finished: Finished, known: Set[str]) -> bool:
+    """Whether a link of the page points at a page this build does not have."""
+    return not finished.targets <= known
