@@ -113,3 +113,4 @@ def test_resolver_maps_sources_to_urls_and_records_anchors_and_misses():
         "briefs/inference/x.md": {"inc-1": "#inc-1"},
     }
     assert found.missing == [("../../nowhere.md", "nowhere.md")]
+    assert found.targets == {"papers/p.md", "inference.md", "nowhere.md"}  # a kept page naming nowhere.md is stale

@@ -84,24 +84,8 @@ class RecordStore:
             return kept  # stored by this method for this model
         self.misses += 1
         parsed = _parse(raw, shown, model, limits)
-        self._put(path, pickle.dumps(parsed, protocol=pickle.HIGHEST_PROTOCOL))
+        write_entry(path, pickle.dumps(parsed, protocol=pickle.HIGHEST_PROTOCOL))
         return parsed
-
-    @staticmethod
-    def _put(path: Path, data: bytes) -> None:
-        """Atomically: a build killed midway leaves no half-written entry."""
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
-        except OSError:  # a read-only cache: the build goes on without keeping it
-            return
-        try:
-            with os.fdopen(fd, "wb") as out:
-                out.write(data)
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
 
     def start(self) -> None:
         self.hits = self.misses = 0
@@ -110,9 +94,31 @@ class RecordStore:
     def prune(self) -> int:
         """End of a load: remove the entries it did not use (files deleted, edited or renamed, or
         kept by other code); how many were removed."""
-        removed = 0
-        for path in self.root.glob(f"*/*{SUFFIX}"):
-            if path.stem not in self._used:
-                path.unlink(missing_ok=True)
-                removed += 1
-        return removed
+        return prune_entries(self.root, self._used)
+
+
+def write_entry(path: Path, data: bytes) -> None:
+    """Store a cache entry atomically (a build killed midway leaves no half-written entry, and no
+    fsync: an entry lost in a crash is made again); a cache that cannot be written is no error."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
+    except OSError:  # a read-only cache: the build goes on without keeping it
+        return
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def prune_entries(root: Path, used: set[str]) -> int:
+    """Remove the entries under ``root`` (``<2 hex>/<key>.pickle``) whose key is not in ``used``; how many."""
+    removed = 0
+    for path in root.glob(f"*/*{SUFFIX}") if root.is_dir() else ():
+        if path.stem not in used:
+            path.unlink(missing_ok=True)
+            removed += 1
+    return removed

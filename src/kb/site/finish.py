@@ -18,7 +18,7 @@ from mkdocs.structure.toc import get_toc
 
 from kb.data import arxiv_id
 from kb.knowledge.index import paper_page
-from kb.site.htmlpage import Links, TocToken
+from kb.site.htmlpage import Links, anchor_ids, title, toc_tokens
 from kb.site.rendercache import Finished
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -41,11 +41,13 @@ def learn(page: Page, finished: Finished, files: Mapping[str, File]) -> None:
             page.meta[key] = value
 
 
-def finished(page: Page, content: str, toc: list[TocToken], ids: set[str], found: Links) -> Finished:
-    """``page`` after the Markdown step (``content``: its HTML), as the render cache keeps it."""
+def read(page_html: str, found: Links, titled: bool) -> Finished:
+    """What MkDocs learns of a page from its HTML (``found``: what resolving its links found;
+    ``titled``: the first heading is the page's title)."""
+    tokens, ids = toc_tokens(page_html), anchor_ids(page_html)
+    heading = title(page_html) if titled else None
     anchors = {target: dict(a) for target, a in found.anchors.items()}
-    title, description = page.meta.get("title"), page.meta.get("description")
-    return Finished(content, toc, frozenset(ids), anchors, frozenset(found.targets), title, description)
+    return Finished(page_html, tokens, frozenset(ids), anchors, frozenset(found.targets), heading, None)
 
 
 def arxiv_target(kb: KnowledgeBase, page: Page, files: Files) -> Callable[[arxiv_id.ArxivId], tuple[str, str]]:

@@ -86,7 +86,7 @@ class Links:
 
     anchors: dict[str, dict[str, str]] = field(default_factory=dict)  # target src -> {anchor: link}
     missing: list[tuple[str, str]] = field(default_factory=list)  # (link as written, target src)
-    targets: set[str] = field(default_factory=set)  # the pages (source paths) links point at
+    targets: set[str] = field(default_factory=set)  # the pages (source paths) links point at, missing or not
 
 
 def _parts(url: str) -> list[str]:
@@ -144,11 +144,11 @@ def resolver(page_src: str, page_url: str, urls: Mapping[str, str], found: Links
             path, _, anchor = href.partition("#")
             query = ""
         target = posixpath.normpath(posixpath.join(folder, unquote(path)))
+        found.targets.add(target)
         url = urls.get(target)
         if url is None:
             found.missing.append((href, target))
             return None
-        found.targets.add(target)
         if anchor:
             found.anchors.setdefault(target, {}).setdefault(anchor, href)
         return urlunsplit(("", "", relative_url(url, page_url), query, anchor))

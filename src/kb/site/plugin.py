@@ -10,6 +10,7 @@ import logging
 import os
 import secrets
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from jinja2 import Environment
@@ -266,13 +267,16 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         if page.file.generated_by is None:
             html_text = autolink(sanitize.clean(html_text), finish.arxiv_target(self.site.kb, page, files))
         made = self._swap(page, html_text, slots, files) if slots else None
-        html_text = made[0] if made else html_text
+        html_text = made.content if made else html_text
         if page.file.generated_by is not None and not page.meta.get("description"):
             self._describe(page)
         html_text = html_text if src in NO_TOOLTIPS else explain_first_uses(html_text)
         kept = self.site.options.finished
-        if kept is not None and made is not None and not made[1].missing and src in kept.keys:
-            kept.put(src, finish.finished(page, html_text, *made[2:], made[1]))
+        if kept is not None and made is not None and src in kept.keys:  # a brief or paper page
+            meta = page.meta
+            kept.put(
+                src, replace(made, content=html_text, title=meta.get("title"), description=meta.get("description"))
+            )
         return self._from_cache(page, html_text)
 
     def _describe(self, page: Page) -> None:
@@ -334,11 +338,10 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
             self._urls = {src: f.url for src, f in self._files.items()}
         return self._files
 
-    def _swap(
-        self, page: Page, html_text: str, slots: Placeholders, files: Files
-    ) -> tuple[str, htmlpage.Links, list[htmlpage.TocToken], set[str]]:
+    def _swap(self, page: Page, html_text: str, slots: Placeholders, files: Files) -> Finished:
         """The HTML of the page's placeholders in place, its links resolved; the page's table of
-        contents, anchors, links to anchors and title set from the result."""
+        contents, anchors, links to anchors and title set from the result, which is returned.  A link
+        to a missing page is said as MkDocs says it (and makes a kept page stale: made again)."""
         self._file_map(files)
         assert self._urls is not None
         found = htmlpage.Links()
@@ -349,11 +352,9 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
                 f"Doc file '{page.file.src_uri}' contains a link '{link}', but the target '{target}' "
                 "is not found among documentation files."
             )
-        tokens, ids = htmlpage.toc_tokens(html_text), htmlpage.anchor_ids(html_text)
-        heading = htmlpage.title(html_text) if page.file.generated_by is not None else None
-        learnt = Finished(html_text, tokens, frozenset(ids), found.anchors, frozenset(), heading, None)
+        learnt = finish.read(html_text, found, titled=page.file.generated_by is not None)
         finish.learn(page, learnt, self._files)
-        return html_text, found, tokens, ids
+        return learnt
 
     # ------------------------------------------------------------- page context
     NAV_PARENTS = {"briefs/": "briefs/index.md", "papers/": "papers/index.md"}  # pages kept out of the nav

@@ -10,28 +10,26 @@ papers it names, its mentions, sightings and anchors; for a paper also its BibTe
 with each data record standing as the digest of its file (:class:`kb.data.recordstore.RecordStore`),
 and salted with the code, the configuration and everything of the topics but their update logs.
 What is kept is what the page is after the Markdown step (:class:`Finished`): its HTML and
-what MkDocs learns from it.  A finished page whose links name a page that no longer exists is
-made again (the build reports the missing page); its links to anchors are checked again by
-MkDocs with every build.  Pure (no MkDocs import).  Entries no build used are removed at its end.
+what MkDocs learns from it.  A finished page whose links name a page this build lacks (or lacked
+already when it was made) is made again, so the build reports the missing page; its links to
+anchors are checked again by MkDocs with every build.  Pure (no MkDocs import).  Entries no
+build used are removed at its end.
 """
 
 from __future__ import annotations
 
 import hashlib
-import os
 import pickle
-import tempfile
 from collections.abc import Mapping, Set
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from kb.data.recordstore import SUFFIX, prune_entries, write_entry
 from kb.site.htmlpage import TocToken
 
 if TYPE_CHECKING:  # pragma: no cover
     from kb.knowledge.index import KnowledgeBase
-
-SUFFIX = ".pickle"
 
 
 @dataclass(frozen=True)
@@ -127,33 +125,14 @@ class RenderCache:
         return None
 
     def put(self, page: str, finished: Finished) -> None:
-        """Store atomically; a cache that cannot be written is no error (the build goes on)."""
         key = self.keys.get(page)
-        if key is None:
-            return
-        self._used.add(key)
-        path = self._path(key)
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
-        except OSError:
-            return
-        try:
-            with os.fdopen(fd, "wb") as out:
-                out.write(pickle.dumps(finished, protocol=pickle.HIGHEST_PROTOCOL))
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        if key is not None:
+            self._used.add(key)
+            write_entry(self._path(key), pickle.dumps(finished, protocol=pickle.HIGHEST_PROTOCOL))
 
     def finish(self) -> tuple[int, int, int]:
         """End of a build: remove the entries it did not use; pages from the cache, pages made, entries removed."""
-        removed = 0
-        for path in self.root.glob(f"*/*{SUFFIX}") if self.root.is_dir() else ():
-            if path.stem not in self._used:
-                path.unlink(missing_ok=True)
-                removed += 1
-        return self.hits, self.misses, removed
+        return self.hits, self.misses, prune_entries(self.root, self._used)
 
 
 def stale(finished: Finished, known: Set[str]) -> bool:
