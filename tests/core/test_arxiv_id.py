@@ -197,3 +197,21 @@ def test_text_said_to_hold_no_id_holds_none(text):
         assert scanned == [] and find_ids(text) == []
     else:
         assert {m.text for m in find_ids(text)} <= set(scanned)
+
+
+OLD_IDS = st.sampled_from(["hep-th/9901001", "cond-mat.SO/0101001v3", "solv-int.XY/9912012", "math/0309136"])
+
+
+@given(st.lists(st.one_of(ID_PIECES, new_style_ids(), OLD_IDS), max_size=16).map("".join))
+@example("arXiv: cond-mat.SO/0101001v2 /9901001 x")
+@example("1.2505.02922 2505.0292233 hep-th/9901001.5 0101.12345 2505.02922")
+@example("arxiv:arXiv:2505.02922，supr-con.XX/9901001")
+def test_find_ids_finds_what_the_full_pattern_finds(text):
+    """find_ids looks for ids only around the places every id holds: it finds exactly what a scan
+    of every position with the full pattern finds (less the impossible numbers), spans included."""
+    from kb.data.arxiv_id import TEXT_RE, _valid_new
+
+    scanned = [
+        (m.start(), m.end(), m.group(0)) for m in TEXT_RE.finditer(text) if not (m.group("new") and not _valid_new(m))
+    ]
+    assert [(m.start, m.end, m.text) for m in find_ids(text)] == scanned
