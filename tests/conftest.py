@@ -43,8 +43,14 @@ class Pages:
         self._cache: dict[str, BeautifulSoup] = {}
 
     def soup(self, rel: str) -> BeautifulSoup:
+        """The page as a reader sees it: what it hides (``hidden``: the marks and words it carries
+        for the search index, kb.site.search) is left out."""
         if rel not in self._cache:
-            self._cache[rel] = BeautifulSoup((self.root / rel).read_text("utf-8"), "lxml")
+            soup = BeautifulSoup((self.root / rel).read_text("utf-8"), "lxml")
+            for gone in soup.select("[hidden]"):
+                gone.decompose()
+            soup.smooth()  # the text around a hidden element is one string again, as it reads
+            self._cache[rel] = soup
         return self._cache[rel]
 
     def article(self, rel: str):

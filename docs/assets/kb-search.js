@@ -26,6 +26,8 @@
   var selects = filterBar ? Array.prototype.slice.call(filterBar.querySelectorAll("select")) : [];
   var bundle = form.action; // .../pagefind/pagefind.js, resolved against the page
   var PARAM = "highlight";
+  var ID_WORD = "arxiv"; // the index word of an arXiv id begins with it (kb.site.search_words.PREFIX)
+  var AN_ID_WORD = ID_WORD + "(?:\\d{8,9}|[a-z]+\\d{7})"; // ... and goes on with 8-9 digits, or an archive's letters and 7
   var FIRST = 5; // results shown at once (each loads its fragment: bytes per query)
   var PAGE = 8; // results added when the list is scrolled to its end or "more" is pressed
   var SECTIONS = 3; // sections shown under a page
@@ -85,29 +87,54 @@
     });
   }
 
-  /* Pagefind's excerpts are escaped text with <mark> around the matches: rebuilt as text nodes. */
+  /* Pagefind's excerpts are escaped text with <mark> around the matches: rebuilt as text nodes.
+   * The index's own words for arXiv ids (idWord) are left out of excerpts and titles (unword), and
+   * the ids searched for are marked where the excerpt writes them. */
   function decode(text) {
     var area = document.createElement("textarea");
     area.innerHTML = text; // RCDATA: entities are decoded, no element is created
     return area.value;
   }
-  function excerpt(html) {
+  var ID_WORDS = new RegExp("\\s?(?:<mark>)?" + AN_ID_WORD + "\\s?(?:</mark>)?\\s?(?=(.?))", "g");
+  var CLOSING = /[\u3000-\u303f\uff01-\uff0f\uff1a-\uff20),.;:!?\]]/; // punctuation that needs no space before it
+  function unword(text) {
+    return text.replace(ID_WORDS, function (m, next) {
+      return next && !CLOSING.test(next) ? " " : "";
+    });
+  }
+  function excerpt(html, shown) {
     var p = document.createElement("p");
-    html.split(/(<mark>|<\/mark>)/).reduce(function (marked, part) {
+    unword(html).split(/(<mark>|<\/mark>)/).reduce(function (marked, part) {
       if (part === "<mark>") return true;
       if (part === "</mark>") return false;
       if (part) {
-        var node = document.createTextNode(decode(part));
+        var text = decode(part);
         if (marked) {
-          var mark = document.createElement("mark");
-          mark.appendChild(node);
-          node = mark;
+          p.appendChild(el("mark", null, text));
+        } else {
+          markIds(p, text, shown);
         }
-        p.appendChild(node);
       }
       return marked;
     }, false);
     return p;
+  }
+  function markIds(p, text, shown) {
+    var found = shown.length ? text.split(new RegExp("(" + shown.map(escapeRe).join("|") + ")", "i")) : [text];
+    found.forEach(function (piece, i) {
+      if (!piece) return;
+      p.appendChild(i % 2 ? el("mark", null, piece) : document.createTextNode(piece));
+    });
+  }
+  function escapeRe(text) {
+    return text.replace(/[.*+?^${}()|[\]\\\/]/g, "\\$&");
+  }
+  /* A result's address opens the page with its words marked: an id's index word is not on the
+   * page, so the id is marked as written. */
+  function address(url, words) {
+    return url.replace(new RegExp("([?&]" + PARAM + "=)(" + AN_ID_WORD + ")(?=&|#|$)", "g"), function (m, key, w) {
+      return words[w] ? key + encodeURIComponent(words[w]) : m;
+    });
   }
   function el(tag, cls, text) {
     var e = document.createElement(tag);
@@ -133,45 +160,56 @@
       .slice(0, SECTIONS);
   }
 
-  function item(data) {
+  function item(data, words) {
+    var shown = Object.keys(words).map(function (w) {
+      return words[w];
+    });
     var li = el("li", "md-search-result__item");
     var link = el("a", "md-search-result__link");
-    link.href = data.url;
+    link.href = address(data.url, words);
     link.tabIndex = -1;
     var doc = el("article", "md-search-result__article md-search-result__article--document md-typeset");
     doc.appendChild(el("div", "md-search-result__icon md-icon"));
-    doc.appendChild(el("h1", null, data.meta.title || data.url));
+    doc.appendChild(el("h1", null, unword(data.meta.title || data.url)));
     var facts = el("nav", "kb-search__facts");
     if (data.meta.type) facts.appendChild(el("span", "kb-search__type", data.meta.type));
     [data.meta.date, data.meta.topic].forEach(function (v) {
       if (v) facts.appendChild(el("span", null, v));
     });
     doc.appendChild(facts);
-    doc.appendChild(excerpt(data.excerpt || ""));
+    doc.appendChild(excerpt(data.excerpt || "", shown));
     link.appendChild(doc);
     li.appendChild(link);
     sections(data).forEach(function (s) {
       var sub = el("a", "md-search-result__link");
-      sub.href = s.url;
+      sub.href = address(s.url, words);
       sub.tabIndex = -1;
       var art = el("article", "md-search-result__article md-typeset");
-      art.appendChild(el("h2", null, s.title));
-      art.appendChild(excerpt(s.excerpt || ""));
+      art.appendChild(el("h2", null, unword(s.title)));
+      art.appendChild(excerpt(s.excerpt || "", shown));
       sub.appendChild(art);
       li.appendChild(sub);
     });
     return li;
   }
 
-  // The index holds an arXiv id as its two parts (2505.02922: 2505 and 02922; hep-th/9901001:
-  // hep, th and 9901001), but Pagefind searches a typed id as its first part only, which every id
-  // of that month shares: an id is searched as its parts, without the "arXiv:" prefix that every
-  // paper page carries.
-  var ARXIV = /(?:\barxiv:\s*)?\b(\d{4})\.(\d{4,5})(v\d+)?\b|(?:\barxiv:\s*)?\b([a-z-]+(?:\.[A-Z]{2})?)\/(\d{7})(v\d+)?\b/gi;
+  /* An arXiv id typed into the box is searched as the one word the index holds for it beside its
+   * parts (kb.site.search_words: 2512.08093 -> arxiv251208093, hep-th/9901001 -> arxivhepth9901001,
+   * math.GT/0309136 -> arxivmath0309136, any version): one index chunk, where its parts are each
+   * shared with many ids (the month's with every id of that month) and cost two or three. */
+  var ARXIV = /(?:\barxiv:\s*)?\b(\d{4}\.\d{4,5})(v\d+)?\b|(?:\barxiv:\s*)?\b([a-z-]+)(\.[A-Z]{2})?\/(\d{7})(v\d+)?\b/gi;
+  function idWord(id) {
+    return ID_WORD + id.toLowerCase().replace(/[^0-9a-z]/g, "");
+  }
+  /* The query Pagefind is given, and the index words it holds for ids with each id as written. */
   function terms(query) {
-    return query.replace(ARXIV, function (m, yymm, num, v1, archive, old) {
-      return yymm ? yymm + " " + num : archive.replace(/[-.]/g, " ") + " " + old;
+    var words = {};
+    var text = query.replace(ARXIV, function (m, fresh, v1, archive, subject, old) {
+      var w = idWord(fresh || archive + old);
+      words[w] = fresh || archive + (subject || "") + "/" + old;
+      return w;
     });
+    return { text: text, words: words };
   }
 
   var seq = 0;
@@ -190,9 +228,10 @@
       selects.forEach(function (s) {
         if (s.value) filters[s.name] = s.value;
       });
-      return pf.search(terms(query), { filters: filters }).then(function (search) {
+      var asked = terms(query);
+      return pf.search(asked.text, { filters: filters }).then(function (search) {
         if (mine !== seq || !search) return;
-        current = { results: search.results, shown: 0, mine: mine };
+        current = { results: search.results, shown: 0, mine: mine, words: asked.words };
         list.textContent = "";
         var n = search.results.length;
         meta.textContent =
@@ -228,7 +267,7 @@
         var focused = old && old.contains(document.activeElement);
         if (old) old.parentNode.removeChild(old);
         datas.forEach(function (d, i) {
-          var li = item(d);
+          var li = item(d, state.words);
           list.appendChild(li);
           if (focused && i === 0) li.querySelector("a").focus(); // the arrows go on from the first new result
         });

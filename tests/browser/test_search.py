@@ -5,6 +5,7 @@ the page a result opens marks the words."""
 
 from __future__ import annotations
 
+import re
 from urllib.parse import urlsplit
 
 import pytest
@@ -40,6 +41,10 @@ def search(page, query: str) -> list[dict]:
     page.wait_for_function(
         "q => document.querySelector('#kb-search-results').dataset.query === q", arg=query, timeout=15000
     )
+    return search_results(page)
+
+
+def search_results(page) -> list[dict]:
     return page.evaluate(
         """() => Array.from(document.querySelectorAll(
             '#kb-search-results .md-search-result__item:not(.kb-search__more)')).map(li => ({
@@ -48,6 +53,8 @@ def search(page, query: str) -> list[dict]:
             type: (li.querySelector('.kb-search__type') || {}).textContent,
             facts: li.querySelector('.kb-search__facts').textContent,
             marks: Array.from(li.querySelectorAll('mark')).map(m => m.textContent),
+            text: Array.from(li.querySelectorAll('h1, h2, p')).map(p => p.textContent),
+            links: Array.from(li.querySelectorAll('a')).map(a => a.getAttribute('href')),
             sections: Array.from(li.querySelectorAll('a')).slice(1).map(a => a.getAttribute('href')),
         }))"""
     )
@@ -108,6 +115,70 @@ def test_opening_a_result_marks_the_words(page):
     page.wait_for_url("**/papers/retroinfer/**")
     assert "highlight=" in page.url
     page.wait_for_selector("article mark.kb-search-highlight", timeout=10000)
+
+
+@pytest.mark.parametrize(
+    "query, ident, paper",
+    [
+        ("2505.02922", "2505.02922", "retroinfer"),
+        ("arXiv:2505.02922v2", "2505.02922", "retroinfer"),
+        ("2609.04417", "2609.04417", "prefixpool"),  # in a brief's section heading too
+    ],
+)
+def test_an_id_is_shown_as_written(page, query, ident, paper):
+    """An id is searched as the index's one word for it (kb.site.search_words); the results quote
+    the id as the pages write it, marked, never that word (in titles, section titles, excerpts or
+    addresses), and open the page with the id marked."""
+    results = search(page, query)
+    assert len(results) > 1
+    for r in results:
+        assert not any(re.search(r"arxiv\d", t) for t in r["text"]), r["text"]
+        assert not any(re.search(r"arxiv\d", link) for link in r["links"]), r["links"]
+    assert any(ident in m for r in results[:3] for m in r["marks"]), [r["marks"] for r in results[:3]]
+    assert f"highlight={ident}" in results[0]["href"], results[0]["href"]
+    page.keyboard.press("Enter")
+    page.wait_for_url(f"**/papers/{paper}/**")
+    page.wait_for_selector("article mark.kb-search-highlight", timeout=10000)
+    marked = page.locator("article mark.kb-search-highlight").all_inner_texts()
+    assert ident in marked, marked
+
+
+def test_an_id_finds_the_pages_that_write_it(page, site):
+    """Every page whose text writes the id is found, and only those (its parts alone are not
+    enough: 2505 is the month of every id of May 2025), and the pages that write its index word
+    themselves (performance.md, which explains it)."""
+    writes = {
+        "/" + "".join(part + "/" for part in f.parent.relative_to(site).parts)
+        for f in site.rglob("index.html")
+        if "data-pagefind-body" in (text := f.read_text("utf-8")) and _writes(text, "2505.02922", "arxiv250502922")
+    }
+    results = search(page, "2505.02922")
+    while page.locator(".kb-search__more button").count():
+        page.locator(".kb-search__more button").click()
+        page.wait_for_function(
+            "n => document.querySelectorAll('#kb-search-results .md-search-result__item').length > n",
+            arg=len(results),
+        )
+        results = search_results(page)
+    assert len(writes) > 3
+    assert {path(r["href"]) for r in results} == writes
+
+
+def _writes(html: str, ident: str, word: str) -> bool:
+    """Whether the page's article writes ``ident`` in its text (not only in a link's address, not
+    only in its BibTeX entry or in what the index leaves out), or ``word`` anywhere the index reads."""
+    from bs4 import BeautifulSoup
+
+    from kb.site.search import EXCLUDE
+
+    article = BeautifulSoup(html, "lxml").select_one("[data-pagefind-body]")
+    for gone in article.select(", ".join(["[hidden]", *EXCLUDE])):  # what Pagefind does not read
+        gone.decompose()
+    if word in article.get_text():
+        return True
+    for gone in article.select("code, pre"):
+        gone.decompose()
+    return ident in article.get_text()
 
 
 def test_escape_closes_and_arrows_move(page):

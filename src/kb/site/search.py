@@ -2,7 +2,8 @@
 
 As MkDocs writes each page, :func:`mark` marks its ``<article>`` as the body Pagefind indexes and
 gives it the page's **type** (简报, 论文, 活文档, …), **topic** and **date** as Pagefind filters and
-metadata (empty, hidden elements: nothing a reader sees).  After the build :func:`index_site` runs
+metadata (empty, hidden elements: nothing a reader sees), and each arXiv id in its text one more,
+hidden word (:mod:`kb.site.search_words`).  After the build :func:`index_site` runs
 Pagefind (the binary its Python package ships, the extended build: Chinese is segmented) over the
 written site; pages without a marked body (the 404 page, anything under ``assets/``) are not
 indexed.  The index is written to ``pagefind/`` beside the pages; a reader's browser downloads only
@@ -28,7 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kb.render.messages import UI
-from kb.site import search_store
+from kb.site import search_store, search_words
 
 if TYPE_CHECKING:  # pragma: no cover
     from kb.knowledge.index import KnowledgeBase
@@ -151,8 +152,9 @@ def indexed(url: str) -> bool:
 
 
 def mark(text: str, facts: Facts) -> str | None:
-    """The built page with its ``<article>`` marked as the indexed body and the facts as filters and
-    metadata (empty, hidden elements: no text).  ``None``: the page has no article."""
+    """The built page with its ``<article>`` marked as the indexed body, the facts as filters and
+    metadata (empty, hidden elements: no text) and its arXiv ids as words
+    (:func:`kb.site.search_words.mark`).  ``None``: the page has no article."""
     m = _ARTICLE.search(text)
     end = text.rfind("</article>")
     if m is None or end < m.end():
@@ -170,7 +172,7 @@ def mark(text: str, facts: Facts) -> str | None:
     if facts.date:
         marks.append(f'<span hidden data-pagefind-meta="date:{q(facts.date)}"></span>')
         marks.append(f'<span hidden data-pagefind-sort="date:{q(facts.date)}"></span>')
-    body = text[m.end() : end]
+    body = search_words.mark(text[m.end() : end])
     if facts.headings is not None:
         body = _HEADING.sub(lambda h: f'{h.group(0)} data-pagefind-weight="{facts.headings:g}"', body)
     if facts.identity is not None:

@@ -1,0 +1,77 @@
+"""arXiv ids as one search word each: what a page adds to its text for the index.
+
+Pagefind's Chinese segmentation cuts ``2512.08093`` at the dot, so the index holds the id as two
+words, ``2512`` (which every id of that month shares: one of the largest entries of the index) and
+``08093``.  A query for an id then downloads the index chunks of both, and the month's chunk is
+large.  So after each id a page writes as text, :func:`mark` adds the id as one word
+(:func:`word`: ``arxiv251208093``; ``hep-th/9901001``: ``arxivhepth9901001``; ``math.GT/0309136``:
+``arxivmath0309136``, as arXiv writes it) in a hidden element:
+nothing a reader sees, copies or hears.  The header search (``assets/kb-search.js``, its
+``idWord``) turns an id typed into the box into the same word, searches for that one word, and
+shows the id as written where Pagefind's excerpt quotes the word.
+
+Ids inside code (a BibTeX entry, which its copy button copies), scripts and attributes (a link's
+address) are left as they are.  The id is found the way the rest of the knowledge base finds it
+(:func:`kb.data.arxiv_id.find_ids`).  Pure text in, text out.
+"""
+
+from __future__ import annotations
+
+import re
+
+from kb.data import arxiv_id
+
+__all__ = ["PREFIX", "mark", "word"]
+
+PREFIX = "arxiv"  # kb-search.js builds the same word (its ID_WORD)
+_NOT_WORD = re.compile(r"[^0-9a-z]")
+# Elements whose text is not prose: an id there gets no word (the span would be copied with a
+# BibTeX entry, or break a script).
+_RAW = ("pre", "code", "script", "style", "textarea")
+_OPEN = re.compile(r"<(/?)(" + "|".join(_RAW) + r")\b", re.IGNORECASE)
+
+
+def word(ident: arxiv_id.ArxivId) -> str:
+    """The one index word of an id, any version: the letters and digits of its base as arXiv
+    writes it (an old-style id without its subject class), lower case."""
+    return PREFIX + _NOT_WORD.sub("", arxiv_id.canonical(ident.base).lower())
+
+
+def mark(html: str) -> str:
+    """``html`` with a hidden word after every arXiv id written in its text."""
+    mentions = arxiv_id.find_ids(html)
+    if not mentions:
+        return html
+    raw = _raw_spans(html)
+    out: list[str] = []
+    pos = 0
+    for m in mentions:
+        if _in_tag(html, m.start) or any(a <= m.start < b for a, b in raw):
+            continue
+        out.append(html[pos : m.end])
+        out.append(f"<span hidden> {word(m.id)} </span>")
+        pos = m.end
+    out.append(html[pos:])
+    return "".join(out)
+
+
+def _in_tag(html: str, at: int) -> bool:
+    """Whether ``at`` is inside a tag (an attribute's value) rather than in text."""
+    return html.rfind("<", 0, at) > html.rfind(">", 0, at)
+
+
+def _raw_spans(html: str) -> list[tuple[int, int]]:
+    """Where the :data:`_RAW` elements are: (start of the outermost opening tag, its closing tag)."""
+    spans: list[tuple[int, int]] = []
+    depth = start = 0
+    for m in _OPEN.finditer(html):
+        if not m.group(1):
+            start = m.start() if depth == 0 else start
+            depth += 1
+        elif depth:
+            depth -= 1
+            if depth == 0:
+                spans.append((start, m.start()))
+    if depth:
+        spans.append((start, len(html)))
+    return spans

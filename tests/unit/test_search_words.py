@@ -1,0 +1,60 @@
+"""arXiv ids as one search word each (kb.site.search_words): the word, and where a page gets it."""
+
+from __future__ import annotations
+
+import pytest
+
+from kb.data.arxiv_id import parse
+from kb.site.search_words import mark, word
+
+
+@pytest.mark.parametrize(
+    "ident, expected",
+    [
+        ("2512.08093", "arxiv251208093"),
+        ("2512.08093v2", "arxiv251208093"),  # any version: one word
+        ("0704.0001", "arxiv07040001"),
+        ("hep-th/9901001", "arxivhepth9901001"),
+        ("math.GT/0309136", "arxivmath0309136"),  # as arXiv writes it: without the subject class
+        ("math/0309136", "arxivmath0309136"),
+    ],
+)
+def test_the_word_of_an_id(ident, expected):
+    parsed = parse(ident)
+    assert parsed is not None
+    assert word(parsed) == expected
+
+
+def test_an_id_in_text_gets_its_word_hidden_after_it():
+    html = '<p>见 <a href="../p/">arXiv:2512.08093v2</a>、hep-th/9901001。</p>'
+    assert mark(html) == (
+        '<p>见 <a href="../p/">arXiv:2512.08093v2<span hidden> arxiv251208093 </span></a>、'
+        "hep-th/9901001<span hidden> arxivhepth9901001 </span>。</p>"
+    )
+
+
+def test_ids_in_attributes_and_code_get_none():
+    html = (
+        '<a href="https://arxiv.org/abs/2512.08093" title="arXiv 2512.08093">abs</a>'
+        "<pre><code>eprint = {2512.08093}</code></pre><code>2512.08094</code>"
+        "<script>var a = '2512.08095';</script><textarea>2512.08096</textarea>"
+        "<style>/* 2512.08097 */</style><PRE>2512.08098</PRE>"
+    )
+    assert mark(html) == html
+
+
+def test_text_after_code_still_gets_words():
+    html = "<pre><code>2512.08093</code></pre> 2512.08094 <code>x</code> 2512.08095"
+    marked = mark(html)
+    assert "arxiv251208093" not in marked
+    assert "2512.08094<span hidden> arxiv251208094 </span>" in marked
+    assert "2512.08095<span hidden> arxiv251208095 </span>" in marked
+
+
+def test_an_unclosed_code_element_holds_the_rest():
+    assert mark("2512.08093 <pre>2512.08094") == "2512.08093<span hidden> arxiv251208093 </span> <pre>2512.08094"
+
+
+def test_text_without_ids_is_unchanged():
+    html = "<p>推理调度 1.2345 v2.57 1016-1031</p>"
+    assert mark(html) == html
