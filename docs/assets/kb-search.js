@@ -102,7 +102,7 @@
       return next && !CLOSING.test(next) ? " " : "";
     });
   }
-  function excerpt(html, shown) {
+  function excerpt(html, asked) {
     var p = document.createElement("p");
     unword(html).split(/(<mark>|<\/mark>)/).reduce(function (marked, part) {
       if (part === "<mark>") return true;
@@ -112,15 +112,15 @@
         if (marked) {
           p.appendChild(el("mark", null, text));
         } else {
-          markIds(p, text, shown);
+          markIds(p, text, asked.ids);
         }
       }
       return marked;
     }, false);
     return p;
   }
-  function markIds(p, text, shown) {
-    var found = shown.length ? text.split(new RegExp("(" + shown.map(escapeRe).join("|") + ")", "i")) : [text];
+  function markIds(p, text, ids) {
+    var found = ids ? text.split(ids) : [text];
     found.forEach(function (piece, i) {
       if (!piece) return;
       p.appendChild(i % 2 ? el("mark", null, piece) : document.createTextNode(piece));
@@ -160,13 +160,10 @@
       .slice(0, SECTIONS);
   }
 
-  function item(data, words) {
-    var shown = Object.keys(words).map(function (w) {
-      return words[w];
-    });
+  function item(data, asked) {
     var li = el("li", "md-search-result__item");
     var link = el("a", "md-search-result__link");
-    link.href = address(data.url, words);
+    link.href = address(data.url, asked.words);
     link.tabIndex = -1;
     var doc = el("article", "md-search-result__article md-search-result__article--document md-typeset");
     doc.appendChild(el("div", "md-search-result__icon md-icon"));
@@ -177,16 +174,16 @@
       if (v) facts.appendChild(el("span", null, v));
     });
     doc.appendChild(facts);
-    doc.appendChild(excerpt(data.excerpt || "", shown));
+    doc.appendChild(excerpt(data.excerpt || "", asked));
     link.appendChild(doc);
     li.appendChild(link);
     sections(data).forEach(function (s) {
       var sub = el("a", "md-search-result__link");
-      sub.href = address(s.url, words);
+      sub.href = address(s.url, asked.words);
       sub.tabIndex = -1;
       var art = el("article", "md-search-result__article md-typeset");
       art.appendChild(el("h2", null, unword(s.title)));
-      art.appendChild(excerpt(s.excerpt || "", shown));
+      art.appendChild(excerpt(s.excerpt || "", asked));
       sub.appendChild(art);
       li.appendChild(sub);
     });
@@ -201,7 +198,8 @@
   function idWord(id) {
     return ID_WORD + id.toLowerCase().replace(/[^0-9a-z]/g, "");
   }
-  /* The query Pagefind is given, and the index words it holds for ids with each id as written. */
+  /* The query Pagefind is given, the index words it holds for ids with each id as written, and a
+   * pattern (one capturing group) that finds those ids in an excerpt (null: the query has none). */
   function terms(query) {
     var words = {};
     var text = query.replace(ARXIV, function (m, fresh, v1, archive, subject, old) {
@@ -209,7 +207,10 @@
       words[w] = fresh || archive + (subject || "") + "/" + old;
       return w;
     });
-    return { text: text, words: words };
+    var written = Object.keys(words).map(function (w) {
+      return escapeRe(words[w]);
+    });
+    return { text: text, words: words, ids: written.length ? new RegExp("(" + written.join("|") + ")", "i") : null };
   }
 
   var seq = 0;
@@ -231,7 +232,7 @@
       var asked = terms(query);
       return pf.search(asked.text, { filters: filters }).then(function (search) {
         if (mine !== seq || !search) return;
-        current = { results: search.results, shown: 0, mine: mine, words: asked.words };
+        current = { results: search.results, shown: 0, mine: mine, asked: asked };
         list.textContent = "";
         var n = search.results.length;
         meta.textContent =
@@ -267,7 +268,7 @@
         var focused = old && old.contains(document.activeElement);
         if (old) old.parentNode.removeChild(old);
         datas.forEach(function (d, i) {
-          var li = item(d, state.words);
+          var li = item(d, state.asked);
           list.appendChild(li);
           if (focused && i === 0) li.querySelector("a").focus(); // the arrows go on from the first new result
         });
