@@ -95,9 +95,17 @@ def finished(root: Path) -> RenderCache | None:
 
 
 def page_parts(
-    src: str, url: str, title: str, meta: Mapping[str, object], content: str, toc: str, neighbours: object
+    src: str,
+    url: str,
+    title: str,
+    meta: Mapping[str, object],
+    content: str,
+    toc: str,
+    neighbours: object,
+    facts: object,
 ) -> list[str]:
-    """A page's own inputs to the theme, as strings for :meth:`PageCache.key`."""
+    """A page's own inputs to the theme and what the search index's marks on it say (``facts``:
+    :func:`kb.site.search.facts_for`), as strings for :meth:`PageCache.key`."""
     import json
 
     return [
@@ -108,11 +116,14 @@ def page_parts(
         content,
         toc,
         repr(neighbours),
+        repr(facts),
     ]
 
 
 class PageCache:
-    """Built pages by key; :meth:`prune` keeps only what this build used."""
+    """Built pages by key; :meth:`prune` keeps only what this build used.  A page is looked up by
+    its parts (:meth:`look`) before the theme runs and, when it was not there, stored once it is
+    finished (:meth:`keep`)."""
 
     def __init__(self, root: Path, salt: str) -> None:
         self.root = root
@@ -120,6 +131,28 @@ class PageCache:
         self.used: set[str] = set()
         self.hits = 0
         self.misses = 0
+        self._pending: dict[str, str] = {}  # page -> key, of the pages this build makes anew
+        self._kept: set[str] = set()  # the pages this build wrote from the cache
+
+    def look(self, page: str, parts: Iterable[str]) -> str | None:
+        """The output kept for the page with these parts; ``None``: it is made, then :meth:`keep`."""
+        key = self.key(parts)
+        built = self.get(key)
+        if built is None:
+            self._pending[page] = key
+        else:
+            self._kept.add(page)
+        return built
+
+    def from_cache(self, page: str) -> bool:
+        """Whether this build wrote the page from the cache (its output is final already)."""
+        return page in self._kept
+
+    def keep(self, page: str, output: str) -> None:
+        """Store the finished output of a page :meth:`look` did not find."""
+        key = self._pending.pop(page, None)
+        if key is not None:
+            self.put(key, output)
 
     def key(self, parts: Iterable[str]) -> str:
         return digest([self.salt, *parts])

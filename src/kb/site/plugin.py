@@ -72,7 +72,6 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         self._files: dict[str, File] = {}  # src uri -> every file of the build (as Files.get_file_from_path)
         self._descriptions: dict[str, str] = {}
         self._cache: cache.PageCache | None = None
-        self._keys: dict[str, str] = {}  # src uri -> cache key of a page built anew
         self._indexed = 0  # pages of this build marked for the search index
         self._in_nav: frozenset[str] = frozenset()  # source paths of the pages in the nav
         self._parts: theme.Parts | None = None  # theme parts made once this build
@@ -299,37 +298,36 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         return nav
 
     def _from_cache(self, page: Page, content: str) -> str:
-        """The whole page from the cache when its key (its content and every other input of the theme)
-        is there: the theme's templates are skipped.  Otherwise the key is kept to store the output."""
+        """The whole page from the cache when its key (its content, every other input of the theme and
+        its search facts) is there: the theme's templates and the search marks are skipped."""
         if self._cache is None:
             return content
         neighbours = [(p.title, p.url) if p else None for p in (page.previous_page, page.next_page)]
-        key = self._cache.key(
-            cache.page_parts(
-                page.file.src_uri, page.url, str(page.title), page.meta, content, str(page.toc), neighbours
-            )
+        facts = search.facts_for(self.site.kb, page.url) if search.indexed(page.url) else None
+        parts = cache.page_parts(
+            page.file.src_uri, page.url, str(page.title), page.meta, content, str(page.toc), neighbours, facts
         )
-        built = self._cache.get(key)
+        built = self._cache.look(page.file.src_uri, parts)
         if built is None:
-            self._keys[page.file.src_uri] = key
             return content
         page.meta["template"] = cache.TEMPLATE
         return built
 
     def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
-        """The page as the theme made it goes to the cache; what is written carries the search index's
-        marks (:func:`kb.site.search.mark`: the page's body, type, topic and date)."""
-        key = self._keys.pop(page.file.src_uri, None)
-        if self._cache is not None and key is not None:
-            self._cache.put(key, output)
+        """What is written carries the search index's marks (:func:`kb.site.search.mark`: the page's
+        body, type, topic and date); so does what goes to the cache, so a page from it is final."""
         page.content = page.markdown = None  # its HTML is made: not kept beside Pagefind (kb.site.search)
-        if not search.indexed(page.url):
+        src, indexed = page.file.src_uri, search.indexed(page.url)
+        if self._cache is not None and self._cache.from_cache(src):
+            self._indexed += indexed
             return output
-        marked = search.mark(output, search.facts_for(self.site.kb, page.url))
-        if marked is None:
-            log.warning(f"kb: {page.file.src_uri} has no <article>: it is not in the search index")
+        marked = search.mark(output, search.facts_for(self.site.kb, page.url)) if indexed else output
+        if marked is None:  # not kept either: every build says it
+            log.warning(f"kb: {src} has no <article>: it is not in the search index")
             return output
-        self._indexed += 1
+        self._indexed += indexed
+        if self._cache is not None:
+            self._cache.keep(src, marked)
         return marked
 
     def _file_map(self, files: Files) -> dict[str, File]:
