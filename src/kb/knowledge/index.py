@@ -26,6 +26,7 @@ from kb.knowledge.claims import Claims, build_claims
 from kb.knowledge.findings import Finding, brief_findings, paper_findings, topic_findings
 from kb.knowledge.history import AnchorRecord, History, build_history
 from kb.knowledge.mentions import Mention, MentionMemo, collect
+from kb.knowledge.mentionstore import MentionStore, tokens
 
 
 @dataclass(frozen=True)
@@ -206,11 +207,14 @@ class Memo:
     mentions: MentionMemo = field(default_factory=MentionMemo)
 
 
-def build(loaded: Loaded, mentions: bool = True, memo: MentionMemo | None = None) -> KnowledgeBase:
+def build(
+    loaded: Loaded, mentions: bool = True, memo: MentionMemo | None = None, tokens: dict[str, str] | None = None
+) -> KnowledgeBase:
     """Join loaded records.  Diagnostics from loading and from every rule are kept on the result.
 
     ``mentions=False`` skips collecting mentions (backlinks): no rule reads them, so
-    ``kb validate`` does not need them.  ``memo`` reuses the mentions of unchanged records.
+    ``kb validate`` does not need them.  ``memo`` reuses the mentions of unchanged records (known
+    by ``tokens``, see :func:`kb.knowledge.mentions.collect`).
     """
     from kb.knowledge import rules
 
@@ -218,7 +222,7 @@ def build(loaded: Loaded, mentions: bool = True, memo: MentionMemo | None = None
     kb.history = build_history(kb.briefs)
     kb.claims = build_claims(kb.briefs, kb.by_topic)
     kb.figures = compute_all(kb)
-    kb.mentions = collect(kb, memo) if mentions else []
+    kb.mentions = collect(kb, memo, tokens) if mentions else []
     kb.diagnostics.extend(rules.check(kb, _duplicate_sections(kb, loaded)))
     kb.diagnostics.extend(_note_findings(kb))
     return kb
@@ -363,6 +367,7 @@ def load_kb(
     memo: Memo | None = None,
     freeze: bool = False,
     records: RecordStore | None = None,
+    mentions: MentionStore | None = None,
 ) -> KnowledgeBase:
     """Load and index; raise DataError with every diagnostic if anything is wrong.
 
@@ -370,12 +375,18 @@ def load_kb(
     ``strict``, any warning) the caller gets the full list instead.  With a ``memo``,
     unchanged files are not parsed again and their mentions not collected again.
     ``records`` (without a memo): unchanged files are read back from the build's cache instead of
-    parsed.  ``freeze``: see :func:`gc_paused`.
+    parsed; with ``mentions`` too, the mentions of unchanged records are read back from there.
+    ``freeze``: see :func:`gc_paused`.
     """
     from kb.data.loader import load
 
     with gc_paused(freeze):
-        if memo is None:
+        if memo is None and records is not None and mentions is not None:
+            loaded = load(data_dir, memo=records)
+            kept = mentions.load()
+            kb = build(loaded, memo=kept, tokens=tokens(loaded, records))
+            mentions.save(kept, kept.changed)
+        elif memo is None:
             kb = build(load(data_dir, memo=records))
         else:
             kb = build(load(data_dir, memo=memo.files), memo=memo.mentions)

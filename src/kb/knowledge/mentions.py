@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING
@@ -85,11 +85,12 @@ def iter_strings(value: object, path: tuple[str | int, ...] = ()) -> Iterator[tu
             push([(path + (k,), value[k]) for k in reversed(value)])
 
 
-def text_mentions(place: Place, text: str, arxiv_to_paper: dict[str, str]) -> list[Mention]:
+def text_mentions(place: Place, text: str, paper_of: Callable[[str], str | None]) -> list[Mention]:
+    """The arXiv ids written in ``text``; ``paper_of`` names the paper of an id (or None)."""
     out = []
     for m in arxiv_id.find_ids(text):
         base = m.id.base
-        out.append(Mention(place, arxiv_to_paper.get(base), base, sentence_around(text, m.start, m.end), False))
+        out.append(Mention(place, paper_of(base), base, sentence_around(text, m.start, m.end), False))
     return out
 
 
@@ -98,9 +99,8 @@ def text_mentions(place: Place, text: str, arxiv_to_paper: dict[str, str]) -> li
 _NOT_TEXT = ("path", "url", "cron", "timezone", "round", "topic", "arxiv", "claim", "finding", "anchored_in", "section")
 
 
-def brief_place(kb: KnowledgeBase, key: str, path: tuple[str | int, ...]) -> Place:
+def brief_place(key: str, brief: Brief, path: tuple[str | int, ...]) -> Place:
     """Where a part of a brief sits on its page (an element id and a label)."""
-    brief = kb.briefs[key]
     page = f"briefs/{key}.md"
     head = path[0] if path else ""
     i = path[1] if len(path) > 1 and isinstance(path[1], int) else None
@@ -132,61 +132,113 @@ def brief_place(kb: KnowledgeBase, key: str, path: tuple[str | int, ...]) -> Pla
     return place("status", "状态")
 
 
+class Lookups:
+    """The knowledge base as making a record's mentions sees it: which paper has an id or an
+    arXiv id.  What was asked is kept (:attr:`asked`), so the mentions can be reused in a later
+    build for as long as every answer is the same (:meth:`hold`)."""
+
+    def __init__(self, kb: KnowledgeBase) -> None:
+        self._papers, self._arxiv = kb.papers, kb.by_arxiv
+        self.asked: dict[tuple[str, str], object] = {}
+
+    def paper(self, pid: str) -> Paper | None:
+        found = self._papers.get(pid)
+        self.asked["paper", pid] = _face(found)
+        return found
+
+    def by_arxiv(self, base: str) -> str | None:
+        found = self._arxiv.get(base)
+        self.asked["arxiv", base] = found
+        return found
+
+    @staticmethod
+    def hold(kb: KnowledgeBase, asked: dict[tuple[str, str], object]) -> bool:
+        """Whether ``kb`` answers every question of ``asked`` as before."""
+        papers, arxiv = kb.papers, kb.by_arxiv
+        for (kind, name), answer in asked.items():
+            now = _face(papers.get(name)) if kind == "paper" else arxiv.get(name)
+            if now != answer:
+                return False
+        return True
+
+
+def _face(paper: Paper | None) -> tuple[str, ...] | None:
+    """All a mention reads of a paper: its id, its arXiv id and the names a text may call it by."""
+    if paper is None:
+        return None
+    return (paper.id, paper.arxiv_base or "", paper.short, paper.display_title)
+
+
+@dataclass(frozen=True)
+class Kept:
+    """A record's mentions and what they were made from: the record (``token``: the record itself
+    in a preview, its file's digest between builds) and the answers of :class:`Lookups`."""
+
+    token: object
+    asked: dict[tuple[str, str], object]
+    mentions: list[Mention]
+
+
 @dataclass
 class MentionMemo:
-    """The mentions of each brief and paper record, kept across builds by ``kb preview``.
+    """The mentions of each brief and paper record, kept across builds.
 
-    A record's mentions depend on the record, on which paper has which id and arXiv id, and,
-    for a brief, on the records of the papers it mentions (their names give the context).  So
-    they are reused while the record is the very object they were made from
-    (:class:`kb.data.loader.FileMemo` hands back the same record for the same bytes), the ids
-    are the same and none of the papers they name changed.  Off unless :func:`collect` is given one."""
+    A record's mentions depend on the record and on what it asked of the rest (:class:`Lookups`:
+    which paper has an id or arXiv id, and the names of those papers).  They are reused while the
+    record's token is the same (``kb preview``: the very record object, as
+    :class:`kb.data.loader.FileMemo` hands back the same record for the same bytes; a build: the
+    digest of its file, :mod:`kb.knowledge.mentionstore`) and every answer is the same.  Off unless
+    :func:`collect` is given one."""
 
-    papers: dict[str, Paper] = field(default_factory=dict)
-    by_arxiv: dict[str, str] = field(default_factory=dict)
-    records: dict[str, tuple[object, list[Mention]]] = field(default_factory=dict)  # "brief:key"/"paper:id"
+    records: dict[str, Kept] = field(default_factory=dict)  # "brief:key"/"paper:id"
     reused: int = 0  # records whose mentions the last build reused
-    _next: dict[str, tuple[object, list[Mention]]] = field(default_factory=dict)
+    changed: bool = False  # whether the last build made or dropped any
+    _next: dict[str, Kept] = field(default_factory=dict)
 
-    def start(self, papers: dict[str, Paper], by_arxiv: dict[str, str]) -> None:
-        """Start of a build: forget what depends on what changed."""
-        if papers.keys() != self.papers.keys() or by_arxiv != self.by_arxiv:
-            self.records = {}
-        else:
-            changed = {pid for pid, paper in papers.items() if self.papers[pid] is not paper}
-            if changed:
-                self.records = {k: v for k, v in self.records.items() if not any(m.paper in changed for m in v[1])}
-        self.papers, self.by_arxiv, self._next, self.reused = dict(papers), dict(by_arxiv), {}, 0
+    def start(self) -> None:
+        self._next, self.reused = {}, 0
 
-    def get(self, key: str, record: object, make: Callable[[], Iterator[Mention]]) -> list[Mention]:
+    def get(
+        self, kb: KnowledgeBase, key: str, token: object, make: Callable[[Lookups], Iterator[Mention]]
+    ) -> list[Mention]:
         kept = self.records.get(key)
-        if kept is not None and kept[0] is record:
+        if kept is not None and (kept.token is token or kept.token == token) and Lookups.hold(kb, kept.asked):
             self.reused += 1
         else:
-            kept = (record, list(make()))
+            look = Lookups(kb)
+            made = list(make(look))
+            kept = Kept(token, look.asked, made)
         self._next[key] = kept
-        return kept[1]
+        return kept.mentions
 
     def finish(self) -> None:
         """End of a build: keep only the records it saw."""
+        self.changed = self.reused < len(self._next) or not self.records.keys() <= self._next.keys()
         self.records, self._next = self._next, {}
 
 
-def collect(kb: KnowledgeBase, memo: MentionMemo | None = None) -> list[Mention]:
+def collect(
+    kb: KnowledgeBase, memo: MentionMemo | None = None, tokens: Mapping[str, object] | None = None
+) -> list[Mention]:
     """Every mention in the data: explicit references and ids in text, in briefs and paper files,
-    and the living documents' sections that anchor a paper."""
+    and the living documents' sections that anchor a paper.  With a ``memo``, each record is known
+    by its entry in ``tokens`` ("brief:key"/"paper:id"), else by the record object itself."""
     out: list[Mention] = []
     if memo is None:
+        look = Lookups(kb)
         for key, brief in kb.briefs.items():
-            out.extend(_brief_mentions(kb, key, brief))
+            out.extend(_brief_mentions(key, brief, look))
         for pid, paper in kb.papers.items():
-            out.extend(_paper_mentions(kb, pid, paper))
+            out.extend(_paper_mentions(pid, paper, look))
     else:
-        memo.start(kb.papers, kb.by_arxiv)
+        tokens = tokens or {}
+        memo.start()
         for key, brief in kb.briefs.items():
-            out.extend(memo.get(f"brief:{key}", brief, partial(_brief_mentions, kb, key, brief)))
+            name = f"brief:{key}"
+            out.extend(memo.get(kb, name, tokens.get(name, brief), partial(_brief_mentions, key, brief)))
         for pid, paper in kb.papers.items():
-            out.extend(memo.get(f"paper:{pid}", paper, partial(_paper_mentions, kb, pid, paper)))
+            name = f"paper:{pid}"
+            out.extend(memo.get(kb, name, tokens.get(name, paper), partial(_paper_mentions, pid, paper)))
         memo.finish()
     for topic in kb.topics:
         for rec in kb.anchored_in(topic):
@@ -194,31 +246,36 @@ def collect(kb: KnowledgeBase, memo: MentionMemo | None = None) -> list[Mention]
     return out
 
 
-def _brief_mentions(kb: KnowledgeBase, key: str, brief: Brief) -> Iterator[Mention]:
+def _brief_mentions(key: str, brief: Brief, look: Lookups) -> Iterator[Mention]:
     for path, text in iter_strings(brief):
         if path and path[-1] in _NOT_TEXT:
             continue
         if len(path) >= 2 and path[-2] in ("papers", "confirmed_pending") or path[-1:] == ("paper",):
-            paper = kb.papers.get(text)
+            paper = look.paper(text)
             if paper is not None:
                 yield Mention(
-                    brief_place(kb, key, path), paper.id, paper.arxiv_base, _explicit_context(brief, path, paper), True
+                    brief_place(key, brief, path),
+                    paper.id,
+                    paper.arxiv_base,
+                    _explicit_context(brief, path, paper),
+                    True,
                 )
             continue
         if arxiv_id.may_hold_ids(text):  # most strings hold no id: skip building their place
-            yield from text_mentions(brief_place(kb, key, path), text, kb.by_arxiv)
+            yield from text_mentions(brief_place(key, brief, path), text, look.by_arxiv)
     for gi, g in enumerate(brief.sources):
         for card in g.cards:
             if card.arxiv:
                 base = arxiv_id.normalize(card.arxiv)
-                pid = kb.by_arxiv.get(base or "")
+                pid = look.by_arxiv(base or "")
                 # the card's title, else the name of the paper it stands for, so the context names it
-                name = card.title or (kb.papers[pid].short if pid in kb.papers else f"arXiv:{base or card.arxiv}")
+                named = look.paper(pid) if pid and not card.title else None
+                name = card.title or (named.short if named else f"arXiv:{base or card.arxiv}")
                 ctx = f"paper_card {card.number} · {name}" + (f" · {card.note}" if card.note else "")
-                yield Mention(brief_place(kb, key, ("sources", gi)), pid, base, ctx, True)
+                yield Mention(brief_place(key, brief, ("sources", gi)), pid, base, ctx, True)
 
 
-def _paper_mentions(kb: KnowledgeBase, pid: str, paper: Paper) -> Iterator[Mention]:
+def _paper_mentions(pid: str, paper: Paper, look: Lookups) -> Iterator[Mention]:
     """Paper files that mention other papers in their notes."""
     for name in ("authors_note", "key_numbers", "notes"):  # in field order
         for _path, value in iter_strings(getattr(paper, name), (name,)):
@@ -226,7 +283,7 @@ def _paper_mentions(kb: KnowledgeBase, pid: str, paper: Paper) -> Iterator[Menti
                 continue
             anchor = "notes" if name == "notes" else ("key-numbers" if name == "key_numbers" else "")
             place = Place("paper", f"papers/{pid}.md", anchor, f"论文 · {paper.short}", None)
-            yield from (m for m in text_mentions(place, value, kb.by_arxiv) if m.paper != pid)
+            yield from (m for m in text_mentions(place, value, look.by_arxiv) if m.paper != pid)
 
 
 def _anchor_mention(kb: KnowledgeBase, topic: str, rec: AnchorRecord) -> Mention:

@@ -13,8 +13,9 @@ the parts in.
 The cache lives in ``.cache/kb/`` beside mkdocs.yml: the pages in ``pages/``, the search
 index's files in ``search/`` (:func:`kb.site.search.index_site`), the parsed data files in
 ``records/`` (:mod:`kb.data.recordstore`), the finished brief and paper pages in ``finished/``
-(:mod:`kb.site.rendercache`); the last two are pickles, so the directory must be as trusted as
-the installed packages.  ``KB_CACHE`` names another directory, ``KB_CACHE=off`` turns all four off.
+(:mod:`kb.site.rendercache`), the mentions of each data record in ``mentions.pickle``
+(:mod:`kb.knowledge.mentionstore`); the last three are pickles, so the directory must be as trusted
+as the installed packages.  ``KB_CACHE`` names another directory, ``KB_CACHE=off`` turns them all off.
 """
 
 from __future__ import annotations
@@ -26,12 +27,13 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 from kb.data.recordstore import RecordStore
+from kb.knowledge.mentionstore import MentionStore
 from kb.site.rendercache import RenderCache
 
 ENV = "KB_CACHE"
 TEMPLATE = "kb-cached.html"  # overrides/: prints page.content, the whole page from the cache
 DEFAULT_DIR = Path(".cache") / "kb"
-PAGES, SEARCH, RECORDS, FINISHED = "pages", "search", "records", "finished"  # its four parts
+PAGES, SEARCH, RECORDS, FINISHED, MENTIONS = "pages", "search", "records", "finished", "mentions.pickle"  # its parts
 OFF = ("off", "0", "false", "no")
 
 
@@ -49,6 +51,12 @@ def records(root: Path) -> RecordStore | None:
     """The parsed data files kept between builds (:mod:`kb.data.recordstore`), in :data:`RECORDS`."""
     where = location(root)
     return None if where is None else RecordStore(where / RECORDS)
+
+
+def mentions(root: Path) -> MentionStore | None:
+    """The mentions of each data record kept between builds (:mod:`kb.knowledge.mentionstore`)."""
+    where = location(root)
+    return None if where is None else MentionStore(where / MENTIONS)
 
 
 def digest(parts: Iterable[str | bytes]) -> str:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from kb.data.recordstore import RecordStore
 from kb.knowledge.index import KnowledgeBase, brief_page, load_kb, paper_page
+from kb.knowledge.mentionstore import MentionStore
 from kb.render import backlog as backlog_render
 from kb.render import indexes
 from kb.site.rendercache import Finished, RenderCache, stale
@@ -46,6 +47,7 @@ class Options:
     site_name: str = ""  # the site's name (mkdocs.yml `site_name`), for llms.txt; "" : DEFAULT_SITE_NAME
     preview: Preview | None = None  # `kb preview`: a build of the pages a change affects (kb.site.preview)
     records: RecordStore | None = None  # parsed data files kept between builds (not by a preview)
+    mentions: MentionStore | None = None  # and their mentions (needs records)
     finished: RenderCache | None = None  # brief and paper pages kept between builds (needs records)
 
 
@@ -86,7 +88,9 @@ def build_site(options: Options) -> Site:
     pages: :func:`add_hand_written` renders them, once, after collecting those."""
     preview = options.preview  # a preview manages its collections itself (kb.site.serve)
     memo = preview.memo if preview else None
-    kb = load_kb(options.data_dir, memo=memo, freeze=preview is None, records=options.records)  # freeze: to the end
+    kb = load_kb(  # freeze: to the end
+        options.data_dir, memo=memo, freeze=preview is None, records=options.records, mentions=options.mentions
+    )
     site = Site(kb, options)
     if options.records is not None and options.finished is not None:
         digests = options.records.digests

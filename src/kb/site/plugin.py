@@ -101,6 +101,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
             options = Options(data_dir=data_dir, demos=demos, site_url=config.site_url or "", topic=self.config.topic)
             options.preview = self.preview  # `kb preview`: which pages to build (kb.site.preview)
             options.records = None if self.preview else cache.records(root)  # a preview keeps them in memory
+            options.mentions = None if self.preview else cache.mentions(root)
             options.finished = None if self.preview else cache.finished(root)
             self._site = build_site(options)
         except DataError as exc:
@@ -113,8 +114,9 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
             )
         for d in self._site.kb.warnings:
             log.info("kb: %s", d.text())
-        if options.records is not None:
-            log.info("kb: data files: %d read from the cache, %d parsed", options.records.hits, options.records.misses)
+        if (r := options.records) is not None:
+            kept = options.mentions.reused if options.mentions else 0
+            log.info("kb: data files: %d read from the cache, %d parsed; mentions of %d kept", r.hits, r.misses, kept)
         self._allowed = template_pages(root / TEMPLATE_LIST)
         self._reviewed = read_list(root / STATIC_LIST)
         self._check_docs(Path(config.docs_dir))  # before MkDocs lists docs/ (names it cannot handle)

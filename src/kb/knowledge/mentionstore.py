@@ -1,0 +1,71 @@
+"""The mentions of each brief and paper record, kept on disk between builds.
+
+Collecting the mentions of a year and a half of briefs (every string of every record read for
+arXiv ids and references, each with its sentence) is about 2 s of a 3,000-page build.  A record's
+mentions are a pure function of the record and of what it asked of the rest of the knowledge base
+(:class:`kb.knowledge.mentions.Lookups`), so :class:`MentionStore` keeps the build's
+:class:`~kb.knowledge.mentions.MentionMemo` in one file, each record known by its file's digest
+(:class:`kb.data.recordstore.RecordStore`), salted with this package's code: a build after one
+more brief collects the mentions of that brief, and of the records that asked about a paper it
+brought.  The file is a pickle, as trusted as the records beside it (:mod:`kb.data.recordstore`);
+one that cannot be read back is made again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import pickle
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from kb.data.recordstore import RecordStore, code_salt, write_entry
+from kb.knowledge.mentions import MentionMemo
+
+if TYPE_CHECKING:  # pragma: no cover
+    from kb.data.loader import Loaded
+
+FILE = "mentions.pickle"
+
+
+def _salt() -> str:
+    """The data package (models, parser: :func:`kb.data.recordstore.code_salt`) and this one."""
+    h = hashlib.blake2b(code_salt().encode(), digest_size=16)
+    for path in sorted(Path(__file__).resolve().parent.glob("*.py")):
+        h.update(path.name.encode() + b"\0" + path.read_bytes())
+    return h.hexdigest()
+
+
+def tokens(loaded: Loaded, records: RecordStore) -> dict[str, str]:
+    """Each brief and paper record ("brief:key"/"paper:id") by the digest of its file."""
+    out = {}
+    for kind, table in (("brief", loaded.briefs), ("paper", loaded.papers)):
+        for key, (_, src) in table.items():
+            digest = records.digests.get(src.path)
+            if digest is not None:
+                out[f"{kind}:{key}"] = digest
+    return out
+
+
+@dataclass
+class MentionStore:
+    """A :class:`MentionMemo` in ``path``: :meth:`load` before a build, :meth:`save` after it."""
+
+    path: Path
+    salt: str = field(default_factory=_salt)
+    reused: int = 0  # records whose mentions the last build read back
+    made: int = 0  # records whose mentions it collected
+
+    def load(self) -> MentionMemo:
+        """The memo the last build saved, or an empty one (none, unreadable, or other code's)."""
+        try:
+            salt, memo = pickle.loads(self.path.read_bytes())
+        except Exception:  # noqa: BLE001 - absent, half-written or from other code: start afresh
+            return MentionMemo()
+        return memo if salt == self.salt and isinstance(memo, MentionMemo) else MentionMemo()
+
+    def save(self, memo: MentionMemo, made: bool) -> None:
+        """Keep ``memo`` for the next build; ``made``: whether it differs from what :meth:`load` read."""
+        self.reused, self.made = memo.reused, len(memo.records) - memo.reused
+        if made or not self.path.exists():
+            write_entry(self.path, pickle.dumps((self.salt, memo), protocol=pickle.HIGHEST_PROTOCOL))
