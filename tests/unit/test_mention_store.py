@@ -49,7 +49,9 @@ def test_a_second_build_reads_every_record_s_mentions_back(data, tmp_path):
 
 def test_an_edited_brief_alone_is_collected_again(data, tmp_path):
     cached(data, tmp_path / "cache")
-    edit(data / "briefs" / "inference" / "2026-09-03-e1.yaml", "\ncharacter:\n  title: ", "\ncharacter:\n  title: 新词 ")
+    edit(
+        data / "briefs" / "inference" / "2026-09-03-e1.yaml", "\ncharacter:\n  title: ", "\ncharacter:\n  title: 新词 "
+    )
     kb, store = cached(data, tmp_path / "cache")
     assert store.made == 1
     assert kb.mentions == load_kb(data).mentions

@@ -14,8 +14,10 @@ The cache lives in ``.cache/kb/`` beside mkdocs.yml: the pages in ``pages/``, th
 index's files in ``search/`` (:func:`kb.site.search.index_site`), the parsed data files in
 ``records/`` (:mod:`kb.data.recordstore`), the finished brief and paper pages in ``finished/``
 (:mod:`kb.site.rendercache`), the mentions of each data record in ``mentions.pickle``
-(:mod:`kb.knowledge.mentionstore`); the last three are pickles, so the directory must be as trusted
-as the installed packages.  ``KB_CACHE`` names another directory, ``KB_CACHE=off`` turns them all off.
+(:mod:`kb.knowledge.mentionstore`), the papers' BibTeX entries in ``bibtex.pickle``
+(:mod:`kb.bib.entrystore`); all but the pages and the search index are pickles, so the directory
+must be as trusted as the installed packages.  ``KB_CACHE`` names another directory,
+``KB_CACHE=off`` turns them all off.
 """
 
 from __future__ import annotations
@@ -25,15 +27,21 @@ import os
 import tempfile
 from collections.abc import Iterable, Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from kb.bib.entrystore import EntryStore
 from kb.data.recordstore import RecordStore
 from kb.knowledge.mentionstore import MentionStore
 from kb.site.rendercache import RenderCache
 
+if TYPE_CHECKING:  # pragma: no cover
+    from kb.site.layout import Options
+
 ENV = "KB_CACHE"
 TEMPLATE = "kb-cached.html"  # overrides/: prints page.content, the whole page from the cache
 DEFAULT_DIR = Path(".cache") / "kb"
-PAGES, SEARCH, RECORDS, FINISHED, MENTIONS = "pages", "search", "records", "finished", "mentions.pickle"  # its parts
+PAGES, SEARCH, RECORDS, FINISHED = "pages", "search", "records", "finished"  # its parts
+MENTIONS, BIBTEX = "mentions.pickle", "bibtex.pickle"
 OFF = ("off", "0", "false", "no")
 
 
@@ -53,10 +61,14 @@ def records(root: Path) -> RecordStore | None:
     return None if where is None else RecordStore(where / RECORDS)
 
 
-def mentions(root: Path) -> MentionStore | None:
-    """The mentions of each data record kept between builds (:mod:`kb.knowledge.mentionstore`)."""
+def keep(options: Options, root: Path) -> None:
+    """Give a build what it keeps between builds, unless the cache is off: the parsed data files
+    (:func:`records`), their mentions (:mod:`kb.knowledge.mentionstore`) and BibTeX entries
+    (:mod:`kb.bib.entrystore`), the finished brief and paper pages (:func:`finished`)."""
     where = location(root)
-    return None if where is None else MentionStore(where / MENTIONS)
+    if where is not None:
+        options.records, options.finished = records(root), finished(root)
+        options.mentions, options.bibtex = MentionStore(where / MENTIONS), EntryStore(where / BIBTEX)
 
 
 def digest(parts: Iterable[str | bytes]) -> str:

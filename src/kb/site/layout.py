@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from kb.bib.entrystore import EntryStore
 from kb.data.recordstore import RecordStore
 from kb.knowledge.index import KnowledgeBase, brief_page, load_kb, paper_page
 from kb.knowledge.mentionstore import MentionStore
@@ -48,6 +49,7 @@ class Options:
     preview: Preview | None = None  # `kb preview`: a build of the pages a change affects (kb.site.preview)
     records: RecordStore | None = None  # parsed data files kept between builds (not by a preview)
     mentions: MentionStore | None = None  # and their mentions (needs records)
+    bibtex: EntryStore | None = None  # and the papers' BibTeX entries (needs records)
     finished: RenderCache | None = None  # brief and paper pages kept between builds (needs records)
 
 
@@ -92,7 +94,7 @@ def build_site(options: Options) -> Site:
         options.data_dir, memo=memo, freeze=preview is None, records=options.records, mentions=options.mentions
     )
     site = Site(kb, options)
-    if options.records is not None and options.finished is not None:
+    if options.records is not None:
         digests = options.records.digests
         for kind, records in (("brief", kb.briefs), ("paper", kb.papers)):
             for key, record in records.items():
@@ -111,8 +113,13 @@ def build_site(options: Options) -> Site:
 
     if site.partial:
         site.skip([BIB_FILE])
-    else:
-        site.generated[BIB_FILE] = bib.export_library(kb, kb.papers.values())
+        return site
+    kept = {pid: site.tokens[id(p)] for pid, p in kb.papers.items() if id(p) in site.tokens}
+    if options.bibtex is not None:
+        options.bibtex.load(kb, kept)
+    site.generated[BIB_FILE] = bib.export_library(kb, kb.papers.values())
+    if options.bibtex is not None:
+        options.bibtex.save(kb, kept)
     return site
 
 

@@ -100,9 +100,8 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         try:
             options = Options(data_dir=data_dir, demos=demos, site_url=config.site_url or "", topic=self.config.topic)
             options.preview = self.preview  # `kb preview`: which pages to build (kb.site.preview)
-            options.records = None if self.preview else cache.records(root)  # a preview keeps them in memory
-            options.mentions = None if self.preview else cache.mentions(root)
-            options.finished = None if self.preview else cache.finished(root)
+            if not self.preview:  # a preview keeps what it reuses in memory
+                cache.keep(options, root)  # the records, their mentions and entries, finished pages
             self._site = build_site(options)
         except DataError as exc:
             lines = [d.text() for d in exc.diagnostics if d.is_error]

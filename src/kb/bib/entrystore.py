@@ -1,0 +1,75 @@
+"""Each paper's BibTeX entry, kept on disk between builds.
+
+Writing the entries of a year and a half of papers through bibtexparser's middlewares is about
+1 s of a 3,000-page build, made again on every build for ``references.bib`` and the paper pages.  An
+entry is a pure function of the paper's record and its citation key (:func:`kb.bib.export.entry_for`),
+so :class:`EntryStore` keeps them in one file by the digest of the paper's file
+(:class:`kb.data.recordstore.RecordStore`) and the key, salted with the code: a build hands the
+kept ones to the knowledge base's remembered entries (:func:`kb.bib.keys.remembered`) and writes
+only those of new or changed papers, or of papers whose key changed.  The file is a pickle, as
+trusted as the records beside it; one that cannot be read back is made again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import pickle
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from importlib.metadata import version
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from kb.bib.keys import keys_of, remembered
+from kb.data.recordstore import code_salt, write_entry
+
+if TYPE_CHECKING:  # pragma: no cover
+    from kb.knowledge.index import KnowledgeBase
+
+FILE = "bibtex.pickle"
+Kept = dict[tuple[str, str], str | None]  # (file digest, citation key) -> entry (None: not citable)
+
+
+def _salt() -> str:
+    """The data package (:func:`kb.data.recordstore.code_salt`), this one and its libraries."""
+    h = hashlib.blake2b(code_salt().encode(), digest_size=16)
+    for path in sorted(Path(__file__).resolve().parent.glob("*.py")):
+        h.update(path.name.encode() + b"\0" + path.read_bytes())
+    h.update(f"{version('bibtexparser')} {version('pylatexenc')}".encode())
+    return h.hexdigest()
+
+
+@dataclass
+class EntryStore:
+    """BibTeX entries in ``path``: :meth:`load` before any is written, :meth:`save` after."""
+
+    path: Path
+    salt: str = field(default_factory=_salt)
+    reused: int = 0  # entries the last build read back
+    _read: Kept = field(default_factory=dict, repr=False)
+
+    def load(self, kb: KnowledgeBase, tokens: Mapping[str, str]) -> None:
+        """Give ``kb`` the entries kept for its papers (``tokens``: paper id -> its file's digest)
+        whose file and key are as they were."""
+        self.reused, self._read = 0, {}
+        try:
+            salt, kept = pickle.loads(self.path.read_bytes())
+        except Exception:  # noqa: BLE001 - absent, half-written or from other code: written again
+            return
+        if salt != self.salt or not isinstance(kept, dict):
+            return
+        self._read = kept
+        entries, keys = remembered(kb).entries, keys_of(kb)
+        for pid in kb.papers:
+            token = tokens.get(pid)
+            if token is not None and (token, keys[pid]) in kept and pid not in entries:
+                entries[pid] = kept[token, keys[pid]]
+                self.reused += 1
+
+    def save(self, kb: KnowledgeBase, tokens: Mapping[str, str]) -> None:
+        """Keep the entries ``kb`` has written for its papers (when they differ from those read)."""
+        entries, keys = remembered(kb).entries, keys_of(kb)
+        out: Kept = {(tokens[pid], keys[pid]): entries[pid] for pid in kb.papers if pid in tokens and pid in entries}
+        if out != self._read:
+            write_entry(self.path, pickle.dumps((self.salt, out), protocol=pickle.HIGHEST_PROTOCOL))
+            self._read = out
