@@ -73,6 +73,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         self._descriptions: dict[str, str] = {}
         self._cache: cache.PageCache | None = None
         self._indexed = 0  # pages of this build marked for the search index
+        self._facts: dict[str, search.Facts] = {}  # src uri -> its search facts, as in its cache key
         self._in_nav: frozenset[str] = frozenset()  # source paths of the pages in the nav
         self._parts: theme.Parts | None = None  # theme parts made once this build
         self._nonce = "kbhtml" + secrets.token_hex(16)  # unguessable: contributed text cannot forge it
@@ -299,12 +300,11 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         return nav
 
     def _from_cache(self, page: Page, content: str) -> str:
-        """The whole page from the cache when its key (its content, every other input of the theme and
-        its search facts) is there: the theme's templates and the search marks are skipped."""
+        """The whole page from the cache if its key (all the theme reads, and its search facts) is there."""
         if self._cache is None:
             return content
         neighbours = [(p.title, p.url) if p else None for p in (page.previous_page, page.next_page)]
-        facts = search.facts_for(self.site.kb, page.url) if search.indexed(page.url) else None
+        facts = self._facts[page.file.src_uri] = search.facts_for(self.site.kb, page.url)
         parts = cache.page_parts(
             page.file.src_uri, page.url, str(page.title), page.meta, content, str(page.toc), neighbours, facts
         )
@@ -319,10 +319,11 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         body, type, topic and date); so does what goes to the cache, so a page from it is final."""
         page.content = page.markdown = None  # its HTML is made: not kept beside Pagefind (kb.site.search)
         src, indexed = page.file.src_uri, search.indexed(page.url)
+        facts = self._facts.pop(src, None) or search.facts_for(self.site.kb, page.url)  # marked as keyed
         if self._cache is not None and self._cache.from_cache(src):
             self._indexed += indexed
             return output
-        marked = search.mark(output, search.facts_for(self.site.kb, page.url)) if indexed else output
+        marked = search.mark(output, facts) if indexed else output
         if marked is None:  # not kept either: every build says it
             log.warning(f"kb: {src} has no <article>: it is not in the search index")
             return output
