@@ -12,8 +12,6 @@ trusted as the records beside it; one that cannot be read back is made again.
 
 from __future__ import annotations
 
-import hashlib
-import pickle
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib.metadata import version
@@ -21,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kb.bib.keys import keys_of, remembered
-from kb.data.recordstore import code_salt, write_entry
+from kb.data.recordstore import read_kept, salt_with, write_kept
 
 if TYPE_CHECKING:  # pragma: no cover
     from kb.knowledge.index import KnowledgeBase
@@ -31,12 +29,8 @@ Kept = dict[tuple[str, str], str | None]  # (file digest, citation key) -> entry
 
 
 def _salt() -> str:
-    """The data package (:func:`kb.data.recordstore.code_salt`), this one and its libraries."""
-    h = hashlib.blake2b(code_salt().encode(), digest_size=16)
-    for path in sorted(Path(__file__).resolve().parent.glob("*.py")):
-        h.update(path.name.encode() + b"\0" + path.read_bytes())
-    h.update(f"{version('bibtexparser')} {version('pylatexenc')}".encode())
-    return h.hexdigest()
+    """The data package, this one and its libraries (:func:`kb.data.recordstore.salt_with`)."""
+    return salt_with(__file__, f"{version('bibtexparser')} {version('pylatexenc')}")
 
 
 @dataclass
@@ -52,11 +46,8 @@ class EntryStore:
         """Give ``kb`` the entries kept for its papers (``tokens``: paper id -> its file's digest)
         whose file and key are as they were."""
         self.reused, self._read = 0, {}
-        try:
-            salt, kept = pickle.loads(self.path.read_bytes())
-        except Exception:  # noqa: BLE001 - absent, half-written or from other code: written again
-            return
-        if salt != self.salt or not isinstance(kept, dict):
+        kept = read_kept(self.path, self.salt)
+        if not isinstance(kept, dict):
             return
         self._read = kept
         entries, keys = remembered(kb).entries, keys_of(kb)
@@ -71,5 +62,5 @@ class EntryStore:
         entries, keys = remembered(kb).entries, keys_of(kb)
         out: Kept = {(tokens[pid], keys[pid]): entries[pid] for pid in kb.papers if pid in tokens and pid in entries}
         if out != self._read:
-            write_entry(self.path, pickle.dumps((self.salt, out), protocol=pickle.HIGHEST_PROTOCOL))
+            write_kept(self.path, self.salt, out)
             self._read = out

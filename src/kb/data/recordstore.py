@@ -97,6 +97,31 @@ class RecordStore:
         return prune_entries(self.root, self._used)
 
 
+def salt_with(package: str, extra: str = "") -> str:
+    """:func:`code_salt` with the modules of one more package (the file of a module in it) and
+    ``extra`` (the versions of the libraries it uses): the salt of what that package keeps."""
+    h = hashlib.blake2b(code_salt().encode(), digest_size=16)
+    for path in sorted(Path(package).resolve().parent.glob("*.py")):
+        h.update(path.name.encode() + b"\0" + path.read_bytes())
+    h.update(extra.encode())
+    return h.hexdigest()
+
+
+def read_kept(path: Path, salt: str) -> object:
+    """What :func:`write_kept` stored in ``path`` with this salt; None when there is nothing, it
+    cannot be read back, or other code (another salt) wrote it."""
+    try:
+        kept_salt, value = pickle.loads(path.read_bytes())
+    except Exception:  # noqa: BLE001 - absent, half-written or from other code: made again
+        return None
+    return value if kept_salt == salt else None
+
+
+def write_kept(path: Path, salt: str, value: object) -> None:
+    """Store ``value`` under ``salt`` in one file (:func:`write_entry`)."""
+    write_entry(path, pickle.dumps((salt, value), protocol=pickle.HIGHEST_PROTOCOL))
+
+
 def write_entry(path: Path, data: bytes) -> None:
     """Store a cache entry atomically (a build killed midway leaves no half-written entry, and no
     fsync: an entry lost in a crash is made again); a cache that cannot be written is no error."""

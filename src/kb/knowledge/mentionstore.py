@@ -13,13 +13,11 @@ one that cannot be read back is made again.
 
 from __future__ import annotations
 
-import hashlib
-import pickle
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kb.data.recordstore import RecordStore, code_salt, write_entry
+from kb.data.recordstore import RecordStore, read_kept, salt_with, write_kept
 from kb.knowledge.mentions import MentionMemo
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -29,11 +27,8 @@ FILE = "mentions.pickle"
 
 
 def _salt() -> str:
-    """The data package (models, parser: :func:`kb.data.recordstore.code_salt`) and this one."""
-    h = hashlib.blake2b(code_salt().encode(), digest_size=16)
-    for path in sorted(Path(__file__).resolve().parent.glob("*.py")):
-        h.update(path.name.encode() + b"\0" + path.read_bytes())
-    return h.hexdigest()
+    """The data package and this one (:func:`kb.data.recordstore.salt_with`)."""
+    return salt_with(__file__)
 
 
 def tokens(loaded: Loaded, records: RecordStore) -> dict[str, str]:
@@ -58,14 +53,11 @@ class MentionStore:
 
     def load(self) -> MentionMemo:
         """The memo the last build saved, or an empty one (none, unreadable, or other code's)."""
-        try:
-            salt, memo = pickle.loads(self.path.read_bytes())
-        except Exception:  # noqa: BLE001 - absent, half-written or from other code: start afresh
-            return MentionMemo()
-        return memo if salt == self.salt and isinstance(memo, MentionMemo) else MentionMemo()
+        memo = read_kept(self.path, self.salt)
+        return memo if isinstance(memo, MentionMemo) else MentionMemo()
 
     def save(self, memo: MentionMemo, made: bool) -> None:
         """Keep ``memo`` for the next build; ``made``: whether it differs from what :meth:`load` read."""
         self.reused, self.made = memo.reused, len(memo.records) - memo.reused
         if made or not self.path.exists():
-            write_entry(self.path, pickle.dumps((self.salt, memo), protocol=pickle.HIGHEST_PROTOCOL))
+            write_kept(self.path, self.salt, memo)
