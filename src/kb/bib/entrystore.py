@@ -24,7 +24,6 @@ from kb.data.recordstore import read_kept, salt_with, write_kept
 if TYPE_CHECKING:  # pragma: no cover
     from kb.knowledge.index import KnowledgeBase
 
-FILE = "bibtex.pickle"
 Kept = dict[tuple[str, str], str | None]  # (file digest, citation key) -> entry (None: not citable)
 
 

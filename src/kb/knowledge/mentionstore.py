@@ -23,8 +23,6 @@ from kb.knowledge.mentions import MentionMemo
 if TYPE_CHECKING:  # pragma: no cover
     from kb.data.loader import Loaded
 
-FILE = "mentions.pickle"
-
 
 def _salt() -> str:
     """The data package and this one (:func:`kb.data.recordstore.salt_with`)."""

@@ -41,7 +41,7 @@ ENV = "KB_CACHE"
 TEMPLATE = "kb-cached.html"  # overrides/: prints page.content, the whole page from the cache
 DEFAULT_DIR = Path(".cache") / "kb"
 PAGES, SEARCH, RECORDS, FINISHED = "pages", "search", "records", "finished"  # its parts
-MENTIONS, BIBTEX = "mentions.pickle", "bibtex.pickle"
+MENTIONS, BIBTEX = "mentions.pickle", "bibtex.pickle"  # kb.knowledge.mentionstore, kb.bib.entrystore
 OFF = ("off", "0", "false", "no")
 
 
