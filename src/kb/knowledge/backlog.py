@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from kb.data import arxiv_id
 from kb.data.models import Status
 from kb.knowledge.claims import ClaimState
+from kb.knowledge.derived import memo
 from kb.knowledge.figures import paper_status
 from kb.knowledge.index import KnowledgeBase
 
@@ -53,10 +54,16 @@ def as_of(kb: KnowledgeBase, topic: str) -> dt.date | None:
     return kb.briefs[keys[-1]].date if keys else None
 
 
-def pending_items(kb: KnowledgeBase, topic: str) -> list[PendingItem]:
+def pending_items(kb: KnowledgeBase, topic: str) -> tuple[PendingItem, ...]:
+    """The topic's items still waiting to be anchored, oldest first (computed once per
+    knowledge base: several pages ask)."""
+    return memo(kb, ("pending", topic), lambda: _pending_items(kb, topic))
+
+
+def _pending_items(kb: KnowledgeBase, topic: str) -> tuple[PendingItem, ...]:
     keys = kb.by_topic.get(topic, [])
     if not keys:
-        return []
+        return ()
     latest = keys[-1]
     today = kb.briefs[latest].date
     value: dict[str, int] = {}
@@ -97,7 +104,7 @@ def pending_items(kb: KnowledgeBase, topic: str) -> list[PendingItem]:
             )
         )
     out.sort(key=lambda i: (-i.age_days, -(i.value or 0), i.paper))
-    return out
+    return tuple(out)
 
 
 def open_claims(kb: KnowledgeBase) -> list[ClaimState]:

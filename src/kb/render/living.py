@@ -11,38 +11,14 @@ seen by the one definition of the history), and, from the topic's update log
 
 from __future__ import annotations
 
-import weakref
-from collections.abc import Callable
-from typing import TypeVar, cast
-
-from kb.knowledge.backlog import PendingItem, pending_items
+from kb.knowledge.backlog import pending_items
+from kb.knowledge.derived import memo
 from kb.knowledge.history import AnchorRecord
 from kb.knowledge.index import KnowledgeBase, Noted, section_anchor
 from kb.render.html import Html, blocks, details, div, el, esc, p, span, strong, table, ul
 from kb.render.html import heading as html_heading
 from kb.render.links import SIGHTING_LABELS, Linker, anchor_text, brief_link, paper_link, text
 from kb.render.messages import finding_text, t, t_html
-
-_CACHE: dict[int, tuple[weakref.ref[KnowledgeBase], dict[tuple[str, str], object]]] = {}
-T = TypeVar("T")
-
-
-def _memo(kb: KnowledgeBase, key: tuple[str, str], compute: Callable[[], T]) -> T:
-    """Per-build memo (a page calls ``section()`` once per section): keyed by the knowledge base
-    object, dropped with it."""
-    ident = id(kb)
-    entry = _CACHE.get(ident)
-    if entry is None or entry[0]() is not kb:
-
-        def drop(_: weakref.ref[KnowledgeBase], i: int = ident) -> None:
-            _CACHE.pop(i, None)
-
-        entry = (weakref.ref(kb, drop), {})
-        _CACHE[ident] = entry
-    memo = entry[1]
-    if key not in memo:
-        memo[key] = compute()
-    return cast(T, memo[key])  # stored by compute() under this key: each key has one type
 
 
 def heading(kb: KnowledgeBase, topic: str, section_id: str) -> Html:
@@ -71,11 +47,7 @@ def _anchored_by_section(kb: KnowledgeBase, topic: str) -> dict[str | None, list
             recs.sort(key=lambda r: (r.known_by, kb.papers[r.paper].short.lower()))
         return out
 
-    return _memo(kb, ("anchored", topic), compute)
-
-
-def _pending(kb: KnowledgeBase, topic: str) -> list[PendingItem]:
-    return _memo(kb, ("pending", topic), lambda: pending_items(kb, topic))
+    return memo(kb, ("anchored", topic), compute)
 
 
 def _listed(title_key: str, rows: list[Html], cls: str) -> Html:
@@ -106,7 +78,7 @@ def pending_for(kb: KnowledgeBase, topic: str, section_id: str, page: str) -> Ht
     sighting (any brief, any kind of item)."""
     linker = Linker(page)
     rows = []
-    for item in _pending(kb, topic):
+    for item in pending_items(kb, topic):
         if section_id in item.sections:
             kind = SIGHTING_LABELS.get(item.first_kind, item.first_kind)
             rows.append(

@@ -142,12 +142,13 @@ def demos(kb: KnowledgeBase) -> list[Diagnostic]:
 
 def briefs(kb: KnowledgeBase) -> list[Diagnostic]:
     out = []
+    topic_claims = {topic: set(kb.claims.ids(topic)) for topic in kb.topics}  # once per topic, not per brief
     for key, brief in kb.briefs.items():
         if brief.topic not in kb.topics:
             if brief.topic not in kb.failed.get("topics", ()):
                 out.append(diag(kb, "brief", key, ("topic",), unknown_topic(kb, brief.topic), "unknown-topic"))
             continue
-        claim_ids = set(kb.claims.ids(brief.topic))
+        claim_ids = topic_claims[brief.topic]
         for keypath, kind, value in brief_refs(brief):
             if kind == "section" and kb.section(brief.topic, value) is None:
                 out.append(diag(kb, "brief", key, keypath, unknown_section(kb, brief.topic, value), "unknown-section"))
