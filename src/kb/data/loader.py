@@ -209,13 +209,15 @@ def _known_keys(located: Located, loc: tuple[int | str, ...]) -> set[str]:
 
 def load_file(
     path: Path,
-    root: Path,
+    root: Path | None,
     model: type[M],
     limits: Limits = DEFAULT_LIMITS,
     memo: FileMemo | RecordStore | None = None,
 ) -> tuple[M | None, Source | None, list[Diagnostic]]:
+    """One record file; ``root``: refuse a symlinked parent below it (``None``: the caller listed
+    ``path`` with :func:`~kb.data.safefile.walk`, which never enters a linked directory)."""
     shown = display_path(path)
-    try:  # no symlink (also among the parents below root), no device or FIFO, size checked before reading
+    try:  # no symlink (nor among the parents below root), no device or FIFO, size checked before reading
         raw = read_limited(path, limits.max_bytes, root)
     except Refused as exc:
         code = "limit" if "limit" in str(exc) else "io"
@@ -278,7 +280,7 @@ def load(data_dir: Path | str, limits: Limits = DEFAULT_LIMITS, memo: FileMemo |
                 )
             )
             continue
-        record, source, diags = load_file(path, root, KINDS[kind], limits, memo)
+        record, source, diags = load_file(path, None, KINDS[kind], limits, memo)  # walk() checked the parents
         out.diagnostics.extend(diags)
         if record is None or source is None:
             out.failed[kind].add(path.stem)

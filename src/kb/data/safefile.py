@@ -28,25 +28,27 @@ class Entry:
 
 def walk(root: Path) -> list[Entry]:
     """Every file under ``root`` (sorted), symlinks and special files included as such; symlinked
-    directories are reported, never entered."""
+    directories are reported, never entered (so no path listed has a linked parent below ``root``).
+    The kinds come from the directory listing itself (``os.scandir``: no ``stat`` per file)."""
     out: list[Entry] = []
-    for dirpath, dirnames, filenames in os.walk(root, followlinks=False):
-        base = Path(dirpath)
-        keep = []
-        for d in dirnames:
-            if (base / d).is_symlink():
-                out.append(_entry(root, base / d, "symlink"))
-            else:
-                keep.append(d)
-        dirnames[:] = sorted(keep)
-        for name in filenames:
-            p = base / name
+    todo = [root]
+    while todo:
+        folder = todo.pop()
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue
+        for e in entries:
+            p = Path(e.path)
             try:
-                mode = os.lstat(p).st_mode
-            except OSError:
+                if e.is_symlink():
+                    out.append(_entry(root, p, "symlink"))
+                elif e.is_dir(follow_symlinks=False):
+                    todo.append(p)
+                else:
+                    out.append(_entry(root, p, "file" if e.is_file(follow_symlinks=False) else "special"))
+            except OSError:  # gone meanwhile
                 continue
-            kind = "symlink" if stat.S_ISLNK(mode) else "file" if stat.S_ISREG(mode) else "special"
-            out.append(_entry(root, p, kind))
     return sorted(out, key=lambda e: e.rel)
 
 
