@@ -13,7 +13,18 @@ from kb.data.diagnostics import DataError
 from kb.knowledge.index import KnowledgeBase, Memo, brief_page, load_kb, paper_page
 from kb.knowledge.views import api_files
 from kb.site.layout import API_FILES
-from kb.site.preview import SUMMARY_PAGES, Preview, Project, affected, change_of, ignored, inputs, snapshot
+from kb.site.preview import (
+    ALWAYS,
+    SUMMARY_PAGES,
+    WITH_PAPERS,
+    Preview,
+    Project,
+    affected,
+    change_of,
+    ignored,
+    inputs,
+    snapshot,
+)
 from sitebuild import FIXTURE_DATA
 
 BRIEF = "inference/2026-09-03-e1"
@@ -84,12 +95,12 @@ def test_the_watched_files_and_what_changed_among_them(tmp_path):
 # --------------------------------------------------------------------------- which pages
 
 
-def test_nothing_changed_rebuilds_only_the_summary_pages(data):
+def test_nothing_changed_rebuilds_only_the_list_of_briefs_and_the_statistics(data):
     memo = Memo()
     before = load_kb(data, memo=memo)
     after = load_kb(data, memo=memo)
-    assert affected(inputs(before), inputs(after)) == SUMMARY_PAGES
-    assert SUMMARY_PAGES == {"briefs/index.md", "papers/index.md", "backlog.md", "stats.md"}
+    assert affected(inputs(before), inputs(after)) == ALWAYS == {"briefs/index.md", "stats.md"}
+    assert SUMMARY_PAGES == ALWAYS | WITH_PAPERS == ALWAYS | {"papers/index.md", "backlog.md"}
 
 
 def test_an_edited_brief_rebuilds_its_page_and_the_next_one(data):
@@ -97,8 +108,8 @@ def test_an_edited_brief_rebuilds_its_page_and_the_next_one(data):
     before = inputs(load_kb(data, memo=memo))
     edit(data / "briefs" / f"{BRIEF}.yaml", "\ncharacter:\n  title: ", "\ncharacter:\n  title: 新词 ")
     after = inputs(load_kb(data, memo=memo))
-    # the next brief compares itself with this one; no paper page shows the headline
-    assert affected(before, after) == SUMMARY_PAGES | {f"briefs/{BRIEF}.md", f"briefs/{NEXT}.md"}
+    # the next brief compares itself with this one; no paper page, nor the backlog, shows the headline
+    assert affected(before, after) == ALWAYS | {f"briefs/{BRIEF}.md", f"briefs/{NEXT}.md"}
 
 
 def test_an_edited_paper_rebuilds_its_page_and_the_briefs_that_name_it(data):
@@ -116,12 +127,14 @@ def test_an_edited_paper_rebuilds_its_page_and_the_briefs_that_name_it(data):
 
 
 def rendered(kb: KnowledgeBase) -> dict[str, str]:
-    """Every brief and paper page as the renderers make it (the oracle: a page that differs must be rebuilt)."""
+    """Every brief and paper page, the papers index and the backlog as the renderers make them
+    (the oracle: a page that differs must be rebuilt)."""
     from kb import bib
-    from kb.render import brief, paper
+    from kb.render import backlog, brief, indexes, paper
 
     out = {brief_page(k): brief.page(kb, k, brief_page(k)) for k in kb.briefs}
     out.update((paper_page(p), paper.page(kb, p, bibtex=bib.entry_for(kb.papers[p], kb))) for p in kb.papers)
+    out[indexes.PAPERS], out[backlog.PAGE] = indexes.papers(kb), backlog.page(kb)
     return out
 
 
@@ -132,6 +145,14 @@ EDITS = {
     "title": ("papers/ssr.yaml", 'title: "SSR: ', 'title: "New SSR: '),
     "anchoring": ("briefs/inference/2026-09-05-e1.yaml", "anchored_in: s1-2-scheduling", "anchored_in: s1-1-engines"),
     "claim update": ("briefs/inference/2026-09-05-e1.yaml", "action: updated", "action: resolved"),
+    # what only the backlog shows besides the brief: stars, a claim's priority, an id without a paper file
+    "value": (
+        "briefs/inference/2026-09-04-e1.yaml",
+        "    value: 3\n    summary: {label: LMCache",
+        "    value: 1\n    summary: {label: LMCache",
+    ),
+    "claim priority": ("briefs/inference/2026-09-04-e1.yaml", "    priority: P2\n", "    priority: P0\n"),
+    "unknown id": ("briefs/inference/2026-09-04-e1.yaml", "实验开关。", "实验开关（arXiv:2612.00001）。"),
 }
 
 
@@ -147,6 +168,8 @@ def test_every_page_that_changes_is_rebuilt(data, name):
     chosen = affected(before, inputs(kb))
     assert changed, name
     assert changed <= chosen, sorted(changed - chosen)
+    if name in ("value", "claim priority", "unknown id"):
+        assert "backlog.md" in changed, name  # the edit reaches the backlog
     assert len(chosen - SUMMARY_PAGES) < len(pages)  # not every page
 
 
@@ -199,8 +222,8 @@ def test_the_preview_chooses_every_page_without_a_good_build_or_on_a_global_chan
     preview.before = kb
     preview.change = change_of(["briefs/inference/2026-09-03-e1.yaml"], [], [])
     assert preview.partial
-    assert preview.choose(load_kb(data, memo=memo)) == SUMMARY_PAGES
-    assert preview.built == SUMMARY_PAGES
+    assert preview.choose(load_kb(data, memo=memo)) == ALWAYS
+    assert preview.built == ALWAYS
 
 
 # --------------------------------------------------------------------------- the memo

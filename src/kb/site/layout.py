@@ -177,8 +177,11 @@ def add_hand_written(site: Site, pages: dict[str, str]) -> None:
     only = site.options.preview.choose(site.kb) if site.options.preview else None  # None: every page
     if only is not None:
         site.skip(p for p in site.template_pages if p not in only)  # brief pages: their macro runs when built
-    site.generated[indexes.PAPERS] = indexes.papers(site.kb)  # its mention counts include these
-    site.generated[backlog_render.PAGE] = backlog_render.page(site.kb)
+    for page, render in ((indexes.PAPERS, indexes.papers), (backlog_render.PAGE, backlog_render.page)):
+        if only is None or page in only:
+            site.generated[page] = render(site.kb)  # their mention counts include the pages'
+        else:
+            site.skip([page])  # what it shows is as the last build showed it
     for pid in site.kb.papers:
         if paper_page(pid) in site.finished:
             site.generated[paper_page(pid)] = site.finished[paper_page(pid)].content
@@ -192,7 +195,7 @@ def add_hand_written(site: Site, pages: dict[str, str]) -> None:
     else:
         _add_machine_readable(site)  # after the mentions: the views count backlinks
     if site.options.preview is not None:
-        site.skipped.update(site.options.preview.unchanged(site.generated))
+        site.skipped.update(site.options.preview.unchanged(site.generated, site.skipped))
 
 
 def _take_finished(site: Site) -> None:

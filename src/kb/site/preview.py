@@ -9,7 +9,10 @@ compares the knowledge base of the last good build with the new one, record by r
 brief page is rebuilt when its record, its figures, its findings, its claims, its neighbours
 or a paper it names changed; a paper page when its record, its backlinks (mentions, also
 from hand-written pages), its sightings, anchors, findings or its status as of each topic's
-latest brief changed.  The pages that summarise everything are always rebuilt.
+latest brief changed.  The papers index shows what the paper pages are made from: it is
+rebuilt when one of them is, or a paper is added or removed; the backlog too, and also when
+its own figures change (the pending items, the open claims, the ids without a paper file).
+The list of briefs and the statistics are always rebuilt.
 
 :class:`Preview` is what the preview hands the kb plugin for one build (the plugin's
 ``preview`` attribute, read by :mod:`kb.site.layout`); ``mkdocs build`` never sets it.
@@ -23,12 +26,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from kb.knowledge.backlog import as_of, duplicate_cards, open_claims, pending_items
 from kb.knowledge.figures import paper_status
 from kb.knowledge.index import KnowledgeBase, Memo, brief_page, paper_page
 from kb.render import backlog, charts, indexes
 
-# generated pages that summarise every record: rebuilt on every change
+# generated pages that summarise every record: compared with the last build's before written
 SUMMARY_PAGES = frozenset({indexes.BRIEFS, indexes.PAPERS, backlog.PAGE, charts.PAGE})
+ALWAYS = frozenset({indexes.BRIEFS, charts.PAGE})  # of those, rebuilt on every change
+WITH_PAPERS = frozenset({indexes.PAPERS, backlog.PAGE})  # rebuilt when a paper page is (see affected)
+PAPER_PAGES = paper_page("x").rpartition("/")[0] + "/"  # "papers/": where paper pages are
 DATA_RECORDS = ("briefs", "papers")  # data/<kind>/...: a change the comparison below handles
 
 
@@ -140,10 +147,11 @@ class Preview:
         self.built = affected(old, new) if self.partial and old is not None else None
         return self.built
 
-    def unchanged(self, generated: dict[str, str]) -> set[str]:
+    def unchanged(self, generated: dict[str, str], skipped: set[str]) -> set[str]:
         """The summary pages made exactly as the last good build made them: their HTML in the
-        preview directory stands (a brief's headline does not change the backlog)."""
-        self._made = {page: generated[page] for page in SUMMARY_PAGES if page in generated}
+        preview directory stands (a new figure in a brief does not change the list of briefs).
+        ``skipped``: not made at all (:meth:`choose` left them out), kept as built."""
+        self._made = {page: generated[page] for page in SUMMARY_PAGES if page in generated and page not in skipped}
         same = {page for page, made in self._made.items() if self.partial and self._kept.get(page) == made}
         if self.built is not None:
             self.built = self.built - same
@@ -160,16 +168,22 @@ Inputs = dict[str, tuple[object, ...]]  # generated page -> what it is made from
 
 
 def inputs(kb: KnowledgeBase) -> Inputs:
-    """What each brief and paper page is made from (compared between two builds)."""
+    """What each brief and paper page is made from (compared between two builds), and what the
+    backlog adds to the paper pages' inputs."""
     named = _named(kb)
     out: Inputs = {brief_page(key): _brief_inputs(kb, key, named) for key in kb.briefs}
     out.update((paper_page(pid), _paper_inputs(kb, pid)) for pid in kb.papers)
+    out[backlog.PAGE] = _backlog_inputs(kb)
     return out
 
 
 def affected(before: Inputs, after: Inputs) -> frozenset[str]:
-    """The generated pages whose inputs differ between two builds (:func:`inputs`), with the summary pages."""
-    return SUMMARY_PAGES | {page for page, made in after.items() if before.get(page) != made}
+    """The generated pages whose inputs differ between two builds (:func:`inputs`), with the pages
+    always rebuilt, and the papers index and the backlog when a paper page changed, came or went
+    (they show its name, status, first sighting, anchor and number of backlinks)."""
+    changed = {page for page, made in after.items() if before.get(page) != made}
+    papers = any(page.startswith(PAPER_PAGES) for page in changed | (before.keys() - after.keys()))
+    return ALWAYS | changed | (WITH_PAPERS if papers else frozenset())
 
 
 def _named(kb: KnowledgeBase) -> dict[str, set[str]]:
@@ -203,6 +217,13 @@ def _brief_inputs(kb: KnowledgeBase, key: str, named: dict[str, set[str]]) -> tu
         claims,
         [(pid, kb.papers[pid], kb.history.first_seen(pid), kb.history.anchors.get(pid)) for pid in papers],
     )
+
+
+def _backlog_inputs(kb: KnowledgeBase) -> tuple[object, ...]:
+    """The backlog's own figures; the papers it names change with their pages (:func:`affected`),
+    the briefs it links by key show the date the key holds, the topics do not change in a preview build."""
+    pending = [(topic, as_of(kb, topic), pending_items(kb, topic)) for topic in kb.topics]
+    return (pending, kb.unknown_ids(), open_claims(kb), duplicate_cards(kb))
 
 
 def _paper_inputs(kb: KnowledgeBase, pid: str) -> tuple[object, ...]:
