@@ -84,7 +84,10 @@ def test_the_watched_files_and_what_changed_among_them(tmp_path):
     project = Project(config, root / "data", root / ".cache/kb/preview", root / "docs", root / "overrides")
     assert set(project.watched()) == {root / "data", root / "docs", config, root / "hooks", root / "overrides"}
     files = snapshot(project.watched())
-    assert set(files) == {brief, page, config, root / "overrides/main.html"}  # no editor swap or backup files
+    assert set(files) == {
+        str(p) for p in (brief, page, config, root / "overrides/main.html")
+    }  # no swap or backup files
+    assert files[str(brief)] == (brief.stat().st_mtime_ns, 1)
     assert ignored(".#a.md") and ignored("4913") and not ignored("a.md")
     change = project.sort({brief, page})
     assert change.paths == ("data/briefs/t/2026-01-01-e1.yaml", "docs/a.md") and not change.everything

@@ -110,7 +110,7 @@ class Builder:
     warn: Say
     preview: Preview = field(default_factory=Preview)
     errors: list[str] = field(default_factory=list)
-    files: dict[Path, tuple[int, int]] = field(default_factory=dict)
+    files: dict[str, tuple[int, int]] = field(default_factory=dict)  # kb.site.preview.snapshot
     pending: set[Path] = field(default_factory=set)  # changed since the last good build
     pages: int = 0  # pages of the last good build's site
     templates: _Compiled = field(default_factory=_Compiled)
@@ -123,7 +123,7 @@ class Builder:
 
     def __call__(self) -> None:
         now = snapshot(self.project.watched())
-        changed = {p for p in now.keys() | self.files.keys() if now.get(p) != self.files.get(p)}
+        changed = {Path(p) for p in now.keys() | self.files.keys() if now.get(p) != self.files.get(p)}
         self.files = now
         self.pending |= changed
         if changed or self.errors:
