@@ -42,6 +42,7 @@ TEMPLATE = "kb-cached.html"  # overrides/: prints page.content, the whole page f
 DEFAULT_DIR = Path(".cache") / "kb"
 PAGES, SEARCH, RECORDS, FINISHED = "pages", "search", "records", "finished"  # its parts
 MENTIONS, BIBTEX = "mentions.pickle", "bibtex.pickle"  # kb.knowledge.mentionstore, kb.bib.entrystore
+TEMPLATES = "templates"  # the theme's templates compiled by Jinja (kb.site.theme.install)
 OFF = ("off", "0", "false", "no")
 
 
@@ -64,11 +65,13 @@ def records(root: Path) -> RecordStore | None:
 def keep(options: Options, root: Path) -> None:
     """Give a build what it keeps between builds, unless the cache is off: the parsed data files
     (:func:`records`), their mentions (:mod:`kb.knowledge.mentionstore`) and BibTeX entries
-    (:mod:`kb.bib.entrystore`), the finished brief and paper pages (:func:`finished`)."""
+    (:mod:`kb.bib.entrystore`), the finished brief and paper pages (:func:`finished`), the
+    theme's compiled templates."""
     where = location(root)
     if where is not None:
         options.records, options.finished = records(root), finished(root)
         options.mentions, options.bibtex = MentionStore(where / MENTIONS), EntryStore(where / BIBTEX)
+        options.templates = where / TEMPLATES
 
 
 def digest(parts: Iterable[str | bytes]) -> str:

@@ -51,6 +51,7 @@ class Options:
     mentions: MentionStore | None = None  # and their mentions (needs records)
     bibtex: EntryStore | None = None  # and the papers' BibTeX entries (needs records)
     finished: RenderCache | None = None  # brief and paper pages kept between builds (needs records)
+    templates: Path | None = None  # where the theme's compiled templates are kept between builds
 
 
 @dataclass

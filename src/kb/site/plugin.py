@@ -172,7 +172,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         env.globals["kb_ui"] = UI  # interface words of overrides/*.html, from the message catalogue
         words = {**script_words(), "search.types": list(search.TYPES)}  # docs/assets/*.js (kb-words.js)
         env.globals["kb_script_words"] = htmlsafe_json_dumps(words, ensure_ascii=False, sort_keys=True)
-        self._parts = theme.install(env, config.theme.dirs, self._in_nav)  # overrides/partials/kb-memo.html
+        self._parts = theme.install(env, config.theme.dirs, self._in_nav, self.site.options.templates)  # kb-memo.html
         return env
 
     # ------------------------------------------------------------------- pages
