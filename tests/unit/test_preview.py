@@ -22,7 +22,7 @@ from kb.site.preview import (
     affected,
     change_of,
     ignored,
-    inputs,
+    preview_inputs,
     snapshot,
 )
 from sitebuild import FIXTURE_DATA
@@ -102,15 +102,15 @@ def test_nothing_changed_rebuilds_only_the_list_of_briefs_and_the_statistics(dat
     memo = Memo()
     before = load_kb(data, memo=memo)
     after = load_kb(data, memo=memo)
-    assert affected(inputs(before), inputs(after)) == ALWAYS == {"briefs/index.md", "stats.md"}
+    assert affected(preview_inputs(before), preview_inputs(after)) == ALWAYS == {"briefs/index.md", "stats.md"}
     assert SUMMARY_PAGES == ALWAYS | WITH_PAPERS == ALWAYS | {"papers/index.md", "backlog.md"}
 
 
 def test_an_edited_brief_rebuilds_its_page_and_the_next_one(data):
     memo = Memo()
-    before = inputs(load_kb(data, memo=memo))
+    before = preview_inputs(load_kb(data, memo=memo))
     edit(data / "briefs" / f"{BRIEF}.yaml", "\ncharacter:\n  title: ", "\ncharacter:\n  title: 新词 ")
-    after = inputs(load_kb(data, memo=memo))
+    after = preview_inputs(load_kb(data, memo=memo))
     # the next brief compares itself with this one; no paper page, nor the backlog, shows the headline
     assert affected(before, after) == ALWAYS | {f"briefs/{BRIEF}.md", f"briefs/{NEXT}.md"}
 
@@ -120,9 +120,9 @@ def test_an_edited_paper_rebuilds_its_page_and_the_briefs_that_name_it(data):
     kb = load_kb(data, memo=memo)
     naming = {m.place.page for m in kb.mentions_of("albireo") if m.place.brief}
     carried = {f"briefs/{k}.md" for k, f in kb.figures.items() if any(c.paper == "albireo" for c in f.carried)}
-    before = inputs(kb)
+    before = preview_inputs(kb)
     edit(data / "papers" / "albireo.yaml", "short: Albireo", "short: Albireo2")
-    pages = affected(before, inputs(load_kb(data, memo=memo)))
+    pages = affected(before, preview_inputs(load_kb(data, memo=memo)))
     assert "papers/albireo.md" in pages
     assert naming and naming <= pages  # briefs whose parts name it
     assert carried and carried <= pages  # and those that list it as carried over (computed)
@@ -164,11 +164,11 @@ def test_every_page_that_changes_is_rebuilt(data, name):
     path, old, new = EDITS[name]
     memo = Memo()
     kb = load_kb(data, memo=memo)
-    before, pages = inputs(kb), rendered(kb)
+    before, pages = preview_inputs(kb), rendered(kb)
     edit(data / path, old, new)
     kb = load_kb(data, memo=memo)
     changed = {page for page, html in rendered(kb).items() if pages.get(page) != html}
-    chosen = affected(before, inputs(kb))
+    chosen = affected(before, preview_inputs(kb))
     assert changed, name
     assert changed <= chosen, sorted(changed - chosen)
     if name in ("value", "claim priority", "unknown id"):
@@ -179,7 +179,7 @@ def test_every_page_that_changes_is_rebuilt(data, name):
 def test_added_and_removed_briefs_rebuild_every_page_that_changes(data):
     memo = Memo()
     kb = load_kb(data, memo=memo)
-    before, pages = inputs(kb), rendered(kb)
+    before, pages = preview_inputs(kb), rendered(kb)
     newest = data / "briefs" / "inference" / "2026-09-05-e1.yaml"
     text = newest.read_text("utf-8").replace("2026-09-05", "2026-09-06")
     (data / "briefs" / "inference" / "2026-09-06-e1.yaml").write_text(text, "utf-8")
@@ -187,19 +187,19 @@ def test_added_and_removed_briefs_rebuild_every_page_that_changes(data):
     now = rendered(kb)
     changed = {page for page, html in now.items() if pages.get(page) != html}
     assert "briefs/inference/2026-09-06-e1.md" in changed
-    assert changed <= affected(before, inputs(kb))
-    before, pages = inputs(kb), now
+    assert changed <= affected(before, preview_inputs(kb))
+    before, pages = preview_inputs(kb), now
     (data / "briefs" / "inference" / "2026-09-06-e1.yaml").unlink()
     kb = load_kb(data, memo=memo)
     changed = {page for page, html in rendered(kb).items() if pages.get(page) != html}
-    assert changed and changed <= affected(before, inputs(kb))
+    assert changed and changed <= affected(before, preview_inputs(kb))
 
 
 def test_a_new_brief_leaves_the_pages_of_papers_it_does_not_name(data):
     """A paper page changes with a brief that names the paper, not with every new day."""
     memo = Memo()
     kb = load_kb(data, memo=memo)
-    before, pages = inputs(kb), rendered(kb)
+    before, pages = preview_inputs(kb), rendered(kb)
     previous = kb.by_topic["inference"][-1]
     newest = data / "briefs" / "inference" / "2026-09-05-e1.yaml"
     text = newest.read_text("utf-8").replace("2026-09-05", "2026-09-06")
@@ -211,7 +211,7 @@ def test_a_new_brief_leaves_the_pages_of_papers_it_does_not_name(data):
     quiet = {paper_page(pid) for pid in kb.papers if pid not in named | new_then}
     now = rendered(kb)
     assert quiet and all(now[page] == pages[page] for page in quiet)
-    assert not quiet & affected(before, inputs(kb))
+    assert not quiet & affected(before, preview_inputs(kb))
 
 
 def test_the_preview_chooses_every_page_without_a_good_build_or_on_a_global_change(data):

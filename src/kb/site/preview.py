@@ -148,11 +148,11 @@ class Preview:
 
     def choose(self, after: KnowledgeBase) -> frozenset[str] | None:
         """The generated pages to build with ``after`` loaded (None: every page)."""
-        new = inputs(after)
+        new = preview_inputs(after)
         old = self._inputs[1] if self._inputs and self._inputs[0] is self.before else None
         if old is None and self.partial:
             assert self.before is not None
-            old = inputs(self.before)
+            old = preview_inputs(self.before)
         self._inputs, self._made = (after, new), {}  # the next build's "before", if this one succeeds
         self.built = affected(old, new) if self.partial and old is not None else None
         return self.built
@@ -178,13 +178,17 @@ Inputs = dict[str, tuple[object, ...]]  # generated page -> what it is made from
 
 
 def inputs(kb: KnowledgeBase) -> Inputs:
-    """What each brief and paper page is made from (compared between two builds), and what the
-    backlog adds to the paper pages' inputs."""
+    """What each brief and paper page is made from (compared between two builds; the render
+    cache's keys, :mod:`kb.site.rendercache`)."""
     named = _named(kb)
     out: Inputs = {brief_page(key): _brief_inputs(kb, key, named) for key in kb.briefs}
     out.update((paper_page(pid), _paper_inputs(kb, pid)) for pid in kb.papers)
-    out[backlog.PAGE] = _backlog_inputs(kb)
     return out
+
+
+def preview_inputs(kb: KnowledgeBase) -> Inputs:
+    """:func:`inputs`, and what the backlog adds to the paper pages' inputs (what a preview compares)."""
+    return {**inputs(kb), backlog.PAGE: _backlog_inputs(kb)}
 
 
 def affected(before: Inputs, after: Inputs) -> frozenset[str]:
