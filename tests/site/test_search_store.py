@@ -15,7 +15,7 @@ from sitebuild import build, copy_project
 
 
 def kept(log: str) -> int:
-    m = re.search(r"search index of \d+ pages in [\d.]+ s \(\d+ KB, (\d+) files kept\)", log)
+    m = re.search(r"search index of \d+ pages in [\d.]+ s \(\d+ KB, (\d+) files kept,", log)
     assert m, log
     return int(m.group(1))
 

@@ -18,6 +18,10 @@ class KbConfig(Config):
     demos = c.Type(bool, default=False)
     """Embed the WebGPU kernel demos on the pages that declare them."""
 
+    search_memory = c.Type(int, default=2048)
+    """Pagefind's memory for one run, in MB (an estimate from the pages' indexed text): a site
+    that needs more is indexed in parts, merged into one index (``KB_SEARCH_MEMORY`` overrides)."""
+
     topic = c.Optional(c.Type(str))
     """Default topic of the macros that take one (``section("s1-3-kv-cache")``);
     unset: the knowledge base's only topic, else the first by id."""

@@ -86,7 +86,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
 
     # ------------------------------------------------------------------ config
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
-        self._indexed = 0
+        self._indexed, self._weights = 0, dict[str, int]()  # pages marked for the search index; their weights
         root = Path(config.config_file_path).resolve().parent
         data_dir = root / (os.environ.get("KB_DATA") or self.config.data_dir)  # an absolute one stays as it is
         try:
@@ -320,15 +320,14 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         page.content = page.markdown = None  # its HTML is made: not kept beside Pagefind (kb.site.search)
         src, indexed = page.file.src_uri, search.indexed(page.url)
         facts = self._facts.pop(src, None) or search.facts_for(self.site.kb, page.url)  # marked as keyed
-        if self._cache is not None and self._cache.from_cache(src):
-            self._indexed += indexed
-            return output
-        marked = search.mark(output, facts) if indexed else output
+        cached = self._cache is not None and self._cache.from_cache(src)
+        marked = output if cached or not indexed else search.mark(output, facts)
         if marked is None:  # not kept either: every build says it
             log.warning(f"kb: {src} has no <article>: it is not in the search index")
             return output
         self._indexed += indexed
-        if self._cache is not None:
+        self._weights[page.file.dest_uri] = search.weight(marked)  # what Pagefind will hold of it
+        if self._cache is not None and not cached:
             self._cache.keep(src, marked)
         return marked
 
@@ -388,10 +387,11 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         if self.preview is None or self.preview.search:
             where = cache.location(Path(config.config_file_path).resolve().parent)
             try:
-                stats = search.index_site(Path(config.site_dir), self._indexed, where and where / cache.SEARCH)
+                store, site, memory = where and where / cache.SEARCH, Path(config.site_dir), self.config.search_memory
+                stats = search.index_site(site, self._indexed, store, self._weights, memory)
             except Exception as exc:  # the binary missing or failing: the site has no search
                 raise PluginError(f"search index (Pagefind): {exc}") from None
-            log.info("kb: search index of %d pages in %.2f s (%d KB, %d files kept)", *stats.report())
+            log.info("kb: search index of %d pages in %.2f s (%d KB, %d files kept, %d Pagefind runs)", *stats.report())
         self.on_build_error()  # the end of a build, as after a failed one
 
     def on_build_error(self, error: Exception | None = None) -> None:

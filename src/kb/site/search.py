@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kb.render.messages import UI
-from kb.site import search_store, search_words
+from kb.site import search_parts, search_store, search_words
 
 if TYPE_CHECKING:  # pragma: no cover
     from kb.knowledge.index import KnowledgeBase
@@ -43,10 +43,13 @@ __all__ = [
     "facts_for",
     "indexed",
     "mark",
+    "weight",
     "index_site",
     "pagefind_env",
 ]
 
+MEMORY_MB = 2048  # Pagefind's memory for one run (estimated: kb.site.search_parts); a larger site is indexed in parts
+MEMORY_ENV = "KB_SEARCH_MEMORY"  # MB; replaces search_memory of mkdocs.yml (benchmarks, tests)
 OUTPUT = "pagefind"  # the bundle's directory, beside the pages; editions use latest/'s (kb.editions.freeze)
 
 # The result types a reader can filter by, in the order the filter lists them (their names are
@@ -100,9 +103,10 @@ class IndexStats:
     bytes: int = 0  # the whole bundle on disk
     files: int = 0
     reused: int = 0  # files of the bundle kept from the last build (a store: :func:`index_site`)
+    parts: int = 1  # Pagefind runs (more than one: the site indexed in parts, merged)
 
-    def report(self) -> tuple[int, float, int, int]:
-        return self.pages, self.seconds, self.bytes // 1024, self.reused
+    def report(self) -> tuple[int, float, int, int, int]:
+        return self.pages, self.seconds, self.bytes // 1024, self.reused, self.parts
 
 
 def _doc_url(page: str) -> str:
@@ -151,6 +155,13 @@ def indexed(url: str) -> bool:
     return url not in SKIP_PAGES and not url.startswith(SKIP_DIRS)
 
 
+def weight(page: str) -> int:
+    """What Pagefind holds of a written page (:func:`mark`), for its memory estimate: the
+    characters of its marked body."""
+    start = page.find("data-pagefind-body")
+    return max(0, page.rfind("</article>") - start) if start >= 0 else 0
+
+
 def mark(text: str, facts: Facts) -> str | None:
     """The built page with its ``<article>`` marked as the indexed body, the facts as filters and
     metadata (empty, hidden elements: no text) and its arXiv ids as words
@@ -180,10 +191,34 @@ def mark(text: str, facts: Facts) -> str | None:
     return text[: m.start()] + "".join(marks) + body + text[end:]
 
 
-def _build(site_dir: Path, out: Path, pages: int) -> None:
+def _build(site_dir: Path, out: Path, pages: int, parts: list[list[str]]) -> None:
     """Pagefind's binary (the one the Python API runs: ``pagefind.service.get_executable``, the
-    extended build) indexes the written site in one run.  The API's service is not used: it answers
-    one request per 0.1 s poll and can stop the binary before the last file of the bundle is flushed."""
+    extended build) indexes the written site: in one run, or one run a part (the HTML files of
+    each in ``parts``), the parts merged into one bundle (:mod:`kb.site.search_parts`).  The API's
+    service is not used: it answers one request per 0.1 s poll and can stop the binary before the
+    last file of the bundle is flushed."""
+    import shutil
+    import tempfile
+
+    if len(parts) <= 1:
+        indexed = _run(site_dir, out, None)
+    else:
+        out.mkdir(parents=True, exist_ok=True)
+        scratch = Path(tempfile.mkdtemp(prefix=".kb-parts-", dir=out.parent))
+        try:
+            bundles = [scratch / str(i) for i in range(len(parts))]
+            indexed = sum(_run(site_dir, bundle, part) for bundle, part in zip(bundles, parts, strict=True))
+            search_parts.merge([b for b in bundles if b.exists()], out)  # a part of unmarked pages has none
+        finally:
+            shutil.rmtree(scratch, ignore_errors=True)
+    # more than this build marked: a --dirty build leaves the pages it did not rebuild (marked before)
+    if indexed < pages:
+        raise RuntimeError(f"Pagefind indexed {indexed} of {pages} pages")
+
+
+def _run(site_dir: Path, out: Path, files: list[str] | None) -> int:
+    """One Pagefind run over the written site (``files``: these HTML files only) into ``out``;
+    the number of pages it indexed."""
     import json
     import os
     import subprocess
@@ -201,16 +236,20 @@ def _build(site_dir: Path, out: Path, pages: int) -> None:
             "root_selector": "[data-pagefind-body]",
             "exclude_selectors": EXCLUDE,
         }
+        if files is not None:
+            config["glob"] = search_parts.glob_of(files)
         (Path(scratch) / "pagefind.json").write_text(json.dumps(config), "utf-8")
         run = subprocess.run(
             [str(binary)], cwd=scratch, env=pagefind_env(os.environ), capture_output=True, text=True, timeout=600
         )
         if run.returncode != 0:
+            if files is not None and "Indexed 0 pages" in run.stdout:  # a part without a marked body
+                return 0
             raise RuntimeError((run.stdout + run.stderr)[-2000:])
         m = re.search(r"Indexed (\d+) page", run.stdout)
-        # more than this build marked: a --dirty build leaves the pages it did not rebuild (marked before)
-        if m is None or int(m.group(1)) < pages:
-            raise RuntimeError(f"Pagefind indexed {m.group(1) if m else '?'} of {pages} pages:\n{run.stdout[-2000:]}")
+        if m is None:
+            raise RuntimeError(f"Pagefind did not say what it indexed:\n{run.stdout[-2000:]}")
+        return int(m.group(1))
 
 
 # Pagefind's memory allocator (jemalloc, read from this variable): one arena instead of one per
@@ -261,29 +300,42 @@ def require_extended() -> None:
         ) from None
 
 
-def index_site(site_dir: Path, pages: int, store: Path | None = None) -> IndexStats:
+def index_site(
+    site_dir: Path,
+    pages: int,
+    store: Path | None = None,
+    weights: Mapping[str, int] | None = None,
+    memory_mb: int = MEMORY_MB,
+) -> IndexStats:
     """Index the built site at ``site_dir``, where ``pages`` pages are marked (:func:`mark`), into
     ``site_dir/pagefind/`` (replacing an older index).  With a ``store`` (the cache's, kept between
     builds) Pagefind writes its bundle there and the site gets links to it: a file Pagefind finds
     already written it does not compress and write again (its name is its content's hash), so a
-    build after one more brief writes only what changed (:mod:`kb.site.search_store`)."""
+    build after one more brief writes only what changed (:mod:`kb.site.search_store`).
+    ``weights``: the characters of indexed HTML of each page's file (site-relative path; a page not
+    named weighs its file's size); Pagefind's memory is kept near ``memory_mb`` by indexing the site in
+    parts when it would need more (:mod:`kb.site.search_parts`)."""
+    import os
     import shutil
 
     require_extended()
     _return_freed_memory()
+    memory_mb = int(os.environ.get(MEMORY_ENV) or memory_mb)
     stats = IndexStats(pages=pages)
     start = time.perf_counter()
     out = site_dir / OUTPUT
     if out.exists():
         shutil.rmtree(out)
+    parts = search_parts.plan(_weights(site_dir, weights or {}), search_parts.part_size(memory_mb))
+    stats.parts = max(1, len(parts))
     if store is None:
-        _build(site_dir, out, pages)
+        _build(site_dir, out, pages, parts)
     else:
         bundle = store / _bundle_name()
         with search_store.locked(store):  # two builds at once (`mkdocs serve` and a build) take turns
             for old in [d for d in store.iterdir() if d.is_dir() and d != bundle]:
                 shutil.rmtree(old)  # an older Pagefind's
-            stats.reused = search_store.update(bundle, lambda dest: _build(site_dir, dest, pages))
+            stats.reused = search_store.update(bundle, lambda dest: _build(site_dir, dest, pages, parts))
             search_store.link_tree(bundle, out, _unused)
     for unused in [p for p in out.iterdir() if _unused(p.name)]:
         unused.unlink()
@@ -291,6 +343,16 @@ def index_site(site_dir: Path, pages: int, store: Path | None = None) -> IndexSt
     files = [p for p in out.rglob("*") if p.is_file()]
     stats.files, stats.bytes = len(files), sum(p.stat().st_size for p in files)
     return stats
+
+
+def _weights(site_dir: Path, weights: Mapping[str, int]) -> dict[str, int]:
+    """The HTML files Pagefind reads, each with its weight (``weights``, else its size: more)."""
+    files = {}
+    for path in site_dir.rglob("*.html"):
+        rel = path.relative_to(site_dir).as_posix()
+        if not rel.startswith(SKIP_DIRS):
+            files[rel] = weights[rel] if rel in weights else path.stat().st_size
+    return files
 
 
 def _return_freed_memory() -> None:

@@ -1,0 +1,313 @@
+"""Pagefind in parts: a site too large for one Pagefind run within its memory budget is indexed a
+part at a time, and the parts' bundles are merged into the one bundle a reader's browser loads.
+
+Pagefind holds every page it indexes until it writes the index: about 22 bytes of memory for each
+character of indexed HTML, on top of some 60 MB for its dictionaries (3,000 synthetic pages: 32
+million characters of marked bodies, 757 MB resident).  :func:`plan` groups the pages so each run stays within a budget;
+:func:`merge` joins the runs' bundles: page numbers are offset by the pages of the parts before,
+the word lists of equal words are joined in part order, and the words are cut into chunks as
+Pagefind cuts them.  Nothing is reindexed: the page fragments are the runs' own files, and the
+merged bundle answers every query as one run over the whole site does (the test compares them).
+
+Pagefind's bundle format (1.5): gzip of ``pagefind_dcd`` and CBOR; file names are the language and
+the start of the SHA-1 of the CBOR, each byte in hex without its leading zero; the meta file is
+``[version, pages [[fragment, words]], chunks [[from, to, name]], filters [[name, file]],
+sorts [[key, pages]], meta keys]``, an index chunk ``[[word, pages [[page, locations, meta
+locations]], variants [[word, pages]]]]``, a filter ``[name, [[value, pages]]]``.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import heapq
+import json
+import os
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from itertools import groupby, pairwise
+from pathlib import Path
+from typing import Any
+
+import cbor2
+
+__all__ = ["BASE_MB", "PER_CHARACTER", "glob_of", "merge", "part_size", "plan"]
+
+BASE_MB = 64  # a Pagefind run's memory before its first page (its dictionaries)
+PER_CHARACTER = 25  # its memory (bytes) per character of a page's indexed HTML (3,000 synthetic pages: 21.8)
+CHUNK = 20_000  # locations per index chunk, as Pagefind counts them (it cuts after the word that passes)
+MARK = b"pagefind_dcd"  # what Pagefind writes before the content of each compressed file
+HASHED = ("fragment", "index", "filter")
+_GLOB_SPECIAL = re.compile(r"([\\*?:\[\]{}<>(),])")
+
+
+def part_size(memory_mb: int) -> int:
+    """The characters of indexed HTML one Pagefind run may hold to stay within ``memory_mb``."""
+    return max(1, (memory_mb - BASE_MB) * 1024 * 1024 // PER_CHARACTER)
+
+
+def plan(weights: Mapping[str, int], budget: int) -> list[list[str]]:
+    """The pages (site-relative paths to their HTML files, weighed by their characters of indexed
+    HTML) in parts of at most ``budget`` each, in path order; a page over the budget is a part alone."""
+    parts: list[list[str]] = [[]]
+    size = 0
+    for path in sorted(weights):
+        weight = weights[path]
+        if parts[-1] and size + weight > budget:
+            parts.append([])
+            size = 0
+        parts[-1].append(path)
+        size += weight
+    return parts if parts[-1] else []
+
+
+def glob_of(paths: Sequence[str]) -> str:
+    """A Pagefind glob matching exactly ``paths`` (its glob syntax escaped)."""
+    return "{" + ",".join(_GLOB_SPECIAL.sub(r"\\\1", p) for p in paths) + "}"
+
+
+# ---------------------------------------------------------------------------- reading a bundle
+def _load(path: Path) -> Any:
+    raw = gzip.decompress(path.read_bytes())
+    if not raw.startswith(MARK):
+        raise ValueError(f"{path.name} is not a Pagefind file")
+    return cbor2.loads(raw[len(MARK) :])
+
+
+def _full_hash(data: bytes) -> str:
+    """Pagefind's hash: SHA-1, each byte in hex without its leading zero."""
+    return "".join(format(b, "x") for b in hashlib.sha1(data).digest())
+
+
+@dataclass
+class _Part:
+    root: Path
+    meta: list[Any]
+    offset: int  # the global number of its first page
+    fields: dict[int, int] | None = None  # a metadata field's mark in the run -> in the merge, where they differ
+
+    def words(self) -> Iterator[tuple[str, _Part, list[Any]]]:
+        for chunk in self.meta[2]:
+            for word in _load(self.root / "index" / f"{chunk[2]}.pf_index")[0]:
+                yield word[0], self, word
+
+    def keys(self) -> list[str]:
+        """The metadata fields of its pages (a word's locations in them name a field by its place here)."""
+        return list(self.meta[5]) if len(self.meta) > 5 else []
+
+
+def _entry(root: Path) -> dict[str, Any]:
+    entry: dict[str, Any] = json.loads((root / "pagefind-entry.json").read_text("utf-8"))
+    return entry
+
+
+# ---------------------------------------------------------------------------- writing the merge
+class _Writer:
+    """Files of the merged bundle under ``out``, named as Pagefind names them; a file already
+    there is not written again (its name is its content's hash), as Pagefind does."""
+
+    def __init__(self, out: Path, language: str) -> None:
+        self.out, self.language = out, language
+        self.names: dict[str, str] = {}  # name -> full hash: this merge's index chunks, filters, meta
+        self.fragments: set[str] = set()  # this merge's page fragments
+
+    def name(self, full: str, length: int) -> str:
+        name = f"{self.language}_{full[:length]}"
+        while self.names.get(name, full) != full:  # another content under the same short name
+            length += 1
+            name = f"{self.language}_{full[:length]}"
+        self.names[name] = full
+        return name
+
+    def write(self, folder: str, suffix: str, data: bytes) -> str:
+        name = self.name(_full_hash(data), 7)
+        path = self.out / folder / f"{name}.{suffix}"
+        if not path.exists():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(gzip.compress(MARK + data, compresslevel=9, mtime=0))
+        return name
+
+
+def merge(parts: Sequence[Path], out: Path) -> int:
+    """The bundles at ``parts`` (Pagefind runs over disjoint pages of one site) as one bundle in
+    ``out`` (the parts' files are moved there).  Returns the number of pages."""
+    if not parts:
+        raise ValueError("no bundles to merge")
+    entries = [_entry(p) for p in parts]
+    out.mkdir(parents=True, exist_ok=True)
+    for item in parts[0].iterdir():  # Pagefind's scripts and wasm: the same in every run
+        if item.is_file() and item.name != "pagefind-entry.json" and item.suffix != ".pf_meta":
+            os.replace(item, out / item.name)
+    entry = entries[0]
+    languages: dict[str, Any] = {}
+    total = 0
+    for language in sorted({lang for e in entries for lang in e["languages"]}):
+        having = [
+            (r, e["languages"][language]) for r, e in zip(parts, entries, strict=True) if language in e["languages"]
+        ]
+        meta_name, pages = _merge_language(language, having, out)
+        info = dict(having[0][1])
+        info.update(hash=meta_name, page_count=pages)
+        languages[language] = info
+        total += pages
+    entry["languages"] = languages
+    (out / "pagefind-entry.json").write_text(json.dumps(entry, ensure_ascii=False, separators=(",", ":")), "utf-8")
+    return total
+
+
+def _merge_language(language: str, having: list[tuple[Path, dict[str, Any]]], out: Path) -> tuple[str, int]:
+    writer = _Writer(out, language)
+    parts: list[_Part] = []
+    offset = 0
+    for root, info in having:
+        meta = _load(root / f"pagefind.{info['hash']}.pf_meta")
+        parts.append(_Part(root, meta, offset))
+        offset += len(meta[1])
+    versions = {p.meta[0] for p in parts}
+    if len(versions) != 1:
+        raise ValueError(f"bundles of different Pagefind versions: {sorted(versions)}")
+    pages = [_fragment(writer, part, page) for part in parts for page in part.meta[1]]
+    keys = sorted({k for p in parts for k in p.keys()})
+    for part in parts:  # a field is marked -(its place + 1) before the word's locations in it
+        fields = {-(i + 1): -(keys.index(k) + 1) for i, k in enumerate(part.keys())}
+        part.fields = fields if any(a != b for a, b in fields.items()) else None
+    chunks = _write_words(writer, parts)
+    filters = _merge_filters(writer, parts)
+    sorts = [[key, order] for key, order in _merge_sorts(parts, out, pages)]
+    meta = [parts[0].meta[0], pages, chunks, filters, sorts, keys][: max(len(p.meta) for p in parts)]
+    data = cbor2.dumps(meta)
+    name = writer.name(_full_hash(data), len(language) + 8)
+    path = out / f"pagefind.{name}.pf_meta"
+    path.write_bytes(gzip.compress(MARK + data, compresslevel=9, mtime=0))
+    return name, len(pages)
+
+
+def _fragment(writer: _Writer, part: _Part, page: list[Any]) -> list[Any]:
+    """A page's fragment moved into ``out``: under its own name unless another page of the merge
+    took that name (Pagefind settles such clashes only within a run), then under a longer one.
+    Two pages never share a fragment: each holds its own URL."""
+    name, words = page[0], page[1]
+    source = part.root / "fragment" / f"{name}.pf_fragment"
+    if name in writer.fragments:
+        full = _full_hash(gzip.decompress(source.read_bytes())[len(MARK) :])
+        length = 7
+        while name in writer.fragments:
+            length += 1
+            name = f"{writer.language}_{full[:length]}"
+    writer.fragments.add(name)
+    dest = writer.out / "fragment" / f"{name}.pf_fragment"
+    if not dest.exists():
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(source, dest)
+    return [name, words]
+
+
+def _write_words(writer: _Writer, parts: list[_Part]) -> list[list[str]]:
+    """Every part's words, joined and cut into chunks as Pagefind cuts them; the chunks' names
+    and word ranges for the meta file."""
+    chunks: list[list[str]] = []
+    words: list[list[Any]] = []
+    size = 0
+
+    def flush() -> None:
+        nonlocal words, size
+        name = writer.write("index", "pf_index", cbor2.dumps([words]))
+        chunks.append([words[0][0], words[-1][0], name])
+        words, size = [], 0
+
+    for text, group in groupby(heapq.merge(*(p.words() for p in parts), key=lambda w: w[0]), key=lambda w: w[0]):
+        found: list[tuple[list[Any], _Part]] = []
+        variants: dict[str, list[tuple[list[Any], _Part]]] = {}
+        for _, part, word in group:
+            found.append((word[1], part))
+            for variant in word[2] if len(word) > 2 else ():
+                variants.setdefault(variant[0], []).append((variant[1], part))
+        pages = _joined(found)
+        words.append([text, pages, [[v, _joined(lists)] for v, lists in variants.items()]])
+        size += sum(len(page[1]) + 1 + (len(page[2]) if len(page) > 2 else 0) for page in pages)
+        if size >= CHUNK:
+            flush()
+    if words:
+        flush()
+    for first, second in pairwise(chunks):  # where a chunk starts: the shortest prefix after the last
+        second[0] = _prefix(first[1], second[0])
+    return chunks
+
+
+def _joined(lists: list[tuple[list[list[Any]], _Part]]) -> list[list[Any]]:
+    """One word's pages from several parts (each list with its part) as one list.  A list gives
+    each page as the difference from the page before it (the first: from 0); a page's locations in
+    metadata name each field by its place in the run's fields, renumbered for the merge's."""
+    joined: list[list[Any]] = []
+    last = 0
+    for pages, part in lists:
+        if not pages:
+            continue
+        if part.fields is not None:
+            fields = part.fields
+            pages = [[*p[:2], [fields.get(x, x) for x in p[2]], *p[3:]] if len(p) > 2 and p[2] else p for p in pages]
+        joined.append([pages[0][0] + part.offset - last, *pages[0][1:]])
+        joined.extend(pages[1:])
+        last = part.offset + sum(page[0] for page in pages)
+    return joined
+
+
+def _prefix(last: str, first: str) -> str:
+    """The start of the chunk whose first word is ``first`` after a chunk ending with ``last``:
+    as Pagefind cuts it, one character past their common prefix.  (A chunk's end is its whole last
+    word: a lookup of that word, or of a word it begins with, finds the chunk without Pagefind's
+    fallback that loads every chunk a shortened word could be in.)"""
+    common = 0
+    for x, y in zip(first, last, strict=False):
+        if x != y:
+            break
+        common += 1
+    return first[: common + 1]
+
+
+def _merge_filters(writer: _Writer, parts: list[_Part]) -> list[list[str]]:
+    merged: dict[str, dict[str, list[int]]] = {}
+    for part in parts:
+        for _, name in part.meta[3]:
+            filter_name, values = _load(part.root / "filter" / f"{name}.pf_filter")
+            into = merged.setdefault(filter_name, {})
+            for value, pages in values:
+                into.setdefault(value, []).extend(page + part.offset for page in pages)
+    return [
+        [name, writer.write("filter", "pf_filter", cbor2.dumps([name, [[v, p] for v, p in values.items()]]))]
+        for name, values in sorted(merged.items())
+    ]
+
+
+def _merge_sorts(parts: list[_Part], out: Path, pages: list[list[Any]]) -> Iterator[tuple[str, list[int]]]:
+    """Each sort key's pages in the order of their values, across the parts.  A run's meta holds
+    the order, not the values: they are read from the pages' metadata of the same name (the kb's
+    marks give a page's date as both)."""
+    keys = sorted({key for p in parts for key, _ in p.meta[4]})
+    if not keys:
+        return
+    metas: dict[int, dict[str, str]] = {}
+    for part in parts:
+        for _, order in part.meta[4]:
+            for page in order:
+                number = page + part.offset
+                if number not in metas:
+                    raw = gzip.decompress((out / "fragment" / f"{pages[number][0]}.pf_fragment").read_bytes())
+                    metas[number] = json.loads(raw[len(MARK) :]).get("meta", {})
+    for key in keys:
+        numbers = [page + p.offset for p in parts for k, order in p.meta[4] if k == key for page in order]
+        missing = [n for n in numbers if key not in metas[n]]
+        if missing:
+            raise ValueError(f"sort key {key!r} has no metadata of the same name on {len(missing)} page(s)")
+        values = {n: metas[n][key] for n in numbers}
+        numeric = all(_number(v) is not None for v in values.values())
+        yield key, sorted(numbers, key=lambda n: (_number(values[n]) if numeric else values[n], n))
+
+
+_NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
+
+
+def _number(value: str) -> float | None:
+    """A sort value as a number, where Pagefind reads it as one."""
+    return float(value) if _NUMBER.fullmatch(value) else None

@@ -1,0 +1,125 @@
+"""A site indexed in parts (kb.site.search_parts: Pagefind's memory kept within a budget) gives
+the bundle one Pagefind run gives: the same pages and fragments, every word on the same pages at
+the same positions with the same variants, the same chunks, filters, sort orders and metadata keys.
+Page numbers differ between the two (each run numbers its own pages), so bundles are compared by
+page URL."""
+
+from __future__ import annotations
+
+import gzip
+import itertools
+import json
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+import cbor2
+
+from kb.site import search, search_parts
+
+MARK = b"pagefind_dcd"
+
+
+def _load(path: Path) -> bytes:
+    return gzip.decompress(path.read_bytes())[len(MARK) :]
+
+
+def canonical(bundle: Path) -> dict[str, Any]:
+    """What a search reads of a bundle, keyed by page URL."""
+    entry = json.loads((bundle / "pagefind-entry.json").read_text("utf-8"))
+    out: dict[str, Any] = {"version": entry["version"], "include": entry.get("include_characters")}
+    for language, info in entry["languages"].items():
+        meta = cbor2.loads(_load(bundle / f"pagefind.{info['hash']}.pf_meta"))
+        fragments = [json.loads(_load(bundle / "fragment" / f"{h}.pf_fragment")) for h, _ in meta[1]]
+        urls = [f["url"] for f in fragments]
+
+        def pages_of(pages: list[list[Any]], urls: list[str] = urls) -> list[tuple[Any, ...]]:
+            numbers = itertools.accumulate(p[0] for p in pages)  # each page: the difference from the last
+            return sorted((urls[n], p[1], p[2]) for n, p in zip(numbers, pages, strict=True))
+
+        words, chunks = {}, []
+        for chunk in meta[2]:
+            listed = cbor2.loads(_load(bundle / "index" / f"{chunk[2]}.pf_index"))[0]
+            chunks.append((chunk[0], [w[0] for w in listed]))
+            assert chunk[0] <= listed[0][0] and listed[-1][0] <= chunk[1]  # the chunk's range holds its words
+            for w in listed:
+                words[w[0]] = (pages_of(w[1]), sorted((v[0], pages_of(v[1])) for v in w[2]))
+        filters = {}
+        for _, name in meta[3]:
+            filter_name, values = cbor2.loads(_load(bundle / "filter" / f"{name}.pf_filter"))
+            filters[filter_name] = {v: sorted(urls[p] for p in pages) for v, pages in values}
+        out[language] = {
+            "page_count": info["page_count"],
+            "wasm": info.get("wasm"),
+            "pages": {u: (wc, f) for (_, wc), f, u in zip(meta[1], fragments, urls, strict=True)},
+            "words": words,
+            "chunks": chunks,
+            "filters": filters,
+            "sorts": {k: [fragments[p]["meta"][k] for p in order] for k, order in meta[4]},
+            "sorted": {k: sorted(urls[p] for p in order) for k, order in meta[4]},
+            "rest": [meta[0], *meta[5:]],
+        }
+    return out
+
+
+def test_the_fixture_site_indexed_in_parts_is_the_bundle_of_one_run(site, tmp_path):
+    copy = tmp_path / "site"
+    shutil.copytree(site, copy, ignore=shutil.ignore_patterns("pagefind"))
+    pages = len(list((site / "pagefind" / "fragment").iterdir()))
+    stats = search.index_site(copy, pages, memory_mb=search_parts.BASE_MB + 1)  # a few pages a run
+    assert stats.parts > 3
+    one, parts = canonical(site / "pagefind"), canonical(copy / "pagefind")
+    assert one.keys() == parts.keys()
+    (language,) = [k for k in one if k not in ("version", "include")]
+    for key in one[language]:
+        assert parts[language][key] == one[language][key], key
+    assert one["version"] == parts["version"] and one["include"] == parts["include"]
+    assert not [p for p in copy.iterdir() if p.name.startswith(".kb-parts-")]  # the runs' bundles are gone
+
+
+def _page(title: str, words: str) -> str:
+    return (
+        f'<!doctype html><html lang="zh"><head><title>{title}</title></head><body>'
+        f'<article data-pagefind-body><h1 id="t">{title}</h1><p>{words}</p>'
+        f'<span hidden data-pagefind-meta="date:{len(title)}"></span>'
+        f'<span hidden data-pagefind-sort="date:{len(title)}"></span></article></body></html>'
+    )
+
+
+def test_paths_with_glob_characters_are_indexed_one_a_run(tmp_path):
+    """A run is given its files as a glob: characters of glob syntax in a path are escaped."""
+    site = tmp_path / "site"
+    names = ["a,b", "c{d}", "e[1]", "f(g)!", "q?r", "s*t", "x<y>:z", "plain", "推理"]
+    for i, name in enumerate(names):
+        (site / name).mkdir(parents=True)
+        (site / name / "index.html").write_text(_page(f"T{'x' * i}", f"speculative decoding {name} 投机"), "utf-8")
+    budget = search_parts.part_size(search_parts.BASE_MB + 1)
+    weights = {f"{n}/index.html": budget for n in names}  # a page a run
+    assert search_parts.plan(weights, budget) == [[p] for p in sorted(weights)]
+    stats = search.index_site(site, len(names), weights=weights, memory_mb=search_parts.BASE_MB + 1)
+    bundle = canonical(site / "pagefind")
+    (language,) = [k for k in bundle if k not in ("version", "include")]
+    assert stats.parts == len(names) and bundle[language]["page_count"] == len(names)
+    assert {u for u, *_ in bundle[language]["words"]["speculative"][0]} == {f"/{n}/" for n in names}
+    assert bundle[language]["sorts"]["date"] == sorted(bundle[language]["sorts"]["date"])
+
+
+def test_plan_keeps_path_order_and_puts_a_large_page_alone():
+    weights = {"b": 4, "a": 4, "c": 9, "d": 1, "e": 1}
+    assert search_parts.plan(weights, 8) == [["a", "b"], ["c"], ["d", "e"]]
+    assert search_parts.plan({}, 8) == []
+    assert search_parts.part_size(search_parts.BASE_MB + 25) == 1024 * 1024
+
+
+def test_glob_syntax_is_escaped():
+    assert search_parts.glob_of(["x/a,b/index.html", "y/c{d}[e]/index.html"]) == (
+        r"{x/a\,b/index.html,y/c\{d\}\[e\]/index.html}"
+    )
+    assert re.fullmatch(r"\{[^{}]*\}", search_parts.glob_of(["plain/index.html"]))
+
+
+def test_weight_is_the_marked_body():
+    page = "<html><body><article data-pagefind-body>abc</article></body></html>"
+    assert search.weight(page) == len("data-pagefind-body>abc")
+    assert search.weight("<html><body>no body</body></html>") == 0
