@@ -27,11 +27,11 @@ from mkdocs.structure.pages import Page
 import kb.site.search as search
 
 run = search._build
-def counted(site_dir, out, pages):
+def counted(site_dir, out, pages, parts):
     found = [o for o in gc.get_objects() if isinstance(o, Page)]
     held = [o.file.src_uri for o in found if o.content or o.markdown]
     print("pages", len(found), "holding", len(held), held[:5], file=sys.stderr)
-    run(site_dir, out, pages)
+    run(site_dir, out, pages, parts)
 search._build = counted
 cli(["build", "--strict", "-q", "-d", {site!r}])
 """
