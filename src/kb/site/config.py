@@ -1,14 +1,17 @@
 """Options of the ``kb`` MkDocs plugin (``plugins: - kb: {...}`` in mkdocs.yml).
 
-Environment variables override two of them, for scripts and tests that build
-the same project from other data: ``KB_DATA`` (a data directory) and
-``KB_DEMOS`` (``1/true/yes/on`` or ``0/false/no/off``).
+Environment variables override three of them, for scripts and tests that build
+the same project from other data: ``KB_DATA`` (a data directory),
+``KB_DEMOS`` (``1/true/yes/on`` or ``0/false/no/off``) and ``KB_SEARCH_MEMORY``
+(MB, :mod:`kb.site.search`).
 """
 
 from __future__ import annotations
 
 from mkdocs.config import config_options as c
 from mkdocs.config.base import Config
+
+from kb.site.search import MEMORY_MB
 
 
 class KbConfig(Config):
@@ -18,7 +21,7 @@ class KbConfig(Config):
     demos = c.Type(bool, default=False)
     """Embed the WebGPU kernel demos on the pages that declare them."""
 
-    search_memory = c.Type(int, default=2048)
+    search_memory = c.Type(int, default=MEMORY_MB)
     """Pagefind's memory for one run, in MB (an estimate from the pages' indexed text): a site
     that needs more is indexed in parts, merged into one index (``KB_SEARCH_MEMORY`` overrides)."""
 

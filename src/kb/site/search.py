@@ -50,6 +50,7 @@ __all__ = [
 
 MEMORY_MB = 2048  # Pagefind's memory for one run (estimated: kb.site.search_parts); a larger site is indexed in parts
 MEMORY_ENV = "KB_SEARCH_MEMORY"  # MB; replaces search_memory of mkdocs.yml (benchmarks, tests)
+BODY = "data-pagefind-body"  # the attribute that marks what Pagefind indexes of a page (:func:`mark`)
 OUTPUT = "pagefind"  # the bundle's directory, beside the pages; editions use latest/'s (kb.editions.freeze)
 
 # The result types a reader can filter by, in the order the filter lists them (their names are
@@ -158,7 +159,7 @@ def indexed(url: str) -> bool:
 def weight(page: str) -> int:
     """What Pagefind holds of a written page (:func:`mark`), for its memory estimate: the
     characters of its marked body."""
-    start = page.find("data-pagefind-body")
+    start = page.find(BODY)
     return max(0, page.rfind("</article>") - start) if start >= 0 else 0
 
 
@@ -170,7 +171,7 @@ def mark(text: str, facts: Facts) -> str | None:
     end = text.rfind("</article>")
     if m is None or end < m.end():
         return None
-    attrs = " data-pagefind-body"
+    attrs = f" {BODY}"
     if facts.weight is not None:
         attrs += f' data-pagefind-weight="{facts.weight:g}"'
     marks = [m.group(0)[:-1] + attrs + ">"]
@@ -203,7 +204,6 @@ def _build(site_dir: Path, out: Path, pages: int, parts: list[list[str]]) -> Non
     if len(parts) <= 1:
         indexed = _run(site_dir, out, None)
     else:
-        out.mkdir(parents=True, exist_ok=True)
         scratch = Path(tempfile.mkdtemp(prefix=".kb-parts-", dir=out.parent))
         try:
             bundles = [scratch / str(i) for i in range(len(parts))]
@@ -233,7 +233,7 @@ def _run(site_dir: Path, out: Path, files: list[str] | None) -> int:
             # the marked body is the whole document to Pagefind: it skips the header, the navigation
             # and the footer of every page instead of walking them for a body (the same bundle,
             # a sixth less of its work)
-            "root_selector": "[data-pagefind-body]",
+            "root_selector": f"[{BODY}]",
             "exclude_selectors": EXCLUDE,
         }
         if files is not None:
@@ -312,21 +312,22 @@ def index_site(
     builds) Pagefind writes its bundle there and the site gets links to it: a file Pagefind finds
     already written it does not compress and write again (its name is its content's hash), so a
     build after one more brief writes only what changed (:mod:`kb.site.search_store`).
-    ``weights``: the characters of indexed HTML of each page's file (site-relative path; a page not
-    named weighs its file's size); Pagefind's memory is kept near ``memory_mb`` by indexing the site in
-    parts when it would need more (:mod:`kb.site.search_parts`)."""
-    import os
+    ``weights``: the characters of indexed HTML of each page's file (site-relative path); Pagefind's
+    memory is kept near ``memory_mb`` (``KB_SEARCH_MEMORY`` replaces it) by indexing the site in parts
+    when it would need more (:mod:`kb.site.search_parts`)."""
     import shutil
 
     require_extended()
     _return_freed_memory()
-    memory_mb = int(os.environ.get(MEMORY_ENV) or memory_mb)
+    budget = search_parts.part_size(_memory(memory_mb))
     stats = IndexStats(pages=pages)
     start = time.perf_counter()
     out = site_dir / OUTPUT
     if out.exists():
         shutil.rmtree(out)
-    parts = search_parts.plan(_weights(site_dir, weights or {}), search_parts.part_size(memory_mb))
+    parts = search_parts.plan(weights, budget) if weights is not None else []
+    if weights is None or len(parts) > 1:  # the files on disk: a --dirty build's older pages are indexed too
+        parts = search_parts.plan(_weights(site_dir, weights or {}), budget)
     stats.parts = max(1, len(parts))
     if store is None:
         _build(site_dir, out, pages, parts)
@@ -343,6 +344,18 @@ def index_site(
     files = [p for p in out.rglob("*") if p.is_file()]
     stats.files, stats.bytes = len(files), sum(p.stat().st_size for p in files)
     return stats
+
+
+def _memory(configured: int) -> int:
+    """Pagefind's memory for one run in MB: ``KB_SEARCH_MEMORY``, else ``configured``."""
+    import os
+
+    value = os.environ.get(MEMORY_ENV, "").strip()
+    if not value:
+        return configured
+    if not value.isdigit():
+        raise ValueError(f"{MEMORY_ENV}: expected a whole number of MB, got {value!r}")
+    return int(value)
 
 
 def _weights(site_dir: Path, weights: Mapping[str, int]) -> dict[str, int]:

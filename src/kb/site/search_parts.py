@@ -3,8 +3,8 @@ part at a time, and the parts' bundles are merged into the one bundle a reader's
 
 Pagefind holds every page it indexes until it writes the index: about 22 bytes of memory for each
 character of indexed HTML, on top of some 60 MB for its dictionaries (3,000 synthetic pages: 32
-million characters of marked bodies, 757 MB resident).  :func:`plan` groups the pages so each run stays within a budget;
-:func:`merge` joins the runs' bundles: page numbers are offset by the pages of the parts before,
+million characters of marked bodies, 757 MB resident).  :func:`plan` groups the pages so each run
+stays within a budget; :func:`merge` joins the runs' bundles: page numbers are offset by the pages of the parts before,
 the word lists of equal words are joined in part order, and the words are cut into chunks as
 Pagefind cuts them.  Nothing is reindexed: the page fragments are the runs' own files, and the
 merged bundle answers every query as one run over the whole site does (the test compares them).
@@ -32,13 +32,12 @@ from typing import Any
 
 import cbor2
 
-__all__ = ["BASE_MB", "PER_CHARACTER", "glob_of", "merge", "part_size", "plan"]
+__all__ = ["BASE_MB", "MARK", "PER_CHARACTER", "content", "full_hash", "glob_of", "merge", "part_size", "plan"]
 
 BASE_MB = 64  # a Pagefind run's memory before its first page (its dictionaries)
 PER_CHARACTER = 25  # its memory (bytes) per character of a page's indexed HTML (3,000 synthetic pages: 21.8)
 CHUNK = 20_000  # locations per index chunk, as Pagefind counts them (it cuts after the word that passes)
 MARK = b"pagefind_dcd"  # what Pagefind writes before the content of each compressed file
-HASHED = ("fragment", "index", "filter")
 _GLOB_SPECIAL = re.compile(r"([\\*?:\[\]{}<>(),])")
 
 
@@ -49,11 +48,14 @@ def part_size(memory_mb: int) -> int:
 
 def plan(weights: Mapping[str, int], budget: int) -> list[list[str]]:
     """The pages (site-relative paths to their HTML files, weighed by their characters of indexed
-    HTML) in parts of at most ``budget`` each, in path order; a page over the budget is a part alone."""
+    HTML) in parts of at most ``budget`` each, in path order; a page over the budget is a part alone.
+    A page that weighs nothing has nothing Pagefind indexes: it is in no part."""
     parts: list[list[str]] = [[]]
     size = 0
     for path in sorted(weights):
         weight = weights[path]
+        if weight <= 0:
+            continue
         if parts[-1] and size + weight > budget:
             parts.append([])
             size = 0
@@ -68,14 +70,22 @@ def glob_of(paths: Sequence[str]) -> str:
 
 
 # ---------------------------------------------------------------------------- reading a bundle
-def _load(path: Path) -> Any:
-    raw = gzip.decompress(path.read_bytes())
+def content(path: Path) -> bytes:
+    """What a compressed file of a bundle holds (``ValueError``: not one of Pagefind's files)."""
+    try:
+        raw = gzip.decompress(path.read_bytes())
+    except (OSError, EOFError) as exc:
+        raise ValueError(f"{path.name} is not a Pagefind file: {exc}") from None
     if not raw.startswith(MARK):
         raise ValueError(f"{path.name} is not a Pagefind file")
-    return cbor2.loads(raw[len(MARK) :])
+    return raw[len(MARK) :]
 
 
-def _full_hash(data: bytes) -> str:
+def _load(path: Path) -> Any:
+    return cbor2.loads(content(path))
+
+
+def full_hash(data: bytes) -> str:
     """Pagefind's hash: SHA-1, each byte in hex without its leading zero."""
     return "".join(format(b, "x") for b in hashlib.sha1(data).digest())
 
@@ -94,7 +104,7 @@ class _Part:
 
     def keys(self) -> list[str]:
         """The metadata fields of its pages (a word's locations in them name a field by its place here)."""
-        return list(self.meta[5]) if len(self.meta) > 5 else []
+        return list(self.meta[5])
 
 
 def _entry(root: Path) -> dict[str, Any]:
@@ -121,7 +131,7 @@ class _Writer:
         return name
 
     def write(self, folder: str, suffix: str, data: bytes) -> str:
-        name = self.name(_full_hash(data), 7)
+        name = self.name(full_hash(data), 7)
         path = self.out / folder / f"{name}.{suffix}"
         if not path.exists():
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -175,9 +185,9 @@ def _merge_language(language: str, having: list[tuple[Path, dict[str, Any]]], ou
     chunks = _write_words(writer, parts)
     filters = _merge_filters(writer, parts)
     sorts = [[key, order] for key, order in _merge_sorts(parts, out, pages)]
-    meta = [parts[0].meta[0], pages, chunks, filters, sorts, keys][: max(len(p.meta) for p in parts)]
+    meta = [parts[0].meta[0], pages, chunks, filters, sorts, keys]
     data = cbor2.dumps(meta)
-    name = writer.name(_full_hash(data), len(language) + 8)
+    name = writer.name(full_hash(data), len(language) + 8)
     path = out / f"pagefind.{name}.pf_meta"
     path.write_bytes(gzip.compress(MARK + data, compresslevel=9, mtime=0))
     return name, len(pages)
@@ -190,7 +200,7 @@ def _fragment(writer: _Writer, part: _Part, page: list[Any]) -> list[Any]:
     name, words = page[0], page[1]
     source = part.root / "fragment" / f"{name}.pf_fragment"
     if name in writer.fragments:
-        full = _full_hash(gzip.decompress(source.read_bytes())[len(MARK) :])
+        full = full_hash(content(source))
         length = 7
         while name in writer.fragments:
             length += 1
@@ -221,11 +231,11 @@ def _write_words(writer: _Writer, parts: list[_Part]) -> list[list[str]]:
         variants: dict[str, list[tuple[list[Any], _Part]]] = {}
         for _, part, word in group:
             found.append((word[1], part))
-            for variant in word[2] if len(word) > 2 else ():
+            for variant in word[2]:
                 variants.setdefault(variant[0], []).append((variant[1], part))
         pages = _joined(found)
         words.append([text, pages, [[v, _joined(lists)] for v, lists in variants.items()]])
-        size += sum(len(page[1]) + 1 + (len(page[2]) if len(page) > 2 else 0) for page in pages)
+        size += sum(len(page[1]) + 1 + len(page[2]) for page in pages)
         if size >= CHUNK:
             flush()
     if words:
@@ -246,7 +256,7 @@ def _joined(lists: list[tuple[list[list[Any]], _Part]]) -> list[list[Any]]:
             continue
         if part.fields is not None:
             fields = part.fields
-            pages = [[*p[:2], [fields.get(x, x) for x in p[2]], *p[3:]] if len(p) > 2 and p[2] else p for p in pages]
+            pages = [[p[0], p[1], [fields.get(x, x) for x in p[2]]] if p[2] else p for p in pages]
         joined.append([pages[0][0] + part.offset - last, *pages[0][1:]])
         joined.extend(pages[1:])
         last = part.offset + sum(page[0] for page in pages)
@@ -293,8 +303,8 @@ def _merge_sorts(parts: list[_Part], out: Path, pages: list[list[Any]]) -> Itera
             for page in order:
                 number = page + part.offset
                 if number not in metas:
-                    raw = gzip.decompress((out / "fragment" / f"{pages[number][0]}.pf_fragment").read_bytes())
-                    metas[number] = json.loads(raw[len(MARK) :]).get("meta", {})
+                    fragment = content(out / "fragment" / f"{pages[number][0]}.pf_fragment")
+                    metas[number] = json.loads(fragment).get("meta", {})
     for key in keys:
         numbers = [page + p.offset for p in parts for k, order in p.meta[4] if k == key for page in order]
         missing = [n for n in numbers if key not in metas[n]]

@@ -16,13 +16,14 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from kb.site.search_parts import content, full_hash
+
 __all__ = ["link_tree", "locked", "update"]
 
 # The bundle's files named by their content's hash (Pagefind never rewrites one it finds): the
 # language's meta file, one fragment per page, the word index's chunks and the filters.
 _HASHED_DIRS = ("fragment", "index", "filter")
 _COMPLETE = ".complete"  # written after a run that succeeded: without it the store is not trusted
-_MARK = b"pagefind_dcd"  # what Pagefind writes before the content of each compressed file
 
 
 @contextmanager
@@ -91,19 +92,13 @@ def _hash_of(path: Path) -> str:
 
 def _intact(path: Path) -> bool:
     """Whether the file holds what its name says: Pagefind names a file by the SHA-1 of what it
-    compresses (after a ``pagefind_dcd`` mark), each byte in hex without its leading zero."""
-    import gzip
-    import hashlib
-
+    compresses (:func:`kb.site.search_parts.full_hash`)."""
     try:
-        raw = gzip.decompress(path.read_bytes())
-    except (OSError, EOFError):
-        return False
-    if not raw.startswith(_MARK):
+        data = content(path)
+    except ValueError:
         return False
     language, _, short = _hash_of(path).rpartition("_")
-    full = "".join(format(b, "x") for b in hashlib.sha1(raw[len(_MARK) :]).digest())
-    return bool(language) and full.startswith(short)
+    return bool(language) and full_hash(data).startswith(short)
 
 
 def _named_files(store: Path) -> set[str]:
