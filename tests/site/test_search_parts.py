@@ -123,3 +123,15 @@ def test_weight_is_the_marked_body():
     page = "<html><body><article data-pagefind-body>abc</article></body></html>"
     assert search.weight(page) == len("data-pagefind-body>abc")
     assert search.weight("<html><body>no body</body></html>") == 0
+
+
+def test_cbor_heads_are_cbor2s():
+    """The merge writes page numbers and list lengths itself (the rest of a word is the run's bytes):
+    each as cbor2 encodes it, at every width, and read back."""
+    for value in [0, 1, 23, 24, 255, 256, 65_535, 65_536, 2**32 - 1, 2**32, 2**64 - 1]:
+        as_number, as_array = search_parts._head(0, value), search_parts._head(4, value)
+        assert as_number == cbor2.dumps(value)
+        if value < 300:
+            assert as_array == cbor2.dumps([0] * value)[: len(as_array)]
+        assert search_parts._read_head(as_number + b"\x00", 0) == (0, value, len(as_number))
+        assert search_parts._read_head(b"\x00" + as_array, 1) == (4, value, 1 + len(as_array))
