@@ -135,3 +135,46 @@ def test_cbor_heads_are_cbor2s():
             assert as_array == cbor2.dumps([0] * value)[: len(as_array)]
         assert search_parts._read_head(as_number + b"\x00", 0) == (0, value, len(as_number))
         assert search_parts._read_head(b"\x00" + as_array, 1) == (4, value, 1 + len(as_array))
+
+
+def _entries(*spec: tuple[list[Any], int, dict[int, int] | None]) -> list[tuple[list[Any], memoryview, Any]]:
+    """A word's entries in parts as the merge reads them: (the word, its run's bytes, its part)."""
+    return [
+        (word, memoryview(cbor2.dumps(word)), search_parts._Part(Path("."), [], offset, fields))
+        for word, offset, fields in spec
+    ]
+
+
+def test_a_word_spliced_from_the_runs_bytes_is_the_word_encoded_anew():
+    """The merge copies each part's encoded page list and changes only its first page number; for
+    every shape of entry that gives what decoding, joining and encoding anew gives, and the shapes
+    it cannot splice (variants, renumbered metadata fields, no pages) are encoded anew."""
+    pages = [[3, [-25, 1, 7], []], [2, [4], [-1, 0]], [70_000, [9, 11], []]]
+    plain = [[0, [5], []], [1, [6, 8], []]]
+    cases = {
+        "one part, offset": _entries((["kv", pages, []], 300, None)),
+        "three parts, wide offsets": _entries(
+            (["kv", plain, []], 0, None), (["kv", pages, []], 40, None), (["kv", plain, []], 2**20, None)
+        ),
+        "renumbered fields, no meta locations": _entries(
+            (["kv", plain, []], 0, {-1: -2}), (["kv", plain, []], 5, None)
+        ),
+        "renumbered fields with meta locations": _entries(
+            (["kv", plain, []], 0, None), (["kv", pages, []], 9, {-1: -2})
+        ),
+        "variants": _entries((["kv", plain, [["kv2", [[1, [3], []]]]]], 0, None), (["kv", plain, []], 4, None)),
+        "a part without pages": _entries((["kv", [], []], 0, None), (["kv", plain, []], 4, None)),
+        "no pages": _entries((["kv", [], []], 0, None), (["kv", [], []], 3, None)),
+    }
+    spliced = {
+        "one part, offset",
+        "three parts, wide offsets",
+        "renumbered fields, no meta locations",
+        "a part without pages",
+    }
+    for name, found in cases.items():
+        assert (search_parts._spliced(found) is not None) == (name in spliced), name
+        merged = cbor2.loads(bytes(search_parts._word("kv", found)))
+        assert merged == cbor2.loads(search_parts._encoded("kv", found)), name
+    joined = cbor2.loads(bytes(search_parts._word("kv", cases["three parts, wide offsets"])))[1]
+    assert [page[0] for page in joined] == [0, 1, 40 + 3 - 1, 2, 70_000, 2**20 - (40 + 3 + 2 + 70_000), 1]
