@@ -5,8 +5,8 @@ Pagefind holds every page it indexes until it writes the index: about 22 bytes o
 character of indexed HTML, on top of some 60 MB for its dictionaries (3,000 synthetic pages: 32
 million characters of marked bodies, 757 MB resident).  :func:`plan` groups the pages so each run
 stays within a budget; :func:`merge` joins the runs' bundles: page numbers are offset by the pages of the parts before,
-the word lists of equal words are joined in part order, and the words are cut into chunks as
-Pagefind cuts them.  Nothing is reindexed: the page fragments are the runs' own files, and the
+the word lists of equal words are joined in part order (:mod:`kb.site.search_chunks`), and the
+words are cut into chunks as Pagefind cuts them.  Nothing is reindexed: the page fragments are the runs' own files, and the
 merged bundle answers every query as one run over the whole site does (the test compares them).
 
 Pagefind's bundle format (1.5): gzip of ``pagefind_dcd`` and CBOR; file names are the language and
@@ -22,7 +22,6 @@ from __future__ import annotations
 import gzip
 import hashlib
 import heapq
-import io
 import json
 import os
 import re
@@ -34,6 +33,8 @@ from pathlib import Path
 from typing import Any
 
 import cbor2
+
+from kb.site import search_chunks
 
 __all__ = ["BASE_MB", "MARK", "PER_CHARACTER", "content", "full_hash", "glob_of", "merge", "part_size", "plan"]
 
@@ -105,26 +106,11 @@ class _Part:
     fields: dict[int, int] | None = None  # a metadata field's mark in the run -> in the merge, where they differ
 
     def words(self) -> Iterator[tuple[str, _Part, list[Any], memoryview]]:
-        """Its words in order: each as read and as the run encoded it.  A word's bytes end where
-        the decoder left the stream: cbor2 6 reads ahead but moves a seekable stream back to the
-        end of the item (5.8.0 did not: pyproject.toml asks for 6); each word is checked to start
-        with a word's head and the last to end the chunk, so a decoder that leaves the stream
-        elsewhere is refused rather than merged."""
+        """Its words in order: each as read and as the run encoded it."""
         for chunk in self.meta[2]:
             name = f"{chunk[2]}.pf_index"
-            raw = content(self.root / "index" / name)
-            count, start = _words_start(raw)
-            stream = io.BytesIO(raw)
-            stream.seek(start)
-            decoder, view = cbor2.CBORDecoder(stream), memoryview(raw)
-            for _ in range(count):
-                begin = stream.tell()
-                word = decoder.decode()
-                if raw[begin] != _WORD[0]:
-                    raise ValueError(f"{name}: the CBOR decoder left the stream off a word's start")
-                yield word[0], self, word, view[begin : stream.tell()]
-            if stream.tell() != len(raw):
-                raise ValueError(f"{name}: the CBOR decoder left the stream off the chunk's end")
+            for word, raw in search_chunks.chunk_words(content(self.root / "index" / name), name):
+                yield word[0], self, word, raw
 
     def keys(self) -> list[str]:
         """The metadata fields of its pages (a word's locations in them name a field by its place here)."""
@@ -247,8 +233,7 @@ def _write_words(writer: _Writer, parts: list[_Part]) -> list[list[str]]:
 
     def flush() -> None:
         nonlocal size
-        data = b"".join([_head(4, 1), _head(4, len(texts)), *encoded])  # [[word, ...]]
-        chunks.append([texts[0], texts[-1], writer.write("index", "pf_index", data)])
+        chunks.append([texts[0], texts[-1], writer.write("index", "pf_index", search_chunks.chunk(encoded))])
         texts.clear()
         encoded.clear()
         size = 0
@@ -256,8 +241,8 @@ def _write_words(writer: _Writer, parts: list[_Part]) -> list[list[str]]:
     for text, group in groupby(heapq.merge(*(p.words() for p in parts), key=itemgetter(0)), key=itemgetter(0)):
         found = [(word, raw, part) for _, part, word, raw in group]
         texts.append(text)
-        encoded.append(_word(text, found))
-        size += sum(_locations(word[1]) for word, _, _ in found)
+        encoded.append(search_chunks.word(text, found))
+        size += sum(search_chunks.locations(word[1]) for word, _, _ in found)
         if size >= CHUNK:
             flush()
     if texts:
@@ -265,129 +250,6 @@ def _write_words(writer: _Writer, parts: list[_Part]) -> list[list[str]]:
     for first, second in pairwise(chunks):  # where a chunk starts: the shortest prefix after the last
         second[0] = _prefix(first[1], second[0])
     return chunks
-
-
-def _word(text: str, found: list[tuple[list[Any], memoryview, _Part]]) -> bytes | memoryview:
-    """One word of the merge, CBOR-encoded, from its entries in the parts (each as read, as
-    encoded, and its part): the runs' own bytes where they can be (:func:`_spliced`), else
-    :func:`_encoded`."""
-    if len(found) == 1 and found[0][2].offset == 0 and found[0][2].fields is None:
-        return found[0][1]  # a word of one part whose page and field numbers are the merge's already
-    spliced = _spliced(found)
-    return spliced if spliced is not None else _encoded(text, found)
-
-
-def _spliced(found: list[tuple[list[Any], memoryview, _Part]]) -> bytes | None:
-    """The word from the runs' bytes: the array's head and the text of the first part's entry,
-    the pages' head with the pages of all parts, and each part's pages as encoded except the first
-    page number (the difference from the last page of the part before, no longer from 0).  None
-    where that is not the whole change: a word with variants (they have page lists of their own)
-    or with locations in metadata fields whose numbers change, an entry whose variants are not the
-    empty array (one of indefinite length), no pages at all, or an encoding other than expected."""
-    out: list[bytes | memoryview] = []
-    count = last = 0
-    try:
-        for word, raw, part in found:
-            pages = word[1]
-            if word[2] or raw[-1] != _EMPTY_ARRAY or (part.fields and any(p[2] for p in pages)):
-                return None
-            if not pages:
-                continue
-            _, length, text_at = _read_head(raw, _array_body(raw, 0))  # [text, pages, variants]
-            if not out:
-                out += [raw[: text_at + length]]  # the array's head and the text
-            kind, n, first = _read_head(raw, text_at + length)  # the pages' head
-            if kind != 4:
-                return None
-            kind, _, rest = _read_head(raw, _array_body(raw, first))  # [page, locations, meta locations]
-            if kind != 0:
-                return None
-            out += [raw[first : _array_body(raw, first)], _head(0, pages[0][0] + part.offset - last), raw[rest:-1]]
-            count += n
-            last = part.offset + sum(page[0] for page in pages)
-    except (ValueError, IndexError):
-        return None
-    if not out:
-        return None
-    out.insert(1, _head(4, count))
-    out.append(bytes([_EMPTY_ARRAY]))  # no variants
-    return b"".join(out)
-
-
-def _encoded(text: str, found: list[tuple[list[Any], memoryview, _Part]]) -> bytes:
-    """The word encoded anew from its entries as read: page lists joined (:func:`_joined`),
-    variants of the same text joined the same way."""
-    variants: dict[str, list[tuple[list[Any], _Part]]] = {}
-    for word, _, part in found:
-        for variant in word[2]:
-            variants.setdefault(variant[0], []).append((variant[1], part))
-    pages = _joined([(word[1], part) for word, _, part in found])
-    return cbor2.dumps([text, pages, [[v, _joined(lists)] for v, lists in variants.items()]])
-
-
-def _locations(pages: list[list[Any]]) -> int:
-    """What a word's pages count towards a chunk's size, as Pagefind counts it: each page one, and
-    one each of its locations and meta locations."""
-    return len(pages) + sum(map(len, map(_LOCATIONS, pages))) + sum(map(len, map(_META_LOCATIONS, pages)))
-
-
-_LOCATIONS, _META_LOCATIONS = itemgetter(1), itemgetter(2)
-_EMPTY_ARRAY = 0x80  # CBOR's empty array
-_WORD = bytes([0x83])  # CBOR's head of an array of three: a word of an index chunk
-
-
-def _head(major: int, value: int) -> bytes:
-    """The shortest CBOR head of ``major`` type with ``value`` (a length, or an unsigned number)."""
-    if value < 24:
-        return bytes([major << 5 | value])
-    for info, size in ((24, 1), (25, 2), (26, 4), (27, 8)):
-        if value < 1 << (8 * size):
-            return bytes([major << 5 | info]) + value.to_bytes(size, "big")
-    raise ValueError(f"CBOR value too large: {value}")
-
-
-def _read_head(data: bytes | memoryview, at: int) -> tuple[int, int, int]:
-    """The CBOR head at ``at``: its major type, its value and where what follows it starts."""
-    initial = data[at]
-    major, info = initial >> 5, initial & 0x1F
-    if info < 24:
-        return major, info, at + 1
-    if info > 27:
-        raise ValueError(f"CBOR head without a definite length at {at}")
-    size = 1 << (info - 24)
-    return major, int.from_bytes(data[at + 1 : at + 1 + size], "big"), at + 1 + size
-
-
-def _array_body(data: bytes | memoryview, at: int) -> int:
-    """Where the items of the array whose head is at ``at`` start."""
-    major, _, after = _read_head(data, at)
-    if major != 4:
-        raise ValueError(f"not a CBOR array at {at}")
-    return after
-
-
-def _words_start(chunk: bytes) -> tuple[int, int]:
-    """An index chunk ``[[word, ...]]``: how many words, and where the first starts."""
-    _, count, at = _read_head(chunk, _array_body(chunk, 0))
-    return count, at
-
-
-def _joined(lists: list[tuple[list[list[Any]], _Part]]) -> list[list[Any]]:
-    """One word's pages from several parts (each list with its part) as one list.  A list gives
-    each page as the difference from the page before it (the first: from 0); a page's locations in
-    metadata name each field by its place in the run's fields, renumbered for the merge's."""
-    joined: list[list[Any]] = []
-    last = 0
-    for pages, part in lists:
-        if not pages:
-            continue
-        if part.fields is not None:
-            fields = part.fields
-            pages = [[p[0], p[1], [fields.get(x, x) for x in p[2]]] if p[2] else p for p in pages]
-        joined.append([pages[0][0] + part.offset - last, *pages[0][1:]])
-        joined.extend(pages[1:])
-        last = part.offset + sum(page[0] for page in pages)
-    return joined
 
 
 def _prefix(last: str, first: str) -> str:
