@@ -4,10 +4,11 @@ part at a time, and the parts' bundles are merged into the one bundle a reader's
 Pagefind holds every page it indexes until it writes the index: about 22 bytes of memory for each
 character of indexed HTML, on top of some 60 MB for its dictionaries (3,000 synthetic pages: 32
 million characters of marked bodies, 757 MB resident).  :func:`plan` groups the pages so each run
-stays within a budget; :func:`merge` joins the runs' bundles: page numbers are offset by the pages of the parts before,
-the word lists of equal words are joined in part order (:mod:`kb.site.search_chunks`), and the
-words are cut into chunks as Pagefind cuts them.  Nothing is reindexed: the page fragments are the runs' own files, and the
-merged bundle answers every query as one run over the whole site does (the test compares them).
+stays within a budget; :func:`merge` joins the runs' bundles: page numbers are offset by the pages
+of the parts before, the word lists of equal words are joined in part order
+(:mod:`kb.site.search_chunks`), and the words are cut into chunks as Pagefind cuts them.  Nothing
+is reindexed: the page fragments are the runs' own files, and the merged bundle answers every
+query as one run over the whole site does (the test compares them).
 
 Pagefind's bundle format (1.5): gzip of ``pagefind_dcd`` and CBOR; file names are the language and
 the start of the SHA-1 of the CBOR, each byte in hex without its leading zero; the meta file is
