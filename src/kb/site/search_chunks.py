@@ -84,10 +84,11 @@ def spliced(found: Sequence[tuple[list[Any], memoryview, Numbered]]) -> bytes | 
             kind, n, first = read_head(raw, text_at + length)  # the pages' head
             if kind != 4:
                 return None
-            kind, _, rest = read_head(raw, array_body(raw, first))  # [page, locations, meta locations]
+            number = array_body(raw, first)  # the first page: [page, locations, meta locations]
+            kind, _, rest = read_head(raw, number)
             if kind != 0:
                 return None
-            out += [raw[first : array_body(raw, first)], head(0, pages[0][0] + part.offset - last), raw[rest:-1]]
+            out += [raw[first:number], head(0, pages[0][0] + part.offset - last), raw[rest:-1]]
             count += n
             last = part.offset + sum(page[0] for page in pages)
     except (ValueError, IndexError):

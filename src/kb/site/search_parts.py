@@ -90,6 +90,11 @@ def content(path: Path) -> bytes:
     return raw[len(MARK) :]
 
 
+def _compressed(data: bytes) -> bytes:
+    """A file of a bundle holding ``data``, as :func:`content` reads it."""
+    return gzip.compress(MARK + data, compresslevel=LEVEL, mtime=0)
+
+
 def _load(path: Path) -> Any:
     return cbor2.loads(content(path))
 
@@ -146,7 +151,7 @@ class _Writer:
         path = self.out / folder / f"{name}.{suffix}"
         if not path.exists():
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(gzip.compress(MARK + data, compresslevel=LEVEL, mtime=0))
+            path.write_bytes(_compressed(data))
         return name
 
 
@@ -200,7 +205,7 @@ def _merge_language(language: str, having: list[tuple[Path, dict[str, Any]]], ou
     data = cbor2.dumps(meta)
     name = writer.name(full_hash(data), len(language) + 8)
     path = out / f"pagefind.{name}.pf_meta"
-    path.write_bytes(gzip.compress(MARK + data, compresslevel=LEVEL, mtime=0))
+    path.write_bytes(_compressed(data))
     return name, len(pages)
 
 
