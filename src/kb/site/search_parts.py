@@ -26,7 +26,7 @@ import heapq
 import json
 import os
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import groupby, pairwise
 from operator import itemgetter
@@ -37,7 +37,8 @@ import cbor2
 
 from kb.site import search_chunks
 
-__all__ = ["BASE_MB", "MARK", "PER_CHARACTER", "content", "full_hash", "glob_of", "merge", "part_size", "plan"]
+__all__ = ["BASE_MB", "MARK", "PER_CHARACTER", "Writer", "content", "full_hash", "glob_of", "merge", "ordered"]
+__all__ += ["part_size", "plan", "write_meta", "write_words"]
 
 BASE_MB = 64  # a Pagefind run's memory before its first page (its dictionaries)
 PER_CHARACTER = 25  # its memory (bytes) per character of a page's indexed HTML (3,000 synthetic pages: 21.8)
@@ -129,14 +130,16 @@ def _entry(root: Path) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------------- writing the merge
-class _Writer:
-    """Files of the merged bundle under ``out``, named as Pagefind names them; a file already
-    there is not written again (its name is its content's hash), as Pagefind does."""
+class Writer:
+    """Files of a bundle under ``out``, named as Pagefind names them.  A file already there is not
+    written again (its name is its content's hash, as Pagefind does); with ``check`` it is read
+    first, and replaced unless it holds the same (a file left from an older build whose name
+    clashes with a new one's)."""
 
-    def __init__(self, out: Path, language: str) -> None:
-        self.out, self.language = out, language
-        self.names: dict[str, str] = {}  # name -> full hash: this merge's index chunks, filters, meta
-        self.fragments: set[str] = set()  # this merge's page fragments
+    def __init__(self, out: Path, language: str, check: bool = False) -> None:
+        self.out, self.language, self.check = out, language, check
+        self.names: dict[str, str] = {}  # name -> full hash: this bundle's index chunks, filters, meta
+        self.fragments: set[str] = set()  # this bundle's page fragments
 
     def name(self, full: str, length: int) -> str:
         name = f"{self.language}_{full[:length]}"
@@ -149,10 +152,43 @@ class _Writer:
     def write(self, folder: str, suffix: str, data: bytes) -> str:
         name = self.name(full_hash(data), 7)
         path = self.out / folder / f"{name}.{suffix}"
-        if not path.exists():
+        if not path.exists() or (self.check and not _holds(path, data)):
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(_compressed(data))
+            _replace(path, _compressed(data))
         return name
+
+    def fragment(self, root: Path, name: str) -> str:
+        """The page fragment ``name`` of the bundle at ``root`` moved in: under its own name unless
+        another page of this bundle has that name (Pagefind settles such clashes only within a run),
+        then under a longer one.  Two pages never share a fragment: each holds its own URL."""
+        source = root / "fragment" / f"{name}.pf_fragment"
+        if name in self.fragments:
+            full = full_hash(content(source))
+            length = 7
+            while name in self.fragments:
+                length += 1
+                name = f"{self.language}_{full[:length]}"
+        self.fragments.add(name)
+        dest = self.out / "fragment" / f"{name}.pf_fragment"
+        if not dest.exists() or (self.check and not _holds(dest, content(source))):
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(source, dest)
+        return name
+
+
+def _holds(path: Path, data: bytes) -> bool:
+    try:
+        return content(path) == data
+    except ValueError:
+        return False
+
+
+def _replace(path: Path, data: bytes) -> None:
+    """``path`` holding ``data``, written beside and renamed over it: a hard link to the old file
+    (a built site's, :func:`kb.site.search_store.link_tree`) keeps what it held."""
+    scratch = path.with_name(path.name + ".new")
+    scratch.write_bytes(data)
+    os.replace(scratch, path)
 
 
 def merge(parts: Sequence[Path], out: Path) -> int:
@@ -183,7 +219,7 @@ def merge(parts: Sequence[Path], out: Path) -> int:
 
 
 def _merge_language(language: str, having: list[tuple[Path, dict[str, Any]]], out: Path) -> tuple[str, int]:
-    writer = _Writer(out, language)
+    writer = Writer(out, language)
     parts: list[_Part] = []
     offset = 0
     for root, info in having:
@@ -193,45 +229,39 @@ def _merge_language(language: str, having: list[tuple[Path, dict[str, Any]]], ou
     versions = {p.meta[0] for p in parts}
     if len(versions) != 1:
         raise ValueError(f"bundles of different Pagefind versions: {sorted(versions)}")
-    pages = [_fragment(writer, part, page) for part in parts for page in part.meta[1]]
+    pages = [[writer.fragment(part.root, page[0]), page[1]] for part in parts for page in part.meta[1]]
     keys = sorted({k for p in parts for k in p.keys()})
     for part in parts:  # a field is marked -(its place + 1) before the word's locations in it
         fields = {-(i + 1): -(keys.index(k) + 1) for i, k in enumerate(part.keys())}
         part.fields = fields if any(a != b for a, b in fields.items()) else None
-    chunks = _write_words(writer, parts)
+    chunks = write_words(writer, _joined(parts))
     filters = _merge_filters(writer, parts)
     sorts = [[key, order] for key, order in _merge_sorts(parts, out, pages)]
-    meta = [parts[0].meta[0], pages, chunks, filters, sorts, keys]
+    return write_meta(writer, [parts[0].meta[0], pages, chunks, filters, sorts, keys]), len(pages)
+
+
+def write_meta(writer: Writer, meta: list[Any]) -> str:
+    """The language's meta file of the bundle; its name (the entry file's ``hash``)."""
     data = cbor2.dumps(meta)
-    name = writer.name(full_hash(data), len(language) + 8)
-    path = out / f"pagefind.{name}.pf_meta"
-    path.write_bytes(_compressed(data))
-    return name, len(pages)
+    name = writer.name(full_hash(data), len(writer.language) + 8)
+    path = writer.out / f"pagefind.{name}.pf_meta"
+    if not path.exists() or (writer.check and not _holds(path, data)):
+        _replace(path, _compressed(data))
+    return name
 
 
-def _fragment(writer: _Writer, part: _Part, page: list[Any]) -> list[Any]:
-    """A page's fragment moved into ``out``: under its own name unless another page of the merge
-    took that name (Pagefind settles such clashes only within a run), then under a longer one.
-    Two pages never share a fragment: each holds its own URL."""
-    name, words = page[0], page[1]
-    source = part.root / "fragment" / f"{name}.pf_fragment"
-    if name in writer.fragments:
-        full = full_hash(content(source))
-        length = 7
-        while name in writer.fragments:
-            length += 1
-            name = f"{writer.language}_{full[:length]}"
-    writer.fragments.add(name)
-    dest = writer.out / "fragment" / f"{name}.pf_fragment"
-    if not dest.exists():
-        dest.parent.mkdir(parents=True, exist_ok=True)
-        os.replace(source, dest)
-    return [name, words]
+def _joined(parts: list[_Part]) -> Iterator[tuple[str, bytes | memoryview, int]]:
+    """Every part's words in order, joined: each word's text, encoding and locations."""
+    for text, group in groupby(heapq.merge(*(p.words() for p in parts), key=itemgetter(0)), key=itemgetter(0)):
+        found = [(word, raw, part) for _, part, word, raw in group]
+        size = sum(search_chunks.locations(word[1]) for word, _, _ in found)
+        yield text, search_chunks.word(text, found), size
 
 
-def _write_words(writer: _Writer, parts: list[_Part]) -> list[list[str]]:
-    """Every part's words, joined and cut into chunks as Pagefind cuts them; the chunks' names
-    and word ranges for the meta file."""
+def write_words(writer: Writer, words: Iterable[tuple[str, bytes | memoryview, int]]) -> list[list[str]]:
+    """``words`` (in order: each word's text, encoding, and what its pages count towards a chunk,
+    :func:`kb.site.search_chunks.locations`) cut into index chunks as Pagefind cuts them; the
+    chunks' names and word ranges for the meta file."""
     chunks: list[list[str]] = []
     texts: list[str] = []
     encoded: list[bytes | memoryview] = []
@@ -244,11 +274,10 @@ def _write_words(writer: _Writer, parts: list[_Part]) -> list[list[str]]:
         encoded.clear()
         size = 0
 
-    for text, group in groupby(heapq.merge(*(p.words() for p in parts), key=itemgetter(0)), key=itemgetter(0)):
-        found = [(word, raw, part) for _, part, word, raw in group]
+    for text, data, locations in words:
         texts.append(text)
-        encoded.append(search_chunks.word(text, found))
-        size += sum(search_chunks.locations(word[1]) for word, _, _ in found)
+        encoded.append(data)
+        size += locations
         if size >= CHUNK:
             flush()
     if texts:
@@ -271,7 +300,7 @@ def _prefix(last: str, first: str) -> str:
     return first[: common + 1]
 
 
-def _merge_filters(writer: _Writer, parts: list[_Part]) -> list[list[str]]:
+def _merge_filters(writer: Writer, parts: list[_Part]) -> list[list[str]]:
     merged: dict[str, dict[str, list[int]]] = {}
     for part in parts:
         for _, name in part.meta[3]:
@@ -305,9 +334,14 @@ def _merge_sorts(parts: list[_Part], out: Path, pages: list[list[Any]]) -> Itera
         missing = [n for n in numbers if key not in metas[n]]
         if missing:
             raise ValueError(f"sort key {key!r} has no metadata of the same name on {len(missing)} page(s)")
-        values = {n: metas[n][key] for n in numbers}
-        numeric = all(_number(v) is not None for v in values.values())
-        yield key, sorted(numbers, key=lambda n: (_number(values[n]) if numeric else values[n], n))
+        yield key, ordered({n: metas[n][key] for n in numbers})
+
+
+def ordered(values: Mapping[int, str]) -> list[int]:
+    """Pages (by number) in the order of their values of a sort key: as numbers where Pagefind
+    reads them all as numbers, else as text."""
+    numeric = all(_number(v) is not None for v in values.values())
+    return sorted(values, key=lambda n: (_number(values[n]) if numeric else values[n], n))
 
 
 _NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
