@@ -6,75 +6,20 @@ page URL."""
 
 from __future__ import annotations
 
-import gzip
-import itertools
-import json
 import re
 import shutil
-from pathlib import Path
-from typing import Any
 
-import cbor2
-
-from kb.site import search, search_parts
-
-MARK = b"pagefind_dcd"
-
-
-def _load(path: Path) -> bytes:
-    return gzip.decompress(path.read_bytes())[len(MARK) :]
-
-
-def canonical(bundle: Path) -> dict[str, Any]:
-    """What a search reads of a bundle, keyed by page URL."""
-    entry = json.loads((bundle / "pagefind-entry.json").read_text("utf-8"))
-    out: dict[str, Any] = {"version": entry["version"], "include": entry.get("include_characters")}
-    for language, info in entry["languages"].items():
-        meta = cbor2.loads(_load(bundle / f"pagefind.{info['hash']}.pf_meta"))
-        fragments = [json.loads(_load(bundle / "fragment" / f"{h}.pf_fragment")) for h, _ in meta[1]]
-        urls = [f["url"] for f in fragments]
-
-        def pages_of(pages: list[list[Any]], urls: list[str] = urls) -> list[tuple[Any, ...]]:
-            numbers = itertools.accumulate(p[0] for p in pages)  # each page: the difference from the last
-            return sorted((urls[n], p[1], p[2]) for n, p in zip(numbers, pages, strict=True))
-
-        words, chunks = {}, []
-        for chunk in meta[2]:
-            listed = cbor2.loads(_load(bundle / "index" / f"{chunk[2]}.pf_index"))[0]
-            chunks.append((chunk[0], [w[0] for w in listed]))
-            assert chunk[0] <= listed[0][0] and listed[-1][0] <= chunk[1]  # the chunk's range holds its words
-            for w in listed:
-                words[w[0]] = (pages_of(w[1]), sorted((v[0], pages_of(v[1])) for v in w[2]))
-        filters = {}
-        for _, name in meta[3]:
-            filter_name, values = cbor2.loads(_load(bundle / "filter" / f"{name}.pf_filter"))
-            filters[filter_name] = {v: sorted(urls[p] for p in pages) for v, pages in values}
-        out[language] = {
-            "page_count": info["page_count"],
-            "wasm": info.get("wasm"),
-            "pages": {u: (wc, f) for (_, wc), f, u in zip(meta[1], fragments, urls, strict=True)},
-            "words": words,
-            "chunks": chunks,
-            "filters": filters,
-            "sorts": {k: [fragments[p]["meta"][k] for p in order] for k, order in meta[4]},
-            "sorted": {k: sorted(urls[p] for p in order) for k, order in meta[4]},
-            "rest": [meta[0], *meta[5:]],
-        }
-    return out
+from bundles import canonical, same_answers
+from kb.site import search, search_index, search_parts
 
 
 def test_the_fixture_site_indexed_in_parts_is_the_bundle_of_one_run(site, tmp_path):
     copy = tmp_path / "site"
     shutil.copytree(site, copy, ignore=shutil.ignore_patterns("pagefind"))
     pages = len(list((site / "pagefind" / "fragment").iterdir()))
-    stats = search.index_site(copy, pages, memory_mb=search_parts.BASE_MB + 1)  # a few pages a run
+    stats = search_index.index_site(copy, pages, memory_mb=search_parts.BASE_MB + 1)  # a few pages a run
     assert stats.parts > 3
-    one, parts = canonical(site / "pagefind"), canonical(copy / "pagefind")
-    assert one.keys() == parts.keys()
-    (language,) = [k for k in one if k not in ("version", "include")]
-    for key in one[language]:
-        assert parts[language][key] == one[language][key], key
-    assert one["version"] == parts["version"] and one["include"] == parts["include"]
+    same_answers(copy / "pagefind", site / "pagefind")
     assert not [p for p in copy.iterdir() if p.name.startswith(".kb-parts-")]  # the runs' bundles are gone
 
 
@@ -97,7 +42,7 @@ def test_paths_with_glob_characters_are_indexed_one_a_run(tmp_path):
     budget = search_parts.part_size(search_parts.BASE_MB + 1)
     weights = {f"{n}/index.html": budget for n in names}  # a page a run
     assert search_parts.plan(weights, budget) == [[p] for p in sorted(weights)]
-    stats = search.index_site(site, len(names), weights=weights, memory_mb=search_parts.BASE_MB + 1)
+    stats = search_index.index_site(site, len(names), weights=weights, memory_mb=search_parts.BASE_MB + 1)
     bundle = canonical(site / "pagefind")
     (language,) = [k for k in bundle if k not in ("version", "include")]
     assert stats.parts == len(names) and bundle[language]["page_count"] == len(names)

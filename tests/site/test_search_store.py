@@ -1,8 +1,9 @@
-"""The search index's store (kb.site.search.index_site with the cache): a build after one more
-brief keeps the Pagefind files that did not change and writes the rest, and the bundle a reader
-gets is the one a build without the cache makes: the same page fragments and word-index chunks,
-byte for byte, every file its meta names and none it does not.  A store a failed run left is not
-trusted."""
+"""The search index's store (kb.site.search_index.index_site with the cache): a build after one more
+brief runs Pagefind over the pages it changed alone, keeps the files that did not change and
+writes the rest, and the bundle a reader gets is the one a build without the cache makes: the same
+page fragments byte for byte, the same words in the same chunks, every file its meta names and none
+it does not.  A file of the store under the name of a new one is replaced, and a store a failed
+run left is not trusted."""
 
 from __future__ import annotations
 
@@ -11,17 +12,28 @@ import json
 import re
 from pathlib import Path
 
+from bundles import same_answers
+from kb.site import search_update
 from sitebuild import build, copy_project
 
 
 def kept(log: str) -> int:
-    m = re.search(r"search index of \d+ pages in [\d.]+ s \(\d+ KB, (\d+) files kept,", log)
+    return report(log)[0]
+
+
+def report(log: str) -> tuple[int, int]:
+    """Files kept from the store, and pages Pagefind read."""
+    m = re.search(r"search index of \d+ pages in [\d.]+ s \(\d+ KB, (\d+) files kept, (\d+) pages indexed anew,", log)
     assert m, log
-    return int(m.group(1))
+    return int(m.group(1)), int(m.group(2))
 
 
 def hashed(bundle: Path, part: str) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in (bundle / part).glob("*")}
+
+
+def contents(bundle: Path, part: str) -> dict[str, bytes]:
+    return {p.name: gzip.decompress(p.read_bytes()) for p in (bundle / part).glob("*")}
 
 
 def named(bundle: Path) -> set[str]:
@@ -48,14 +60,16 @@ def test_a_build_after_one_more_brief_reuses_the_index_files_and_gives_the_same_
     assert not older.exists()
     assert warm.returncode == 0, warm.stderr
     pages = len(list((tmp_path / "first" / "pagefind" / "fragment").glob("*")))
-    assert pages // 2 < kept(warm.stderr) < pages  # most pages are unchanged, not all
+    files, anew = report(warm.stderr)
+    assert pages // 2 < files < pages and 0 < anew < pages // 2  # most pages are unchanged, not all
     off = build(tmp_path / "off", env_extra={"KB_CACHE": "off"}, project=project)
     assert off.returncode == 0, off.stderr
 
     bundle, cold = tmp_path / "warm" / "pagefind", tmp_path / "off" / "pagefind"
-    for part in ("fragment", "index"):
-        assert hashed(bundle, part) == hashed(cold, part), part
+    assert hashed(bundle, "fragment") == hashed(cold, "fragment")  # Pagefind's own files
+    assert contents(bundle, "index") == contents(cold, "index")  # recompressed: the same content
     assert len(hashed(bundle, "filter")) == len(hashed(cold, "filter"))
+    same_answers(bundle, cold)
     files = {p.stem for part in ("fragment", "index", "filter") for p in (bundle / part).glob("*")}
     assert files == named(bundle)  # nothing missing, nothing left over from the first build
     assert {p.name for p in bundle.iterdir() if "pf_meta" not in p.name} == {
@@ -72,16 +86,31 @@ def test_a_build_after_one_more_brief_reuses_the_index_files_and_gives_the_same_
     first = tmp_path / "first" / "pagefind"
     assert {p.stem for part in ("fragment", "index", "filter") for p in (first / part).glob("*")} == named(first)
 
-    # a file of the store whose name a new file of different content bears (a hash clash):
-    # found and written again
+    # a file of the store whose name a new file of different content bears (a hash clash): found
+    # and written again, by a run over the whole site (as after another Pagefind configuration)...
     clash = store / "fragment" / fragment.name
     clash.unlink()  # not the site's copy: that is another link
     clash.write_bytes(gzip.compress(b'pagefind_dcd{"url":"/old/","content":"old"}'))
+    (store / search_update.FILE).unlink()
     fixed = build(tmp_path / "fixed", env_extra=cache, project=project)
     assert fixed.returncode == 0, fixed.stderr
     repaired = tmp_path / "fixed" / "pagefind"
     assert hashed(repaired, "fragment") == hashed(cold, "fragment")
     assert {p.stem for part in ("fragment", "index", "filter") for p in (repaired / part).glob("*")} == named(repaired)
+
+    # ... and by an update: the brief's page, edited, is indexed again into a name a stale file has
+    edited = newest.parent / "2026-09-06-e1.yaml"
+    edited.write_text(text.replace("OpScale 的部署可行性仍待核实", "OpScale 的部署可行性已核实"), "utf-8")
+    assert build(tmp_path / "off2", env_extra={"KB_CACHE": "off"}, project=project).returncode == 0
+    cold = tmp_path / "off2" / "pagefind"
+    url = b'"url":"/briefs/inference/2026-09-06-e1/"'
+    (name,) = [n for n, data in contents(cold, "fragment").items() if url in data]
+    assert not (store / "fragment" / name).exists()
+    (store / "fragment" / name).write_bytes(gzip.compress(b'pagefind_dcd{"url":"/old/","content":"old"}'))
+    again = build(tmp_path / "update", env_extra=cache, project=project)
+    assert again.returncode == 0 and 0 < report(again.stderr)[1] < pages // 2, again.stderr
+    assert hashed(tmp_path / "update" / "pagefind", "fragment") == hashed(cold, "fragment")
+    same_answers(tmp_path / "update" / "pagefind", cold)
 
     (store / ".complete").unlink()  # as a run that was killed leaves it
     again = build(tmp_path / "again", env_extra=cache, project=project)

@@ -11,7 +11,7 @@ so the cache stays the size of one site.  Pure (no MkDocs import): the plugin pa
 the parts in.
 
 The cache lives in ``.cache/kb/`` beside mkdocs.yml: the pages in ``pages/``, the search
-index's files in ``search/`` (:func:`kb.site.search.index_site`), the parsed data files in
+index's files in ``search/`` (:func:`kb.site.search_index.index_site`), the parsed data files in
 ``records/`` (:mod:`kb.data.recordstore`), the finished brief and paper pages in ``finished/``
 (:mod:`kb.site.rendercache`), the mentions of each data record in ``mentions.pickle``
 (:mod:`kb.knowledge.mentionstore`), the papers' BibTeX entries in ``bibtex.pickle``

@@ -3,7 +3,7 @@
 Environment variables override three of them, for scripts and tests that build
 the same project from other data: ``KB_DATA`` (a data directory),
 ``KB_DEMOS`` (``1/true/yes/on`` or ``0/false/no/off``) and ``KB_SEARCH_MEMORY``
-(MB, :mod:`kb.site.search`).
+(MB, :mod:`kb.site.search_index`).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from mkdocs.config import config_options as c
 from mkdocs.config.base import Config
 
-from kb.site.search import MEMORY_MB
+from kb.site.search_index import MEMORY_MB
 
 
 class KbConfig(Config):

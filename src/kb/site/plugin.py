@@ -41,7 +41,7 @@ from kb.render.autolink import autolink
 from kb.render.glossary import explain_first_uses
 from kb.render.messages import UI, script_words
 from kb.render.meta import page_descriptions
-from kb.site import cache, finish, htmlpage, sanitize, search, theme
+from kb.site import cache, finish, htmlpage, sanitize, search, search_index, theme
 from kb.site.config import KbConfig
 from kb.site.htmlpage import Placeholders
 from kb.site.layout import Options, Site, add_hand_written, build_site, check_finished, feed_files, feed_links
@@ -72,7 +72,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         self._files: dict[str, File] = {}  # src uri -> every file of the build (as Files.get_file_from_path)
         self._descriptions: dict[str, str] = {}
         self._cache: cache.PageCache | None = None
-        self._indexed = 0  # pages of this build marked for the search index
+        self._written = search_index.Written()  # what this build wrote for the search index
         self._facts: dict[str, search.Facts] = {}  # src uri -> its search facts, as in its cache key
         self._in_nav: frozenset[str] = frozenset()  # source paths of the pages in the nav
         self._parts: theme.Parts | None = None  # theme parts made once this build
@@ -86,7 +86,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
 
     # ------------------------------------------------------------------ config
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
-        self._indexed, self._weights = 0, dict[str, int]()  # pages marked for the search index; their weights
+        self._written = search_index.Written()
         root = Path(config.config_file_path).resolve().parent
         data_dir = root / (os.environ.get("KB_DATA") or self.config.data_dir)  # an absolute one stays as it is
         try:
@@ -325,8 +325,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         if marked is None:  # not kept either: every build says it
             log.warning(f"kb: {src} has no <article>: it is not in the search index")
             return output
-        self._indexed += indexed
-        self._weights[page.file.dest_uri] = search.weight(marked)  # what Pagefind will hold of it
+        self._written.add(page.file.dest_uri, marked, indexed, digest=self._cache is not None)
         if self._cache is not None and not cached:
             self._cache.keep(src, marked)
         return marked
@@ -388,10 +387,11 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
             where = cache.location(Path(config.config_file_path).resolve().parent)
             try:
                 store, site, memory = where and where / cache.SEARCH, Path(config.site_dir), self.config.search_memory
-                stats = search.index_site(site, self._indexed, store, self._weights, memory)
+                written = self._written
+                stats = search_index.index_site(site, written.pages, store, written.weights, memory, written.digests)
             except Exception as exc:  # the binary missing or failing: the site has no search
                 raise PluginError(f"search index (Pagefind): {exc}") from None
-            log.info("kb: search index of %d pages in %.2f s (%d KB, %d files kept, %d Pagefind runs)", *stats.report())
+            log.info("kb: %s", stats.report())
         self.on_build_error()  # the end of a build, as after a failed one
 
     def on_build_error(self, error: Exception | None = None) -> None:

@@ -6,7 +6,7 @@ only what changed.  :func:`update` runs it there and keeps the store one bundle:
 bundle does not name are removed, a file whose content does not match its name is removed and
 written again, and a run that failed or was killed leaves no ``.complete`` (the next starts
 afresh).  :func:`link_tree` gives the site hard links to the hashed files.  :func:`locked`: builds
-take turns on the store.  Nothing here runs Pagefind itself: :mod:`kb.site.search` passes the run.
+take turns on the store.  Nothing here runs Pagefind itself: :mod:`kb.site.search_index` passes the run.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from pathlib import Path
 
 from kb.site.search_parts import content, full_hash
 
-__all__ = ["link_tree", "locked", "update"]
+__all__ = ["complete", "edit", "link_tree", "locked", "update"]
 
 # The bundle's files named by their content's hash (Pagefind never rewrites one it finds): the
 # language's meta file, one fragment per page, the word index's chunks and the filters.
@@ -72,6 +72,25 @@ def update(store: Path, run: Callable[[Path], None]) -> int:
     return len(kept) - len(clashes)
 
 
+def complete(store: Path) -> bool:
+    """Whether the store holds a bundle of a run that succeeded."""
+    return (store / _COMPLETE).exists()
+
+
+def edit(store: Path, change: Callable[[], bool]) -> int | None:
+    """The store's complete bundle changed in place by ``change`` (True: it came out as it
+    should), and the files it no longer names removed; how many files were kept from before.  None:
+    the change failed.  Until it has succeeded the store is not complete: a change that failed,
+    raised or was killed leaves the next build to start afresh."""
+    (store / _COMPLETE).unlink()
+    before = _hashed_files(store)
+    if not change():
+        return None
+    _prune(store)
+    (store / _COMPLETE).write_text("", "utf-8")
+    return sum(p.exists() for p in before)
+
+
 def _prune(store: Path) -> None:
     """Remove the hashed files the bundle's meta does not name."""
     named = _named_files(store)
@@ -122,13 +141,13 @@ def _named_files(store: Path) -> set[str]:
 def link_tree(store: Path, out: Path, unused: Callable[[str], bool]) -> None:
     """``out`` gets the store's bundle: hard links to the hashed files (never changed in place),
     copies of the rest (Pagefind rewrites them on every run); none of the top-level files whose
-    name is ``unused``."""
+    name is ``unused``, nor the store's own (``.complete``, the state of :mod:`kb.site.search_update`)."""
     import os
     import shutil
 
     hashed = set(_hashed_files(store))
     for path in store.rglob("*"):
-        if path.is_dir() or path.name == _COMPLETE or (path.parent == store and unused(path.name)):
+        if path.is_dir() or (path.parent == store and (path.name.startswith(".") or unused(path.name))):
             continue
         dest = out / path.relative_to(store)
         dest.parent.mkdir(parents=True, exist_ok=True)
