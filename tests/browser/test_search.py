@@ -64,18 +64,18 @@ def path(href: str) -> str:
     return urlsplit(href).path
 
 
-@pytest.mark.parametrize(
-    "query, first, kind",
-    [
-        ("RetroInfer", "/papers/retroinfer/", "论文"),  # an English name: its paper page
-        ("2505.02922", "/papers/retroinfer/", "论文"),  # an arXiv id: the paper it names
-        ("arXiv:2505.02922", "/papers/retroinfer/", "论文"),  # as it is cited
-        ("投机", "/briefs/inference/2026-09-03-e1/", "简报"),  # inside 自投机解码: the brief that reports SSR
-        ("自投机", "/briefs/inference/2026-09-03-e1/", "简报"),
-        ("推理调度", "/inference/", "活文档"),  # a section of the living document
-        ("向量存储", "/inference/", "活文档"),
-    ],
-)
+FIRST = [
+    ("RetroInfer", "/papers/retroinfer/", "论文"),  # an English name: its paper page
+    ("2505.02922", "/papers/retroinfer/", "论文"),  # an arXiv id: the paper it names
+    ("arXiv:2505.02922", "/papers/retroinfer/", "论文"),  # as it is cited
+    ("投机", "/briefs/inference/2026-09-03-e1/", "简报"),  # inside 自投机解码: the brief that reports SSR
+    ("自投机", "/briefs/inference/2026-09-03-e1/", "简报"),
+    ("推理调度", "/inference/", "活文档"),  # a section of the living document
+    ("向量存储", "/inference/", "活文档"),
+]
+
+
+@pytest.mark.parametrize("query, first, kind", FIRST)
 def test_right_page_first(page, query, first, kind):
     results = search(page, query)
     assert path(results[0]["href"]) == first, [r["href"] for r in results]
@@ -156,7 +156,7 @@ def test_an_id_finds_the_pages_that_write_it(page, site):
     while page.locator(".kb-search__more button").count():
         page.locator(".kb-search__more button").click()
         page.wait_for_function(
-            "n => document.querySelectorAll('#kb-search-results .md-search-result__item').length > n",
+            f"n => document.querySelectorAll('{RESULT}').length > n",
             arg=len(results),
         )
         results = search_results(page)
