@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 
 from bundles import same_answers
-from kb.site import search_update
+from kb.site import search_store, search_update
 from sitebuild import build, copy_project
 
 
@@ -116,3 +116,23 @@ def test_a_build_after_one_more_brief_reuses_the_index_files_and_gives_the_same_
     again = build(tmp_path / "again", env_extra=cache, project=project)
     assert again.returncode == 0, again.stderr
     assert kept(again.stderr) == 0 and (store / ".complete").exists()
+
+
+def test_files_named_alike_go_before_pagefind_runs(tmp_path):
+    """Two files whose names share the first 7 hex digits (a clash settled with a longer name):
+    a run may settle it the other way, and would find a file of the same short hash under its name."""
+    store = tmp_path / "store"
+    (store / "fragment").mkdir(parents=True)
+    for name in ("zh_abcdef0", "zh_abcdef01", "zh_1234567"):
+        (store / "fragment" / f"{name}.pf_fragment").write_bytes(gzip.compress(b"pagefind_dcd{}"))
+    (store / ".complete").write_text("", "utf-8")
+    found: list[str] = []
+
+    def run(dest: Path) -> None:
+        found.extend(sorted(p.stem for p in (dest / "fragment").iterdir()))
+        meta = gzip.compress(b"pagefind_dcd" + b"zh_1234567")
+        (dest / "pagefind.zh_7654321.pf_meta").write_bytes(meta)
+        (dest / "pagefind-entry.json").write_text('{"languages": {"zh": {"hash": "zh_7654321"}}}', "utf-8")
+
+    search_store.update(store, run)
+    assert found == ["zh_1234567"]

@@ -9,6 +9,8 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
+
 from bundles import canonical, same_answers
 from kb.site import search_index, search_update
 from kb.site.search_index import IndexStats
@@ -66,11 +68,25 @@ def _reference(site: Path, tmp: Path) -> Path:
     return copy / "pagefind"
 
 
-def test_changed_and_added_pages_are_indexed_alone_and_the_bundle_answers_as_a_full_run(tmp_path):
+@pytest.fixture
+def runs(monkeypatch) -> list[list[str] | None]:
+    """The Pagefind runs of the test: the files each read (None: the whole site)."""
+    seen: list[list[str] | None] = []
+    run = search_index._run
+
+    def spy(site_dir: Path, out: Path, files: list[str] | None) -> int:
+        seen.append(files)
+        return run(site_dir, out, files)
+
+    monkeypatch.setattr(search_index, "_run", spy)
+    return seen
+
+
+def test_changed_and_added_pages_are_indexed_alone_and_the_bundle_answers_as_a_full_run(tmp_path, runs):
     site, store = tmp_path / "site", tmp_path / "store"
     _write(site, PAGES)
     first = _index(site, store)
-    assert first.anew == len(PAGES) and first.parts == 1
+    assert first.anew == len(PAGES) and first.parts == 1 and runs == [None]
 
     _write(
         site,
@@ -87,8 +103,10 @@ def test_changed_and_added_pages_are_indexed_alone_and_the_bundle_answers_as_a_f
             "a/z/index.html": _page("Iota", "2505.02922 revisited", "C", date="2026-03-02"),
         },
     )
+    runs.clear()
     second = _index(site, store)
     assert second.anew == 4 and second.parts == 1  # a, b, index, a/z: not c
+    assert runs == [["a/index.html", "a/z/index.html", "b/index.html", "index.html"]]
     assert 0 < second.reused
     same_answers(site / "pagefind", _reference(site, tmp_path), chunks=False)
     words = canonical(site / "pagefind")["zh"]["words"]
@@ -101,8 +119,16 @@ def test_changed_and_added_pages_are_indexed_alone_and_the_bundle_answers_as_a_f
     same_answers(site / "pagefind", _reference(site, tmp_path), chunks=False)
     assert canonical(site / "pagefind")["zh"]["rest"][1:] == [["authors", "date", "title", "type"]]
 
+    runs.clear()
     third = _index(site, store)  # nothing changed: Pagefind does not run
-    assert (third.anew, third.parts) == (0, 0)
+    assert (third.anew, third.parts, runs) == (0, 0, [])
+    hashed = [*(site / "pagefind").glob("*/*"), *(site / "pagefind").glob("*.pf_meta")]
+    assert third.reused == len(hashed)  # every file kept
+
+    # the only page with a metadata field loses it: the field goes (the others are numbered anew)
+    _write(site, {"h/index.html": _page("Theta", "speculative decoding medusa naïve", "C", "2026-06-01")})
+    assert _index(site, store).anew == 1
+    same_answers(site / "pagefind", _reference(site, tmp_path))
     same_answers(site / "pagefind", _reference(site, tmp_path), chunks=False)
 
 
@@ -147,8 +173,41 @@ def test_a_broken_state_or_another_configuration_is_not_trusted(tmp_path, monkey
     same_answers(site / "pagefind", _reference(site, tmp_path))
 
 
+def test_a_missing_or_damaged_file_of_the_kept_bundle_or_a_state_of_another_bundle_means_a_full_run(tmp_path, runs):
+    site, store = tmp_path / "site", tmp_path / "store"
+    _write(site, PAGES)
+    _index(site, store)
+    (bundle,) = [d for d in store.iterdir() if d.is_dir()]
+    next((bundle / "fragment").iterdir()).unlink()  # a kept page's
+    _write(site, {"a/index.html": _page("Alpha", "changed")})
+    runs.clear()
+    stats = _index(site, store)
+    assert runs == [["a/index.html"], None] and (stats.anew, stats.parts) == (len(PAGES), 1)
+    same_answers(site / "pagefind", _reference(site, tmp_path))
+
+    chunk = next((bundle / "index").iterdir())
+    chunk.unlink()  # not the site's copy: a hard link
+    chunk.write_bytes(b"not gzip")
+    _write(site, {"a/index.html": _page("Alpha", "changed again")})
+    assert _index(site, store).anew == len(PAGES)  # read as unreadable, not a failed build
+    same_answers(site / "pagefind", _reference(site, tmp_path))
+
+    # a state left beside another bundle (as a full run killed before its state was saved leaves it)
+    saved = (bundle / search_update.FILE).read_bytes()
+    _write(site, {"b/index.html": _page("Beta", "changed")})
+    written = _written(site)
+    search_index.index_site(site, written.pages, store, written.weights)  # a full run without digests
+    assert not (bundle / search_update.FILE).exists()
+    (bundle / search_update.FILE).write_bytes(saved)
+    _write(site, {"b/index.html": PAGES["b/index.html"], "c/index.html": _page("Gamma", "changed")})
+    assert _index(site, store).anew == len(PAGES)  # not trusted: b would keep the text it had before
+    same_answers(site / "pagefind", _reference(site, tmp_path))
+
+
 def test_pending_numbers_changed_pages_as_they_were_and_added_ones_after_the_last(tmp_path):
-    state = search_update.State("1:c", ["x.html", "y.html", "z.html"], ["1", "2", "3"], {"date": {0: "2026"}})
+    (tmp_path / "pagefind-entry.json").write_text('{"languages": {"zh": {"hash": "zh_1234567890"}}}', "utf-8")
+    paths = ["x.html", "y.html", "z.html"]
+    state = search_update.State("2:c", "zh_1234567890", paths, ["1", "2", "3"], {"date": {0: "2026"}}, {})
     state.save(tmp_path)
     digests = {"x.html": "1", "y.html": "9", "z.html": "3", "w.html": "4"}
     update = search_update.pending(tmp_path, digests, "c")

@@ -214,6 +214,8 @@ def index_site(
                 shutil.rmtree(old)  # an older Pagefind's
             update = _pending(site_dir, bundle, weights, digests, budget)
             if update is None or not _update(site_dir, bundle, update, digests or {}, pages, stats):
+                stats.anew, stats.parts = pages, max(1, len(parts))  # the whole site, after all
+                search_update.forget(bundle)  # a state describes the bundle it was saved with only
                 stats.reused = search_store.update(bundle, lambda dest: _build(site_dir, dest, pages, parts))
                 if digests is not None:
                     search_update.remember(bundle, digests, fingerprint())
@@ -271,6 +273,7 @@ def _update(
 
     stats.anew, stats.parts = len(update.numbers), 0
     if not update.numbers:
+        stats.reused = search_store.count(bundle)
         return True  # nothing Pagefind reads changed
     stats.parts = 1
     scratch = Path(tempfile.mkdtemp(prefix=".kb-update-", dir=bundle.parent))

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from kb.site.search_parts import content, full_hash
 
-__all__ = ["complete", "edit", "link_tree", "locked", "update"]
+__all__ = ["complete", "count", "edit", "link_tree", "locked", "update"]
 
 # The bundle's files named by their content's hash (Pagefind never rewrites one it finds): the
 # language's meta file, one fragment per page, the word index's chunks and the filters.
@@ -54,6 +54,7 @@ def update(store: Path, run: Callable[[Path], None]) -> int:
     if store.exists() and not (store / _COMPLETE).exists():
         shutil.rmtree(store)
     (store / _COMPLETE).unlink(missing_ok=True)
+    _drop_clashes(store)
     before = _hashed_files(store)
     run(store)
     _prune(store)
@@ -70,6 +71,26 @@ def update(store: Path, run: Callable[[Path], None]) -> int:
         _prune(store)  # the filters may come out under other names
     (store / _COMPLETE).write_text("", "utf-8")
     return len(kept) - len(clashes)
+
+
+def _drop_clashes(store: Path) -> None:
+    """Files named alike up to their first 7 hex digits (a clash settled with a longer name,
+    within a run or by an update, :mod:`kb.site.search_update`) go before Pagefind runs: it may
+    settle the clash the other way, and would find a file under its name with another page's
+    content, of the same short hash."""
+    groups: dict[tuple[Path, str, str], list[Path]] = {}
+    for path in _hashed_files(store):
+        language, _, digits = _hash_of(path).rpartition("_")
+        groups.setdefault((path.parent, language, digits[:7]), []).append(path)
+    for paths in groups.values():
+        if len(paths) > 1:
+            for path in paths:
+                path.unlink()
+
+
+def count(store: Path) -> int:
+    """How many hashed files the store holds."""
+    return len(_hashed_files(store))
 
 
 def complete(store: Path) -> bool:

@@ -30,10 +30,10 @@ import cbor2
 from kb.site import search_chunks
 from kb.site.search_parts import Writer, content, ordered, write_meta, write_words
 
-__all__ = ["FILE", "Pending", "State", "Unfit", "apply", "pending", "remember", "url"]
+__all__ = ["FILE", "Pending", "State", "Unfit", "apply", "forget", "pending", "remember", "url"]
 
 FILE = ".kb-pages.json"  # the state, beside the bundle in the store (never linked into the site)
-FORMAT = 1  # of the state and of what apply makes: another makes every kept state stale
+FORMAT = 2  # of the state and of what apply makes: another makes every kept state stale
 LANGUAGE = "zh"  # the one language of the bundle (Pagefind runs with force_language)
 
 
@@ -45,13 +45,15 @@ class Unfit(ValueError):
 class State:
     """What the store's bundle was made from."""
 
-    config: str  # Pagefind's configuration (:func:`kb.site.search.fingerprint`) and FORMAT
+    config: str  # Pagefind's configuration (:func:`kb.site.search_index.fingerprint`) and FORMAT
+    meta: str  # the bundle's meta file (its hash): the state describes that bundle only
     paths: list[str]  # page number -> its HTML file, site-relative
     digests: list[str]  # page number -> the digest of what was indexed of it
     sorts: dict[str, dict[int, str]]  # sort key -> page number -> its value
+    fields: dict[str, list[int]]  # metadata field -> the pages that have it (the bundle's fields are these)
 
     def save(self, bundle: Path) -> None:
-        data = {"config": self.config, "paths": self.paths, "digests": self.digests, "sorts": self.sorts}
+        data = {k: getattr(self, k) for k in ("config", "meta", "paths", "digests", "sorts", "fields")}
         (bundle / FILE).write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), "utf-8")
 
 
@@ -74,16 +76,24 @@ def _config(config: str) -> str:
     return f"{FORMAT}:{config}"
 
 
+def forget(bundle: Path) -> None:
+    """The bundle's state gone (before a full run rewrites the bundle)."""
+    (bundle / FILE).unlink(missing_ok=True)
+
+
 def _load_state(bundle: Path, config: str) -> State | None:
+    """The state saved with the bundle, if it was saved with this one and this configuration."""
     try:
         raw = json.loads((bundle / FILE).read_text("utf-8"))
-        if raw["config"] != _config(config):
+        entry = json.loads((bundle / "pagefind-entry.json").read_text("utf-8"))
+        if raw["config"] != _config(config) or raw["meta"] != entry["languages"][LANGUAGE]["hash"]:
             return None
         paths, digests = [str(p) for p in raw["paths"]], [str(d) for d in raw["digests"]]
         sorts = {str(k): {int(n): str(v) for n, v in d.items()} for k, d in raw["sorts"].items()}
+        fields = {str(k): [int(n) for n in pages] for k, pages in raw["fields"].items()}
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
-    return State(raw["config"], paths, digests, sorts) if len(paths) == len(digests) else None
+    return State(raw["config"], raw["meta"], paths, digests, sorts, fields) if len(paths) == len(digests) else None
 
 
 def pending(bundle: Path, digests: Mapping[str, str], config: str) -> Pending | None:
@@ -104,22 +114,43 @@ def remember(bundle: Path, digests: Mapping[str, str], config: str) -> bool:
     """After a full run into ``bundle``: its state, from its meta file and its pages' fragments
     (their URLs, their sort values).  False where the bundle is not what an update expects: it has
     no state, and the next build runs over the whole site again."""
-    (bundle / FILE).unlink(missing_ok=True)
+    forget(bundle)
     try:
-        _, _, meta = _language(bundle)
+        _, info, meta = _language(bundle)
         fragments = [_fragment(bundle, name) for name, _ in meta[1]]
         paths = _paths(fragments, {url(p): p for p in digests})
         sorts = {key: _values(key, order, fragments, range(len(fragments))) for key, order in meta[4]}
+        fields = _fields_of(fragments, range(len(fragments)), {})
+        if sorted(fields) != sorted(meta[5]):
+            raise Unfit(f"metadata fields {meta[5]}, of the pages {sorted(fields)}")
     except Unfit:
         return False
-    State(_config(config), paths, [digests[p] for p in paths], sorts).save(bundle)
+    State(_config(config), info["hash"], paths, [digests[p] for p in paths], sorts, fields).save(bundle)
     return True
+
+
+def _fields_of(
+    fragments: Sequence[Mapping[str, Any]], numbers: Sequence[int], fields: dict[str, list[int]]
+) -> dict[str, list[int]]:
+    """``fields`` with the metadata fields of the pages of ``fragments`` (by their numbers)."""
+    for fragment, number in zip(fragments, numbers, strict=True):
+        for key in fragment.get("meta", {}):
+            fields.setdefault(key, []).append(number)
+    return fields
 
 
 def apply(bundle: Path, fresh: Path, update: Pending, digests: Mapping[str, str]) -> int:
     """The bundle of a Pagefind run over the pages of ``update`` (at ``fresh``) merged into the
     bundle at ``bundle``, whose state is saved with it; the bundle's number of pages.  ``Unfit``:
-    the run is not what was asked for (the bundle is then left incomplete: the caller runs anew)."""
+    the run is not what was asked for, or a file of either bundle is missing or unreadable (the
+    bundle is then left incomplete: the caller runs anew)."""
+    try:
+        return _apply(bundle, fresh, update, digests)
+    except (OSError, ValueError, KeyError, IndexError, TypeError, cbor2.CBORDecodeError) as exc:
+        raise Unfit(f"{type(exc).__name__}: {exc}") from None
+
+
+def _apply(bundle: Path, fresh: Path, update: Pending, digests: Mapping[str, str]) -> int:
     entry, info, meta = _language(bundle)
     _, _, run = _language(fresh)
     if meta[0] != run[0]:
@@ -138,7 +169,12 @@ def apply(bundle: Path, fresh: Path, update: Pending, digests: Mapping[str, str]
             pages[n] = page
         else:  # the added pages' numbers follow the last
             pages.append(page)
-    keys = sorted(set(meta[5]) | set(run[5]))
+    missing = [name for name, _ in pages if not (bundle / "fragment" / f"{name}.pf_fragment").exists()]
+    if missing:
+        raise Unfit(f"{len(missing)} page fragment(s) missing from the kept bundle, such as {missing[0]}")
+    fields = {k: [n for n in pages_of if n not in removed] for k, pages_of in update.state.fields.items()}
+    fields = {k: v for k, v in _fields_of(fragments, numbers, fields).items() if v}
+    keys = sorted(fields)
     kept, new = _Numbering(None, _fields(meta[5], keys)), _Numbering(numbers, _fields(run[5], keys))
     chunks = write_words(writer, _words(_chunk_words(bundle, meta), _chunk_words(fresh, run), removed, kept, new))
     filters = _filters(writer, [(bundle, meta, kept), (fresh, run, new)], removed)
@@ -150,7 +186,7 @@ def apply(bundle: Path, fresh: Path, update: Pending, digests: Mapping[str, str]
     (bundle / "pagefind-entry.json").write_text(json.dumps(entry, ensure_ascii=False, separators=(",", ":")), "utf-8")
     added = sorted((n, p) for p, n in update.numbers.items() if n >= count)
     paths = update.state.paths + [p for _, p in added]
-    State(update.state.config, paths, [digests[p] for p in paths], values).save(bundle)
+    State(update.state.config, info["hash"], paths, [digests[p] for p in paths], values, fields).save(bundle)
     return len(pages)
 
 
@@ -214,8 +250,9 @@ class _Numbering:
 
 
 def _fields(run: list[str], keys: list[str]) -> dict[int, int] | None:
-    """A field is marked -(its place + 1) before a word's locations in it."""
-    fields = {-(i + 1): -(keys.index(k) + 1) for i, k in enumerate(run)}
+    """A field is marked -(its place + 1) before a word's locations in it.  (A field no page has
+    any more is in no word's locations either: it keeps its mark.)"""
+    fields = {-(i + 1): -(keys.index(k) + 1) if k in keys else -(i + 1) for i, k in enumerate(run)}
     return fields if any(a != b for a, b in fields.items()) else None
 
 
