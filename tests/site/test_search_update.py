@@ -5,6 +5,7 @@ a file the build did not write, another configuration or a broken state: the who
 
 from __future__ import annotations
 
+import gzip
 import json
 import shutil
 from pathlib import Path
@@ -136,13 +137,27 @@ def _authors() -> str:
     return '<span hidden data-pagefind-meta="authors:Ada Lovelace"></span>'
 
 
-def test_a_page_gone_or_a_file_the_build_did_not_write_means_a_full_run(tmp_path):
+def test_a_page_gone_or_a_file_the_build_did_not_write_means_a_full_run(tmp_path, monkeypatch):
     site, store = tmp_path / "site", tmp_path / "store"
     _write(site, PAGES)
     _index(site, store)
+    (bundle,) = [d for d in store.iterdir() if d.is_dir()]
+    fragments = {json.loads(gzip.decompress(f.read_bytes())[12:])["url"]: f.name for f in bundle.glob("fragment/*")}
     (site / "g" / "index.html").unlink()
+    _write(site, {"a/index.html": _page("Alpha", "changed")})
+    found: list[str] = []
+    run = search_index._run
+
+    def spy(site_dir: Path, out: Path, files: list[str] | None) -> int:
+        found.extend(p.relative_to(out).as_posix() for p in out.rglob("*.pf_*"))
+        return run(site_dir, out, files)
+
+    monkeypatch.setattr(search_index, "_run", spy)
     gone = _index(site, store)
     assert gone.anew == len(PAGES) - 1 and gone.parts == 1
+    # what Pagefind found in the store: the fragments of the pages that did not change, nothing
+    # another file's name could clash with (the changed page's, the gone one's, the chunks)
+    assert sorted(found) == sorted(f"fragment/{n}" for u, n in fragments.items() if u not in ("/a/", "/g/"))
     same_answers(site / "pagefind", _reference(site, tmp_path))
 
     written = _written(site)  # as a --dirty build: a file on disk it did not write

@@ -215,7 +215,7 @@ def index_site(
             update = _pending(site_dir, bundle, weights, digests, budget)
             if update is None or not _update(site_dir, bundle, update, digests or {}, pages, stats):
                 stats.anew, stats.parts = pages, max(1, len(parts))  # the whole site, after all
-                search_update.forget(bundle)  # a state describes the bundle it was saved with only
+                search_update.forget(bundle, digests, fingerprint())  # and what a new file could clash with
                 stats.reused = search_store.update(bundle, lambda dest: _build(site_dir, dest, pages, parts))
                 if digests is not None:
                     search_update.remember(bundle, digests, fingerprint())

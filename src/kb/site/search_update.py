@@ -76,9 +76,29 @@ def _config(config: str) -> str:
     return f"{FORMAT}:{config}"
 
 
-def forget(bundle: Path) -> None:
-    """The bundle's state gone (before a full run rewrites the bundle)."""
+def forget(bundle: Path, digests: Mapping[str, str] | None, config: str) -> int:
+    """Before a full run into the kept bundle: its state gone, and every file Pagefind could find
+    there under the name of a new file of other content (its names are 7 hex digits of a hash, and
+    it does not write a file it finds): the word chunks, the filters, the meta file, and the
+    fragments of the pages whose digest changed or that are gone (all of them without a state).
+    The fragments of unchanged pages stay: Pagefind writes them alike, and settles a clash of their
+    names with a new file's within the run.  Returns how many fragments stay."""
+    state = _load_state(bundle, config) if digests is not None else None
     (bundle / FILE).unlink(missing_ok=True)
+    try:
+        _, _, meta = _language(bundle)
+    except Unfit:
+        meta = None
+    same: set[str] = set()
+    if state is not None and meta is not None and len(meta[1]) == len(state.paths) and digests is not None:
+        pages = zip(meta[1], state.paths, state.digests, strict=True)
+        same = {page[0] for page, path, digest in pages if digests.get(path) == digest}
+    for path in [*bundle.glob("pagefind.*.pf_meta"), *bundle.glob("index/*"), *bundle.glob("filter/*")]:
+        path.unlink()
+    for path in bundle.glob("fragment/*"):
+        if path.name.split(".")[0] not in same:
+            path.unlink()
+    return len(same)
 
 
 def _load_state(bundle: Path, config: str) -> State | None:
@@ -114,7 +134,7 @@ def remember(bundle: Path, digests: Mapping[str, str], config: str) -> bool:
     """After a full run into ``bundle``: its state, from its meta file and its pages' fragments
     (their URLs, their sort values).  False where the bundle is not what an update expects: it has
     no state, and the next build runs over the whole site again."""
-    forget(bundle)
+    (bundle / FILE).unlink(missing_ok=True)
     try:
         _, info, meta = _language(bundle)
         fragments = [_fragment(bundle, name) for name, _ in meta[1]]
