@@ -60,6 +60,15 @@ def search_results(page) -> list[dict]:
     )
 
 
+def all_results(page, results: list[dict]) -> list[dict]:
+    """The results shown (``results``) and the rest, loaded by pressing "more" until none is left."""
+    while page.locator(".kb-search__more button").count():
+        page.locator(".kb-search__more button").click()
+        page.wait_for_function(f"n => document.querySelectorAll('{RESULT}').length > n", arg=len(results))
+        results = search_results(page)
+    return results
+
+
 def path(href: str) -> str:
     return urlsplit(href).path
 
@@ -153,13 +162,7 @@ def test_an_id_finds_the_pages_that_write_it(page, site):
         if "data-pagefind-body" in (text := f.read_text("utf-8")) and _writes(text, "2505.02922", "arxiv250502922")
     }
     results = search(page, "2505.02922")
-    while page.locator(".kb-search__more button").count():
-        page.locator(".kb-search__more button").click()
-        page.wait_for_function(
-            f"n => document.querySelectorAll('{RESULT}').length > n",
-            arg=len(results),
-        )
-        results = search_results(page)
+    results = all_results(page, results)
     assert len(writes) > 3
     assert {path(r["href"]) for r in results} == writes
 

@@ -12,7 +12,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from test_search import FIRST, RESULT, path, search, search_results
+from test_search import FIRST, all_results, path, search, search_results
 
 from kb.site import search_index, search_parts
 from sitebuild import CHROMIUM, build, copy_project, serve_directory
@@ -93,13 +93,7 @@ def _found(page, query: str, kind: str | None = None) -> tuple[int, list[tuple[s
         results = search_results(page)
     said = page.locator("#kb-search-results .md-search-result__meta").inner_text()
     total = int(m.group(0)) if (m := re.search(r"\d+", said)) else len(results)
-    while page.locator(".kb-search__more button").count():
-        page.locator(".kb-search__more button").click()
-        page.wait_for_function(
-            f"n => document.querySelectorAll('{RESULT}').length > n",
-            arg=len(results),
-        )
-        results = search_results(page)
+    results = all_results(page, results)
     assert len(results) == total, said
     return total, [(path(r["href"]), r["type"]) for r in results]
 
