@@ -65,3 +65,36 @@ def test_a_word_spliced_from_the_runs_bytes_is_the_word_encoded_anew():
         assert merged == cbor2.loads(search_chunks.encoded("kv", found)), name
     joined = cbor2.loads(bytes(search_chunks.word("kv", cases["three parts, wide offsets"])))[1]
     assert [page[0] for page in joined] == [0, 1, 40 + 3 - 1, 2, 70_000, 2**20 - (40 + 3 + 2 + 70_000), 1]
+
+
+def _absolute(pages: list[list[Any]]) -> list[tuple[int, Any, Any]]:
+    out, number = [], 0
+    for page in pages:
+        number += page[0]
+        out.append((number, page[1], page[2]))
+    return out
+
+
+def test_pages_replaced_in_place_are_the_pages_joined_and_sorted():
+    """An update's change to a word's pages (kb.site.search_update): the kept pages without the
+    removed ones, the fresh ones put in order, every page the difference from the one before: the
+    same as taking all pages by number, sorting and taking differences anew."""
+    import random
+
+    rng = random.Random(7)
+    for _ in range(400):
+        total = rng.randint(1, 300)
+        having = sorted(rng.sample(range(total), rng.randint(0, min(total, 60))))
+        kept, last = [], 0
+        for n in having:
+            kept.append([n - last, [rng.randint(0, 900)], [-1] if rng.random() < 0.1 else []])
+            last = n
+        removed = frozenset(rng.sample(range(total + 5), rng.randint(0, min(12, total + 5))))
+        fresh = sorted((n, [0, [rng.randint(0, 900)], []]) for n in rng.sample(sorted(removed), len(removed) // 2))
+        fresh += [(total + 5 + i, [0, [i], []]) for i in range(rng.randint(0, 3))]  # added pages: after the last
+        expected = sorted(
+            [p for p in _absolute(kept) if p[0] not in removed] + [(n, page[1], page[2]) for n, page in fresh]
+        )
+        got = search_chunks.replaced([list(p) for p in kept], fresh, removed)
+        assert _absolute(got) == expected
+        assert all(page[0] >= 0 for page in got) and (not got or got[0][0] == expected[0][0])

@@ -11,13 +11,16 @@ cannot be spliced is decoded, joined and encoded anew (:func:`encoded`).
 from __future__ import annotations
 
 import io
+from bisect import bisect_left
 from collections.abc import Iterator, Sequence
+from itertools import accumulate
 from operator import itemgetter
 from typing import Any, Protocol
 
 import cbor2
 
-__all__ = ["Numbered", "chunk", "chunk_words", "encoded", "head", "joined", "locations", "read_head", "spliced", "word"]
+__all__ = ["Numbered", "chunk", "chunk_words", "encoded", "head", "joined", "locations", "read_head", "replaced"]
+__all__ += ["spliced", "word"]
 
 
 class Numbered(Protocol):
@@ -174,3 +177,41 @@ def joined(lists: Sequence[tuple[list[list[Any]], Numbered]]) -> list[list[Any]]
         out.extend(pages[1:])
         last = part.offset + sum(page[0] for page in pages)
     return out
+
+
+def replaced(kept: list[list[Any]], fresh: list[tuple[int, list[Any]]], removed: frozenset[int]) -> list[list[Any]]:
+    """A word's pages ``kept`` (each page the difference from the page before it) without those
+    whose number is in ``removed``, and with ``fresh`` (each page with its number) put in order.
+    The commonest words have thousands of pages and an update changes a few dozen: the runs
+    between changes are copied as they are (a list slice), and only the page after each change
+    gets a new difference."""
+    numbers = list(accumulate(map(_PAGE, kept)))
+    gone = removed.intersection(numbers)
+    if not gone and not fresh:
+        return kept
+    events = sorted(
+        [(bisect_left(numbers, n), 1, n, i) for i, n in enumerate(gone)]
+        + [(bisect_left(numbers, n), 0, n, i) for i, (n, _) in enumerate(fresh)]
+    )  # at each place in kept: the fresh pages before it in order, then whether it goes
+    out: list[list[Any]] = []
+    at = last = 0  # the next page of kept to copy; the number of the last page out
+
+    def copy(stop: int) -> None:
+        nonlocal at, last
+        if stop > at:
+            out.append([numbers[at] - last, *kept[at][1:]])
+            out.extend(kept[at + 1 : stop])  # each the difference from the one before, as before
+            at, last = stop, numbers[stop - 1]
+
+    for place, goes, number, i in events:
+        copy(place)
+        if goes:
+            at = place + 1
+        else:
+            out.append([number - last, *fresh[i][1][1:]])
+            last = number
+    copy(len(kept))
+    return out
+
+
+_PAGE = itemgetter(0)

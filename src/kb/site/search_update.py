@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import heapq
 import json
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import accumulate, groupby
 from operator import itemgetter
@@ -314,25 +314,22 @@ def _touches(word: list[Any], removed: frozenset[int]) -> bool:
 
 
 def _joined(lists: Sequence[tuple[list[list[Any]], _Numbering]], removed: frozenset[int]) -> list[list[Any]]:
-    """One word's pages from both bundles, each list with its numbering: a kept page of
-    ``removed`` left out, the others renumbered and in order, each as the difference from the page
-    before it.  (The lists of the commonest words run to thousands of pages: the loops are
-    comprehensions and the sort C's.)"""
-    found: list[tuple[int, list[Any]]] = []
+    """One word's pages from both bundles (at most a list of each), each list with its numbering:
+    the kept bundle's pages in ``removed`` left out, the run's renumbered and put in order
+    (:func:`kb.site.search_chunks.replaced`)."""
+    kept: list[list[Any]] = []
+    fresh: list[tuple[int, list[Any]]] = []
     for pages, numbering in lists:
-        numbers: Iterable[int] = accumulate(map(_PAGE, pages))
-        if numbering.pages is not None:
-            numbers = map(numbering.pages.__getitem__, numbers)
-            found += zip(numbers, pages, strict=True)
-        else:
-            found += [(n, page) for n, page in zip(numbers, pages, strict=True) if n not in removed]
         if numbering.fields:
             fields = numbering.fields
             for page in pages:
                 page[2] = [fields.get(x, x) for x in page[2]] if page[2] else page[2]
-    found.sort(key=_PAGE)
-    before = [0, *map(_PAGE, found)]
-    return [[at - last, page[1], page[2]] for (at, page), last in zip(found, before[:-1], strict=True)]
+        if numbering.pages is None:
+            kept = pages
+        else:
+            fresh += zip(map(numbering.pages.__getitem__, accumulate(map(_PAGE, pages))), pages, strict=True)
+    fresh.sort(key=_PAGE)
+    return search_chunks.replaced(kept, fresh, removed)
 
 
 def _filters(
