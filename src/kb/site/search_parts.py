@@ -35,6 +35,7 @@ from typing import Any
 
 import cbor2
 
+from kb.knowledge.index import gc_paused
 from kb.site import search_chunks
 
 __all__ = ["BASE_MB", "MARK", "PER_CHARACTER", "Writer", "content", "full_hash", "glob_of", "merge", "ordered"]
@@ -208,7 +209,8 @@ def merge(parts: Sequence[Path], out: Path) -> int:
         having = [
             (r, e["languages"][language]) for r, e in zip(parts, entries, strict=True) if language in e["languages"]
         ]
-        meta_name, pages = _merge_language(language, having, out)
+        with gc_paused():  # the words decoded are millions of acyclic lists and numbers
+            meta_name, pages = _merge_language(language, having, out)
         info = dict(having[0][1])
         info.update(hash=meta_name, page_count=pages)
         languages[language] = info

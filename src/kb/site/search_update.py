@@ -27,6 +27,7 @@ from typing import Any
 
 import cbor2
 
+from kb.knowledge.index import gc_paused
 from kb.site import search_chunks
 from kb.site.search_parts import Writer, content, ordered, write_meta, write_words
 
@@ -165,7 +166,8 @@ def apply(bundle: Path, fresh: Path, update: Pending, digests: Mapping[str, str]
     the run is not what was asked for, or a file of either bundle is missing or unreadable (the
     bundle is then left incomplete: the caller runs anew)."""
     try:
-        return _apply(bundle, fresh, update, digests)
+        with gc_paused():  # the words decoded are millions of acyclic lists and numbers
+            return _apply(bundle, fresh, update, digests)
     except (OSError, ValueError, KeyError, IndexError, TypeError, cbor2.CBORDecodeError) as exc:
         raise Unfit(f"{type(exc).__name__}: {exc}") from None
 
