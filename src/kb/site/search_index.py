@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -249,7 +249,7 @@ def _pending(
     changed fits one run."""
     if weights is None or digests is None or not search_store.complete(bundle):
         return None
-    others = set(_weights(site_dir, {})) - set(weights)  # the theme's 404 page: nothing Pagefind reads
+    others = set(_html_files(site_dir)) - set(weights)  # the theme's 404 page: nothing Pagefind reads
     if any(search.weight((site_dir / p).read_text("utf-8", "replace")) for p in others):
         return None
     update = search_update.pending(bundle, digests, fingerprint())
@@ -306,12 +306,15 @@ def _memory(configured: int) -> int:
 
 def _weights(site_dir: Path, weights: Mapping[str, int]) -> dict[str, int]:
     """The HTML files Pagefind reads, each with its weight (``weights``, else its size: more)."""
-    files = {}
+    return {rel: weights[rel] if rel in weights else (site_dir / rel).stat().st_size for rel in _html_files(site_dir)}
+
+
+def _html_files(site_dir: Path) -> Iterator[str]:
+    """The HTML files Pagefind reads (site-relative)."""
     for path in site_dir.rglob("*.html"):
         rel = path.relative_to(site_dir).as_posix()
         if not rel.startswith(SKIP_DIRS):
-            files[rel] = weights[rel] if rel in weights else path.stat().st_size
-    return files
+            yield rel
 
 
 def _return_freed_memory() -> None:

@@ -39,7 +39,7 @@ from kb.knowledge.index import gc_paused
 from kb.site import search_chunks
 
 __all__ = ["BASE_MB", "MARK", "PER_CHARACTER", "Writer", "content", "full_hash", "glob_of", "merge", "ordered"]
-__all__ += ["part_size", "plan", "write_meta", "write_words"]
+__all__ += ["bundle_filters", "bundle_words", "part_size", "plan", "write_filters", "write_meta", "write_words"]
 
 BASE_MB = 64  # a Pagefind run's memory before its first page (its dictionaries)
 PER_CHARACTER = 25  # its memory (bytes) per character of a page's indexed HTML (3,000 synthetic pages: 21.8)
@@ -115,14 +115,38 @@ class _Part:
 
     def words(self) -> Iterator[tuple[str, _Part, list[Any], memoryview]]:
         """Its words in order: each as read and as the run encoded it."""
-        for chunk in self.meta[2]:
-            name = f"{chunk[2]}.pf_index"
-            for word, raw in search_chunks.chunk_words(content(self.root / "index" / name), name):
-                yield word[0], self, word, raw
+        for word, raw in bundle_words(self.root, self.meta):
+            yield word[0], self, word, raw
 
     def keys(self) -> list[str]:
         """The metadata fields of its pages (a word's locations in them name a field by its place here)."""
         return list(self.meta[5])
+
+
+def bundle_words(root: Path, meta: list[Any]) -> Iterator[tuple[list[Any], memoryview]]:
+    """The words of the bundle at ``root`` (``meta``: its language's meta file) in order, each as
+    read and as encoded (:func:`kb.site.search_chunks.chunk_words`)."""
+    for chunk in meta[2]:
+        name = f"{chunk[2]}.pf_index"
+        yield from search_chunks.chunk_words(content(root / "index" / name), name)
+
+
+def bundle_filters(root: Path, meta: list[Any]) -> Iterator[tuple[str, list[list[Any]]]]:
+    """The filters of the bundle at ``root``: each filter's name and its values' pages."""
+    for _, name in meta[3]:
+        filter_name, values = _load(root / "filter" / f"{name}.pf_filter")
+        yield filter_name, values
+
+
+def write_filters(writer: Writer, merged: Mapping[str, Mapping[str, list[int]]]) -> list[list[str]]:
+    """The filters' files (each value with its pages in order; a value or filter of no pages
+    left out); their names and files for the meta file."""
+    out = []
+    for name, values in sorted(merged.items()):
+        kept = [[value, sorted(pages)] for value, pages in values.items() if pages]
+        if kept:
+            out.append([name, writer.write("filter", "pf_filter", cbor2.dumps([name, kept]))])
+    return out
 
 
 def _entry(root: Path) -> dict[str, Any]:
@@ -305,15 +329,11 @@ def _prefix(last: str, first: str) -> str:
 def _merge_filters(writer: Writer, parts: list[_Part]) -> list[list[str]]:
     merged: dict[str, dict[str, list[int]]] = {}
     for part in parts:
-        for _, name in part.meta[3]:
-            filter_name, values = _load(part.root / "filter" / f"{name}.pf_filter")
+        for filter_name, values in bundle_filters(part.root, part.meta):
             into = merged.setdefault(filter_name, {})
             for value, pages in values:
                 into.setdefault(value, []).extend(page + part.offset for page in pages)
-    return [
-        [name, writer.write("filter", "pf_filter", cbor2.dumps([name, [[v, p] for v, p in values.items()]]))]
-        for name, values in sorted(merged.items())
-    ]
+    return write_filters(writer, merged)
 
 
 def _merge_sorts(parts: list[_Part], out: Path, pages: list[list[Any]]) -> Iterator[tuple[str, list[int]]]:

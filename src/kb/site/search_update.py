@@ -29,7 +29,16 @@ import cbor2
 
 from kb.knowledge.index import gc_paused
 from kb.site import search_chunks
-from kb.site.search_parts import Writer, content, ordered, write_meta, write_words
+from kb.site.search_parts import (
+    Writer,
+    bundle_filters,
+    bundle_words,
+    content,
+    ordered,
+    write_filters,
+    write_meta,
+    write_words,
+)
 
 __all__ = ["FILE", "Pending", "State", "Unfit", "apply", "forget", "pending", "remember", "url"]
 
@@ -77,13 +86,13 @@ def _config(config: str) -> str:
     return f"{FORMAT}:{config}"
 
 
-def forget(bundle: Path, digests: Mapping[str, str] | None, config: str) -> int:
+def forget(bundle: Path, digests: Mapping[str, str] | None, config: str) -> None:
     """Before a full run into the kept bundle: its state gone, and every file Pagefind could find
     there under the name of a new file of other content (its names are 7 hex digits of a hash, and
     it does not write a file it finds): the word chunks, the filters, the meta file, and the
     fragments of the pages whose digest changed or that are gone (all of them without a state).
     The fragments of unchanged pages stay: Pagefind writes them alike, and settles a clash of their
-    names with a new file's within the run.  Returns how many fragments stay."""
+    names with a new file's within the run."""
     state = _load_state(bundle, config) if digests is not None else None
     (bundle / FILE).unlink(missing_ok=True)
     try:
@@ -91,7 +100,7 @@ def forget(bundle: Path, digests: Mapping[str, str] | None, config: str) -> int:
     except Unfit:
         meta = None
     same: set[str] = set()
-    if state is not None and meta is not None and len(meta[1]) == len(state.paths) and digests is not None:
+    if state is not None and digests is not None and meta is not None and len(meta[1]) == len(state.paths):
         pages = zip(meta[1], state.paths, state.digests, strict=True)
         same = {page[0] for page, path, digest in pages if digests.get(path) == digest}
     for path in [*bundle.glob("pagefind.*.pf_meta"), *bundle.glob("index/*"), *bundle.glob("filter/*")]:
@@ -99,7 +108,6 @@ def forget(bundle: Path, digests: Mapping[str, str] | None, config: str) -> int:
     for path in bundle.glob("fragment/*"):
         if path.name.split(".")[0] not in same:
             path.unlink()
-    return len(same)
 
 
 def _load_state(bundle: Path, config: str) -> State | None:
@@ -198,7 +206,7 @@ def _apply(bundle: Path, fresh: Path, update: Pending, digests: Mapping[str, str
     fields = {k: v for k, v in _fields_of(fragments, numbers, fields).items() if v}
     keys = sorted(fields)
     kept, new = _Numbering(None, _fields(meta[5], keys)), _Numbering(numbers, _fields(run[5], keys))
-    chunks = write_words(writer, _words(_chunk_words(bundle, meta), _chunk_words(fresh, run), removed, kept, new))
+    chunks = write_words(writer, _words(bundle_words(bundle, meta), bundle_words(fresh, run), removed, kept, new))
     filters = _filters(writer, [(bundle, meta, kept), (fresh, run, new)], removed)
     values = {k: {n: v for n, v in d.items() if n not in removed} for k, d in update.state.sorts.items()}
     for key, order in run[4]:
@@ -254,12 +262,6 @@ def _values(
             raise Unfit(f"sort key {key!r} has no metadata of the same name on a page")
         values[numbers[page]] = value
     return values
-
-
-def _chunk_words(root: Path, meta: list[Any]) -> Iterator[tuple[list[Any], memoryview]]:
-    for chunk in meta[2]:
-        name = f"{chunk[2]}.pf_index"
-        yield from search_chunks.chunk_words(content(root / "index" / name), name)
 
 
 # ---------------------------------------------------------------------------- merging
@@ -340,20 +342,11 @@ def _filters(
     """The filters of both bundles: each value's pages, without the kept bundle's pages indexed again."""
     merged: dict[str, dict[str, list[int]]] = {}
     for root, meta, numbering in bundles:
-        for _, name in meta[3]:
-            try:
-                filter_name, values = cbor2.loads(content(root / "filter" / f"{name}.pf_filter"))
-            except (OSError, ValueError, cbor2.CBORDecodeError) as exc:
-                raise Unfit(str(exc)) from None
+        for filter_name, values in bundle_filters(root, meta):
             into = merged.setdefault(filter_name, {})
             for value, pages in values:
                 if numbering.pages is None:
                     into.setdefault(value, []).extend(p for p in pages if p not in removed)
                 else:
                     into.setdefault(value, []).extend(numbering.pages[p] for p in pages)
-    out = []
-    for name, values in sorted(merged.items()):
-        kept = [[value, sorted(pages)] for value, pages in values.items() if pages]
-        if kept:
-            out.append([name, writer.write("filter", "pf_filter", cbor2.dumps([name, kept]))])
-    return out
+    return write_filters(writer, merged)
