@@ -122,3 +122,22 @@ def test_folded_line_breaks_between_chinese_characters_are_no_spaces():
 )
 def test_join_cjk(written, stored):
     assert join_cjk(written) == stored
+
+
+def test_positions_found_on_demand_survive_a_pickle():
+    """Positions are made from the kept text when first asked for (the record store pickles a
+    located file before or after that)."""
+    import pickle
+
+    loc = ok("a: 1\nb:\n  - x\n  - {c: 2}\n")
+    again = pickle.loads(pickle.dumps(loc))
+    assert again.value_where(("b", 1, "c")) == loc.value_where(("b", 1, "c")) == (4, 9)
+    assert again.where(("b", 0)) == (3, 5)
+    assert again.key_positions == loc.key_positions and ("b",) in loc.key_positions
+
+
+def test_a_refusal_deep_in_the_file_names_its_key_path():
+    d = err("a:\n  - x\n  - b: 1\n    c: [1, &y 2]\n")
+    assert (d.line, d.col, d.key, d.code) == (4, 12, "a[1].c[1]", "alias")
+    d = err("a:\n  b: 1\n  b: 2\n")
+    assert "first defined at line 2, column 3" in d.message and d.key == "a.b"

@@ -230,6 +230,7 @@ def _parse(raw: bytes, shown: str, model: type[M], limits: Limits) -> tuple[M | 
     if located is None:
         return None, None, diags
     record, diags = validate(model, located)
+    located.data = None  # the record holds it now; what a source keeps is where things are (its text)
     return record, Source(shown, located), diags
 
 

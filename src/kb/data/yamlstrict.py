@@ -10,9 +10,11 @@ It walks PyYAML's event stream (never the constructor), so:
   becomes ``None``;
 * size, depth, node-count and string-length limits are checked while reading.
 
-The result is plain ``dict``/``list``/``str``/``None`` data plus a map from each
-key path to the (line, column) of its value, used to place later validation
-errors.
+The result is plain ``dict``/``list``/``str``/``None`` data plus the (line, column) of
+each key path, used to place later validation errors.  Positions are made on demand:
+the first read parses the file without them (most files never need one; a year of
+data kept a map of every key path about as large as all the records), and the first
+question about a position parses the kept text again, recording them.
 """
 
 from __future__ import annotations
@@ -56,14 +58,37 @@ def strip_refused(text: str) -> str:
     return _CONTROL.sub("", text)
 
 
+Found = tuple[dict[KeyPath, tuple[int, int]], dict[KeyPath, tuple[int, int]]]  # value and key positions
+
+
 @dataclass
 class Located:
-    """Parsed data with the position of every key path (1-based line and column)."""
+    """Parsed data with the position of every key path (1-based line and column), found in
+    ``text`` (what was parsed) when first asked for."""
 
     data: object
     path: str
-    positions: dict[KeyPath, tuple[int, int]] = field(default_factory=dict)
-    key_positions: dict[KeyPath, tuple[int, int]] = field(default_factory=dict)
+    text: str = ""
+    limits: Limits = DEFAULT_LIMITS
+    _found: Found | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def positions(self) -> dict[KeyPath, tuple[int, int]]:
+        """Where each key path's value starts."""
+        return self._locate()[0]
+
+    @property
+    def key_positions(self) -> dict[KeyPath, tuple[int, int]]:
+        """Where each mapping key starts (by the key path it names)."""
+        return self._locate()[1]
+
+    def _locate(self) -> Found:
+        if self._found is None:
+            found: Found = ({}, {})
+            if self.text:  # parsed once without an error, so it parses again the same way
+                _build(self.text, self.path, self.limits, found)
+            self._found = found
+        return self._found
 
     def where(self, keypath: KeyPath) -> tuple[int, int]:
         """The closest known position for ``keypath`` (walking up to the root)."""
@@ -81,6 +106,10 @@ class Located:
         if kp in self.positions:
             return self.positions[kp]
         return self.where(kp)
+
+
+class _Again(Exception):
+    """A parse without positions was refused: it is made again with them, for the message."""
 
 
 class _Stop(Exception):
@@ -139,10 +168,12 @@ def load_text(text: str, path: str, limits: Limits = DEFAULT_LIMITS) -> tuple[Lo
         return None, [
             Diagnostic(path, 1, 1, f"file is larger than the limit of {limits.max_bytes} bytes", code="limit")
         ]
-    located = Located(None, path)
-    loader = _Loader(text)
     try:
-        located.data = _Builder(loader, located, limits).document()
+        try:
+            data = _build(text, path, limits)
+        except _Again:  # refused: parsed again with positions, for the message
+            _build(text, path, limits, ({}, {}))
+            raise AssertionError("the two parses disagreed") from None  # pragma: no cover
     except _Stop as stop:
         return None, [stop.diag]
     except yaml.MarkedYAMLError as exc:
@@ -157,9 +188,16 @@ def load_text(text: str, path: str, limits: Limits = DEFAULT_LIMITS) -> tuple[Lo
         return None, [Diagnostic(path, line, col, f"invalid YAML: {exc}".splitlines()[0], code="yaml")]
     except RecursionError:
         return None, [Diagnostic(path, 1, 1, f"nesting deeper than {limits.max_depth} levels", code="limit")]
+    return Located(data, path, text, limits), []
+
+
+def _build(text: str, path: str, limits: Limits, found: Found | None = None) -> object:
+    """The data of ``text``; with ``found``, the positions of its values and keys are put there."""
+    loader = _Loader(text)
+    try:
+        return _Builder(loader, path, limits, found).document()
     finally:
         loader.dispose()
-    return located, []
 
 
 def load_bytes(raw: bytes, path: str, limits: Limits = DEFAULT_LIMITS) -> tuple[Located | None, list[Diagnostic]]:
@@ -176,19 +214,22 @@ _MapStart, _MapEnd = yaml.MappingStartEvent, yaml.MappingEndEvent
 
 class _Builder:
     """Builds plain data from parser events; the hot loop of every build, so it calls the
-    C parser's ``get_event`` directly and dispatches on exact event types."""
+    C parser's ``get_event`` directly and dispatches on exact event types.  Without ``found`` it
+    keeps no key paths (``None`` stands for each) and a refusal is :class:`_Again`."""
 
-    def __init__(self, loader: yaml.CSafeLoader | yaml.SafeLoader, located: Located, limits: Limits):
+    def __init__(self, loader: yaml.CSafeLoader | yaml.SafeLoader, path: str, limits: Limits, found: Found | None):
         self.get: Callable[[], _Event] = loader.get_event
-        self.loc = located
-        self.positions = located.positions
-        self.key_positions = located.key_positions
+        self.path = path
+        self.record = found is not None
+        self.positions, self.key_positions = found if found is not None else ({}, {})
         self.limits = limits
         self.nodes = 0
 
-    def _fail(self, event: _Event, message: str, keypath: KeyPath, code: str) -> None:
+    def _fail(self, event: _Event, message: str, keypath: KeyPath | None, code: str) -> None:
+        if keypath is None:
+            raise _Again
         line, col = _pos(event.start_mark)
-        raise _Stop(Diagnostic(self.loc.path, line, col, message, key=format_keypath(keypath), code=code))
+        raise _Stop(Diagnostic(self.path, line, col, message, key=format_keypath(keypath), code=code))
 
     def document(self) -> object:
         get = self.get
@@ -196,16 +237,17 @@ class _Builder:
         ev = get()
         if isinstance(ev, yaml.StreamEndEvent):
             return None
+        root = () if self.record else None
         if ev.tags:
-            self._fail(ev, "expected no %TAG directives", (), "tag")
-        data = self.node(get(), (), 0)
+            self._fail(ev, "expected no %TAG directives", root, "tag")
+        data = self.node(get(), root, 0)
         get()  # DocumentEnd
         ev = get()
         if not isinstance(ev, yaml.StreamEndEvent):
-            self._fail(ev, "expected one YAML document per file, got a second document", (), "yaml")
+            self._fail(ev, "expected one YAML document per file, got a second document", root, "yaml")
         return data
 
-    def _check(self, ev: _Event, keypath: KeyPath, depth: int) -> None:
+    def _check(self, ev: _Event, keypath: KeyPath | None, depth: int) -> None:
         self.nodes += 1
         if self.nodes > self.limits.max_nodes:
             self._fail(ev, f"more than {self.limits.max_nodes} YAML nodes in one file", keypath, "limit")
@@ -222,7 +264,7 @@ class _Builder:
         if ev.tag is not None:
             self._fail(ev, f"expected plain data, got the tag {ev.tag}; tags are not allowed", keypath, "tag")
 
-    def _text(self, ev: _Event, keypath: KeyPath) -> str:
+    def _text(self, ev: _Event, keypath: KeyPath | None) -> str:
         value: str = ev.value
         if len(value) > self.limits.max_string:
             self._fail(
@@ -233,10 +275,11 @@ class _Builder:
             self._fail(ev, f"expected text, got the control character U+{ord(bad.group()):04X}", keypath, "encoding")
         return value
 
-    def node(self, ev: _Event, keypath: KeyPath, depth: int) -> object:
+    def node(self, ev: _Event, keypath: KeyPath | None, depth: int) -> object:
         self._check(ev, keypath, depth)
-        mark = ev.start_mark
-        self.positions[keypath] = (mark.line + 1, mark.column + 1)
+        if keypath is not None:
+            mark = ev.start_mark
+            self.positions[keypath] = (mark.line + 1, mark.column + 1)
         kind = type(ev)
         if kind is _Scalar:
             value = self._text(ev, keypath)
@@ -252,9 +295,11 @@ class _Builder:
                 item = get()
                 if type(item) is _SeqEnd:
                     return out
-                out.append(self.node(item, keypath + (len(out),), depth + 1))
-        mapping: dict[str, object] = {}
-        key_positions = self.key_positions
+                out.append(self.node(item, None if keypath is None else keypath + (len(out),), depth + 1))
+        return self._mapping(keypath, depth)
+
+    def _mapping(self, keypath: KeyPath | None, depth: int) -> dict[str, object]:
+        get, mapping = self.get, dict[str, object]()
         while True:
             kev = get()
             kind = type(kev)
@@ -270,15 +315,16 @@ class _Builder:
                 self._fail(kev, "expected a key, got an empty key", keypath, "yaml")
             if key == "<<":
                 self._fail(kev, "expected plain data, got a merge key (<<)", keypath, "alias")
-            child = keypath + (key,)
+            child = None if keypath is None else keypath + (key,)
             if key in mapping:
-                first = key_positions.get(child, (0, 0))
+                first = (0, 0) if child is None else self.key_positions.get(child, (0, 0))
                 self._fail(
                     kev,
                     f"duplicate key '{key}' (first defined at line {first[0]}, column {first[1]})",
                     child,
                     "duplicate-key",
                 )
-            mark = kev.start_mark
-            key_positions[child] = (mark.line + 1, mark.column + 1)
+            if child is not None:
+                mark = kev.start_mark
+                self.key_positions[child] = (mark.line + 1, mark.column + 1)
             mapping[key] = self.node(get(), child, depth + 1)
