@@ -23,6 +23,7 @@ from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils.templates import TemplateContext
 
+from kb.data.cjk import join_cjk_breaks
 from kb.data.diagnostics import DataError
 from kb.data.pages import (
     body_start,
@@ -266,7 +267,8 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
             finish.learn(page, done, self._file_map(files))
             return self._from_cache(page, done.content)
         if page.file.generated_by is None:
-            html_text = autolink(sanitize.clean(html_text), finish.arxiv_target(self.site.kb, page, files))
+            html_text = join_cjk_breaks(sanitize.clean(html_text))  # a line break in Chinese text is no space
+            html_text = autolink(html_text, finish.arxiv_target(self.site.kb, page, files))
         made = self._swap(page, html_text, slots, files) if slots else None
         html_text = made.content if made else html_text
         if page.file.generated_by is not None and not page.meta.get("description"):
@@ -377,10 +379,8 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         """The Pagefind index of the written pages (:mod:`kb.site.search`); later preview builds keep the first's."""
         if self._cache is not None:
             log.info("kb: page cache: %d built from it, %d built anew, %d old entries removed", *self._cache.finish())
-        if self.site.options.finished is not None:
-            log.info(
-                "kb: finished pages: %d from the cache, %d made, %d old removed", *self.site.options.finished.finish()
-            )
+        if (finished := self.site.options.finished) is not None:
+            log.info("kb: finished pages: %d from the cache, %d made, %d old removed", *finished.finish())
         if self._parts is not None:
             log.info("kb: theme parts: %d made, %d reused", len(self._parts), self._parts.reused)
         if self.preview is None or self.preview.search:
