@@ -15,12 +15,19 @@ __all__ = ["join_cjk", "join_cjk_breaks"]
 
 _CJK = "[\u2e80-\u2fdf\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]"
 _CJK_PUNCT = "[\u3001\u3002\uff0c\uff1b\uff1a\uff01\uff1f]"  # 、。，；：！？ (not brackets)
-# A run of spaces, tabs and line breaks inside the text (a character on each side) goes when it
-# lies between two CJK characters or touches CJK punctuation.  One pass of the regex engine: a
-# run is taken whole at its start or not at all (inside a run, the character behind is a space).
-_GAP = re.compile(
-    rf"(?<={_CJK})[ \t\n]+(?={_CJK})|(?<={_CJK_PUNCT})[ \t\n]+(?=[^ \t\n])|(?<=[^ \t\n])[ \t\n]+(?={_CJK_PUNCT})"
-)
+
+
+def _gaps(run: str) -> re.Pattern[str]:
+    """A ``run`` of spaces, tabs and line breaks inside the text (a character on each side), where
+    it lies between two CJK characters or touches CJK punctuation.  One pass of the regex engine:
+    a run is taken whole at its start or not at all (inside a run, the character behind is a space)."""
+    return re.compile(
+        rf"(?<={_CJK}){run}(?={_CJK})|(?<={_CJK_PUNCT}){run}(?=[^ \t\n])|(?<=[^ \t\n]){run}(?={_CJK_PUNCT})"
+    )
+
+
+_GAP = _gaps(r"[ \t\n]+")  # any run: data text
+_BREAK = _gaps(r"[ \t]*\n[ \t\n]*")  # a run holding a line break: a page's Markdown
 
 
 def join_cjk(value: str) -> str:
@@ -28,10 +35,6 @@ def join_cjk(value: str) -> str:
     return value if value.isascii() else _GAP.sub("", value)
 
 
-_BREAK = re.compile(
-    rf"(?<={_CJK})[ \t]*\n[ \t\n]*(?={_CJK})|(?<={_CJK_PUNCT})[ \t]*\n[ \t\n]*(?=[^ \t\n])"
-    rf"|(?<=[^ \t\n])[ \t]*\n[ \t\n]*(?={_CJK_PUNCT})"
-)
 _TAG = re.compile(r"""<(?:[^>"']|"[^"]*"|'[^']*')*>""")
 _RAW = re.compile(r"<(/?)(?:pre|code|kbd|samp|script|style|textarea)[\s>/]", re.IGNORECASE)
 
