@@ -1,5 +1,7 @@
-"""Theme parts made once per build (kb.site.theme, overrides/partials/kb-memo.html) change no byte:
-the site equals one built with every part made for each page, and the parts are reused."""
+"""Theme parts made once per build (kb.site.theme, overrides/partials/kb-memo.html) and pages
+rendered into frames (kb.site.frame, overrides/partials/kb-slot.html) change no byte: the site
+equals one built with every part made for each page and every page rendered in full, and the parts
+and frames are reused."""
 
 from __future__ import annotations
 
@@ -9,6 +11,9 @@ from sitebuild import build, built_files, copy_project
 
 # remember(part) as a plain pass-through: every page makes every part itself
 EACH_PAGE = "{% macro remember(part) -%}{{ caller() }}{%- endmacro %}\n"
+# slot(name) as a plain pass-through: a frame has no marks for a page's tables of contents, so no
+# frame gives the page the template gives, and every page is rendered in full
+IN_FULL = "{% macro slot(name) -%}{{ caller() }}{%- endmacro %}\n"
 
 
 def with_aside(project):
@@ -33,6 +38,9 @@ def test_parts_made_once_equal_parts_made_for_each_page(tmp_path):
     memo = each / "overrides" / "partials" / "kb-memo.html"
     assert "kb_keep(" in memo.read_text("utf-8")
     memo.write_text(EACH_PAGE, "utf-8")
+    slot = each / "overrides" / "partials" / "kb-slot.html"
+    assert "kb_slot(" in slot.read_text("utf-8")
+    slot.write_text(IN_FULL, "utf-8")
     off = {"KB_CACHE": "off"}
     made_once = build(tmp_path / "site-once", env_extra=off, project=once)
     assert made_once.returncode == 0, made_once.stderr
@@ -42,12 +50,21 @@ def test_parts_made_once_equal_parts_made_for_each_page(tmp_path):
     m = re.search(r"theme parts: (\d+) made, (\d+) reused", made_once.stderr)
     assert m, made_once.stderr
     made, reused = int(m.group(1)), int(m.group(2))
-    briefs = len(list((tmp_path / "site-once" / "briefs").rglob("index.html")))
+    briefs = len(list((tmp_path / "site-once" / "briefs").rglob("index.html"))) - 1  # not the index
+    papers = len(list((tmp_path / "site-once" / "papers").rglob("index.html"))) - 1
+    # a frame for each kind of page outside the nav: the briefs of the one topic, the papers, and the
+    # three hand-written pages' folders; the first page of each is rendered in full, the others filled in
+    m = re.search(r"theme frames: (\d+) made, 0 refused, (\d+) pages filled, (\d+) rendered in full", made_once.stderr)
+    assert m, made_once.stderr
+    frames, filled, in_full = map(int, m.groups())
+    assert frames == 5 and filled + in_full == briefs + papers + 3 and in_full == frames, m.group(0)
+    assert filled > briefs
     # eight parts (logo, nav, tabs, palette, search, stylesheets, the scripts' settings, scripts) for each
-    # group of pages outside the nav: the briefs of the one topic, the papers, and the three hand-written
-    # pages' folders; every other brief and paper reuses them
-    assert made == 8 * 5 and reused > 8 * briefs
+    # kind, made by its first page; its frame and every page rendered in full after it reuse them
+    assert made == 8 * frames and reused == 8 * in_full
     assert "theme parts: 0 made, 0 reused" in made_each.stderr
+    m = re.search(r"theme frames: 0 made, (\d+) refused, 0 pages filled, (\d+) rendered in full", made_each.stderr)
+    assert m and int(m.group(1)) == frames and int(m.group(2)) == filled + in_full, made_each.stderr
 
     built, expected = built_files(tmp_path / "site-once"), built_files(tmp_path / "site-each")
     assert {"aside/note/index.html", "aside/more/deep/index.html", "guide/faq/index.html"} <= built.keys()

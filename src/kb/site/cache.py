@@ -38,7 +38,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from kb.site.layout import Options
 
 ENV = "KB_CACHE"
-TEMPLATE = "kb-cached.html"  # overrides/: prints page.content, the whole page from the cache
+TEMPLATE = "kb-cached.html"  # overrides/: prints page.content, the whole page from the cache (or kb.site.frame)
 DEFAULT_DIR = Path(".cache") / "kb"
 PAGES, SEARCH, RECORDS, FINISHED = "pages", "search", "records", "finished"  # its parts
 MENTIONS, BIBTEX = "mentions.pickle", "bibtex.pickle"  # kb.knowledge.mentionstore, kb.bib.entrystore

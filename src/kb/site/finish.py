@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
+from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import get_toc
@@ -39,6 +40,17 @@ def learn(page: Page, finished: Finished, files: Mapping[str, File]) -> None:
         value = getattr(finished, key)
         if value and key not in page.meta:
             page.meta[key] = value
+
+
+def without_markdown(page: Page) -> Callable[[MkDocsConfig, Files], None]:
+    """A generated page's render step: its content is its placeholder as it is.  MkDocs has no
+    event to skip Python-Markdown for a page whose HTML is made already; setting up a Markdown
+    converter with every extension, only to convert one word, costs about a millisecond a page."""
+
+    def render(config: MkDocsConfig, files: Files) -> None:
+        page.content = page.markdown
+
+    return render
 
 
 def read(page_html: str, found: Links, titled: bool) -> Finished:

@@ -42,7 +42,7 @@ from kb.render.autolink import autolink
 from kb.render.glossary import explain_first_uses
 from kb.render.messages import UI, script_words
 from kb.render.meta import page_descriptions
-from kb.site import cache, finish, htmlpage, sanitize, search, search_index, theme
+from kb.site import cache, finish, frame, htmlpage, sanitize, search, search_index, theme
 from kb.site.config import KbConfig
 from kb.site.htmlpage import Placeholders
 from kb.site.layout import Options, Site, add_hand_written, build_site, check_finished, feed_files, feed_links
@@ -77,6 +77,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         self._facts: dict[str, search.Facts] = {}  # src uri -> its search facts, as in its cache key
         self._in_nav: frozenset[str] = frozenset()  # source paths of the pages in the nav
         self._parts: theme.Parts | None = None  # theme parts made once this build
+        self._frames = frame.Frames(frozenset())  # pages outside the nav rendered into frames this build
         self._nonce = "kbhtml" + secrets.token_hex(16)  # unguessable: contributed text cannot forge it
 
     @property
@@ -174,6 +175,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         words = {**script_words(), "search.types": list(search.TYPES)}  # docs/assets/*.js (kb-words.js)
         env.globals["kb_script_words"] = htmlsafe_json_dumps(words, ensure_ascii=False, sort_keys=True)
         self._parts = theme.install(env, config.theme.dirs, self._in_nav, self.site.options.templates)  # kb-memo.html
+        self._frames.install(env)  # overrides/partials/kb-slot.html
         return env
 
     # ------------------------------------------------------------------- pages
@@ -214,7 +216,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         if page.file.generated_by is None and src not in self._templates:
             return markdown  # a plain hand-written page
         if src in self.site.finished:  # HTML as the render cache kept it: nothing to do but show it
-            page.render = self._without_markdown(page)  # type: ignore[method-assign,assignment]
+            page.render = finish.without_markdown(page)  # type: ignore[method-assign,assignment]
             return markdown
         slots = self._slots[src] = Placeholders(self._nonce)
         if src in self._templates:
@@ -227,19 +229,8 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
             if problems:  # pragma: no cover - generated pages are made by the project
                 raise PluginError("\n".join(d.text() for d in problems))
             markdown = self._substitute(page, markdown, 0, calls, lambda out: out)
-        page.render = self._without_markdown(page)  # type: ignore[method-assign,assignment]
+        page.render = finish.without_markdown(page)  # type: ignore[method-assign,assignment]
         return slots.add(markdown.strip())
-
-    @staticmethod
-    def _without_markdown(page: Page) -> Callable[[MkDocsConfig, Files], None]:
-        """A generated page's render step: its content is its placeholder as it is.  MkDocs has no
-        event to skip Python-Markdown for a page whose HTML is made already; setting up a Markdown
-        converter with every extension, only to convert one word, costs about a millisecond a page."""
-
-        def render(config: MkDocsConfig, files: Files) -> None:
-            page.content = page.markdown
-
-        return render
 
     def _substitute(self, page: Page, text: str, start: int, calls: list[Call], wrap: Callable[[str], str]) -> str:
         src = page.file.src_uri
@@ -293,6 +284,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
     def on_nav(self, nav: Navigation, /, *, config: MkDocsConfig, files: Files) -> Navigation:
         """The page cache (:mod:`kb.site.cache`), salted with everything every page's output depends on."""
         self._in_nav = frozenset(p.file.src_uri for p in nav.pages)
+        self._frames = frame.Frames(self._in_nav)
         root = Path(config.config_file_path).resolve().parent
         where = cache.location(root)
         if where is not None and self.preview is None:
@@ -302,16 +294,18 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         return nav
 
     def _from_cache(self, page: Page, content: str) -> str:
-        """The whole page from the cache if its key (all the theme reads, and its search facts) is there."""
-        if self._cache is None:
-            return content
-        neighbours = [(p.title, p.url) if p else None for p in (page.previous_page, page.next_page)]
-        facts = self._facts[page.file.src_uri] = search.facts_for(self.site.kb, page.url)
-        parts = cache.page_parts(
-            page.file.src_uri, page.url, str(page.title), page.meta, content, str(page.toc), neighbours, facts
-        )
-        built = self._cache.look(page.file.src_uri, parts)
+        """The whole page from the cache if its key (all the theme reads, and its search facts) is
+        there; else one for the theme's frames to render, if it is outside the nav (:mod:`kb.site.frame`)."""
+        built = None
+        if self._cache is not None:
+            neighbours = [(p.title, p.url) if p else None for p in (page.previous_page, page.next_page)]
+            facts = self._facts[page.file.src_uri] = search.facts_for(self.site.kb, page.url)
+            parts = cache.page_parts(
+                page.file.src_uri, page.url, str(page.title), page.meta, content, str(page.toc), neighbours, facts
+            )
+            built = self._cache.look(page.file.src_uri, parts)
         if built is None:
+            self._frames.take(page)
             return content
         page.meta["template"] = cache.TEMPLATE
         return built
@@ -372,6 +366,8 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
                 # MkDocs resets page.active (and so the parent's) after rendering the page
                 page.parent = found  # type: ignore[assignment]  # a Page as parent: its tab is active
                 page.active = True
+        if (whole := self._frames.render(page, context)) is not None:
+            page.content = whole  # the template it has now prints it (kb.site.frame.TEMPLATE)
         return context
 
     # ------------------------------------------------------------------ search
@@ -382,7 +378,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         if (finished := self.site.options.finished) is not None:
             log.info("kb: finished pages: %d from the cache, %d made, %d old removed", *finished.finish())
         if self._parts is not None:
-            log.info("kb: theme parts: %d made, %d reused", len(self._parts), self._parts.reused)
+            log.info("kb: theme parts: %d made, %d reused; %s", len(self._parts), self._parts.reused, self._frames)
         if self.preview is None or self.preview.search:
             where = cache.location(Path(config.config_file_path).resolve().parent)
             try:

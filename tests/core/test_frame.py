@@ -1,0 +1,170 @@
+"""Pages rendered into frames (kb.site.frame) are the pages the template renders, byte for byte: the
+frame is made once per kind of page, a value printed through different filters sends its page to a
+full render, and a template the stand-in page cannot reproduce gets no frame at all.  No MkDocs:
+templates in memory, pages as plain objects; the real slot macro and slots template of overrides/."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from jinja2 import DictLoader, Environment
+
+from kb.site.frame import TEMPLATE, Frames
+
+OVERRIDES = Path(__file__).resolve().parents[2] / "overrides"
+
+MAIN = """{% from "partials/kb-slot.html" import slot with context %}<html lang="{{ lang.t('language') }}">
+<title>{{ page.title | striptags | e }} - {{ config.site_name }}</title>
+{%- if page.meta.description %}<meta name="description" content="{{ page.meta.description }}">{% endif %}
+{%- if page.canonical_url %}<link rel="canonical" href="{{ page.canonical_url }}">
+<meta property="og:url" content="{{ page.canonical_url | e }}">{% endif %}
+{%- if page.toc | first is defined %}<a class="skip" href="{{ (page.toc | first).url }}">skip</a>{% endif %}
+<header>{{ page.title }}</header>
+{%- if page.meta.hide %}<p hidden>{{ page.meta.hide | join(",") }}</p>{% endif %}
+<aside>{% call slot("toc") %}{% include "material/partials/toc.html" %}{% endcall %}</aside>
+<nav>{{ page.parent.title if page.parent else "" }} · {{ base_url }}</nav>
+{% call slot("tocbox") %}{% include "partials/kb-toc-box.html" %}{% endcall %}
+<article>{% if "<h1" not in page.content %}<h1>{{ page.title }}</h1>{% endif %}{{ page.content }}</article>
+</html>"""
+TOC = """<ul>{% for item in page.toc %}<li><a href="{{ item.url }}">{{ item.title }}</a>
+{%- for child in item.children %}<i>{{ child.title | e }}</i>{% endfor %}</li>{% endfor %}</ul>"""
+BOX = """{% if page.toc %}<details><summary>{{ lang.t("toc") }}</summary>{{ page.toc | length }}</details>{% endif %}"""
+LANGUAGE = """{% macro t(key) %}{{ {"language": "zh", "toc": "目录"}[key] }}{% endmacro %}"""
+
+
+@dataclass
+class Inclusion:
+    draft: bool = False
+
+    def is_excluded(self) -> bool:
+        return self.draft
+
+
+@dataclass
+class File:
+    src_uri: str
+    inclusion: Inclusion = field(default_factory=Inclusion)
+
+
+@dataclass
+class Entry:
+    title: str
+    url: str
+    children: list[Entry] = field(default_factory=list)
+    level: int = 2
+
+
+@dataclass
+class Page:
+    src: str
+    title: str
+    content: str
+    toc: list[Entry] = field(default_factory=list)
+    meta: dict[str, Any] = field(default_factory=dict)
+    canonical_url: str | None = None
+    parent: Any = None
+    previous_page: Any = None
+    next_page: Any = None
+    edit_url: str | None = None
+    draft: bool = False
+
+    def __post_init__(self) -> None:
+        self.file = File(self.src, Inclusion(self.draft))
+        self.url = self.src.removesuffix(".md") + "/"
+
+
+INDEX = Page("briefs/index.md", "简报", "<h1>简报</h1>")
+
+
+def environment(main: str = MAIN) -> Environment:
+    templates = {
+        "main.html": main,
+        TEMPLATE: "{{ page.content }}",
+        "material/partials/toc.html": TOC,
+        "partials/kb-toc-box.html": BOX,
+        "partials/language.html": LANGUAGE,
+    }
+    for name in ("partials/kb-slot.html", "kb-slots.html"):  # the project's own
+        templates[name] = (OVERRIDES / name).read_text("utf-8")
+    return Environment(loader=DictLoader(templates))
+
+
+def brief(n: int, title: str | None = None, meta: dict[str, Any] | None = None, **kw: Any) -> Page:
+    toc = [Entry("一、来源", f"#src-{n}", [Entry("1.1 队列", f"#q-{n}")]), Entry("二、增量", f"#inc-{n}")]
+    meta = {"description": f"第 {n} 期的摘要 &amp; 数字", **(meta or {})}
+    content = f'<h1 id="t">第 {n} 期</h1><p>正文 {n} &lt;b&gt;</p>'
+    return Page(f"briefs/inference/2026-01-{n:02d}.md", title or f"第 {n} 期", content, toc, meta, parent=INDEX, **kw)
+
+
+def context(page: Page) -> dict[str, Any]:
+    return {"page": page, "config": {"site_name": "知识库"}, "base_url": "../../.."}
+
+
+def build(env: Environment, pages: list[Page], in_nav: frozenset[str] = frozenset()) -> tuple[Frames, dict[str, str]]:
+    """Each page as the plugin builds it (take, then render into its context), beside the page the
+    template renders in full (every kb_slot None: a plain pass-through)."""
+    full_env = environment()
+    full_env.loader = env.loader
+    full_env.globals["lang"] = full_env.get_template("partials/language.html").make_module({})
+    expected = {p.src: full_env.get_template("main.html").render(context(p)) for p in pages}
+    frames = Frames(in_nav)
+    frames.install(env)
+    env.globals["lang"] = env.get_template("partials/language.html").make_module({})
+    built = {}
+    for page in pages:
+        frames.take(page)
+        made = frames.render(page, context(page))
+        built[page.src] = made if made is not None else env.get_template("main.html").render(context(page))
+    assert built == expected
+    return frames, built
+
+
+def test_one_frame_for_pages_of_one_kind_each_filled_in():
+    frames, built = build(environment(), [brief(n) for n in range(1, 6)])
+    assert str(frames) == "theme frames: 1 made, 0 refused, 4 pages filled, 1 rendered in full"
+    page = built["briefs/inference/2026-01-03.md"]
+    assert '<a class="skip" href="#src-3">' in page and "<i>1.1 队列</i>" in page and "<details><summary>目录" in page
+    assert "kbframe" not in "".join(built.values())
+
+
+def test_a_title_printed_through_different_filters_is_rendered_in_full():
+    pages = [brief(1), brief(2, "Q&A <快> 推理"), brief(3, "两个  空格"), brief(4, "'引号'"), brief(5)]
+    frames, built = build(environment(), pages)
+    assert str(frames) == "theme frames: 1 made, 0 refused, 1 pages filled, 4 rendered in full"
+    assert "<title>Q&amp;A 推理 - 知识库</title>" in built["briefs/inference/2026-01-02.md"]
+    assert "<header>Q&A <快> 推理</header>" in built["briefs/inference/2026-01-02.md"]
+
+
+def test_kinds_of_page_each_have_their_frame():
+    plain = [brief(1), brief(2)]
+    no_toc = [Page(f"papers/p{n}.md", f"论文 {n}", f"<p>论文 {n}</p>") for n in (1, 2)]  # no <h1>: the theme's
+    hidden = [brief(n, meta={"hide": ["toc"]}) for n in (3, 4)]
+    addressed = [brief(n, canonical_url=f"https://kb.example/briefs/{n}/") for n in (5, 6)]
+    frames, built = build(environment(), plain + no_toc + hidden + addressed)
+    assert str(frames) == "theme frames: 4 made, 0 refused, 4 pages filled, 4 rendered in full"
+    assert "<h1>论文 2</h1><p>论文 2</p>" in built["papers/p2.md"] and "skip" not in built["papers/p2.md"]
+    assert '<meta property="og:url" content="https://kb.example/briefs/6/">' in built["briefs/inference/2026-01-06.md"]
+
+
+@pytest.mark.parametrize("change", ["{{ page.title | upper }}", "{{ page.toc | length }}", "{{ page.content[:9] }}"])
+def test_a_template_the_stand_in_cannot_reproduce_gets_no_frame(change):
+    frames, _ = build(environment(MAIN.replace("<header>{{ page.title }}</header>", change)), [brief(1), brief(2)])
+    assert str(frames) == "theme frames: 0 made, 1 refused, 0 pages filled, 2 rendered in full"
+
+
+def test_pages_in_the_nav_drafts_and_pages_with_neighbours_are_not_framed():
+    in_nav = Page("inference.md", "推理", "<h1>推理</h1>")
+    draft = brief(2, draft=True)
+    neighbour = brief(3, previous_page=INDEX)
+    edited = brief(4, edit_url="https://example.org/edit/x.md")
+    env = environment()
+    frames = Frames(frozenset({"inference.md"}))
+    frames.install(env)
+    for page in (in_nav, draft):
+        frames.take(page)
+        assert "template" not in page.meta and frames.render(page, context(page)) is None
+    frames, built = build(environment(), [brief(1), neighbour, edited, brief(5)])
+    assert str(frames) == "theme frames: 1 made, 0 refused, 1 pages filled, 3 rendered in full"
