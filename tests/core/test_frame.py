@@ -5,6 +5,7 @@ templates in memory, pages as plain objects; the real slot macro and slots templ
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -99,24 +100,29 @@ def brief(n: int, title: str | None = None, meta: dict[str, Any] | None = None, 
     return Page(f"briefs/inference/2026-01-{n:02d}.md", title or f"第 {n} 期", content, toc, meta, parent=INDEX, **kw)
 
 
-def context(page: Page) -> dict[str, Any]:
-    return {"page": page, "config": {"site_name": "知识库"}, "base_url": "../../.."}
+CONFIG = {"site_name": "知识库"}  # one object for the build, as MkDocs' config
 
 
-def build(env: Environment, pages: list[Page], in_nav: frozenset[str] = frozenset()) -> tuple[Frames, dict[str, str]]:
-    """Each page as the plugin builds it (take, then render into its context), beside the page the
-    template renders in full (every kb_slot None: a plain pass-through)."""
+def context(page: Page, **more: Any) -> dict[str, Any]:
+    return {"page": page, "config": CONFIG, "base_url": "../../..", **more}
+
+
+def build(
+    env: Environment, pages: list[Page], more: Callable[[Page], dict[str, Any]] = lambda page: {}
+) -> tuple[Frames, dict[str, str]]:
+    """Each page as the plugin builds it (take, then render into its context, with ``more`` of it),
+    beside the page the template renders in full (every kb_slot None: a plain pass-through)."""
     full_env = environment()
     full_env.loader = env.loader
     full_env.globals["lang"] = full_env.get_template("partials/language.html").make_module({})
-    expected = {p.src: full_env.get_template("main.html").render(context(p)) for p in pages}
-    frames = Frames(in_nav)
+    expected = {p.src: full_env.get_template("main.html").render(context(p, **more(p))) for p in pages}
+    frames = Frames(frozenset())
     frames.install(env)
     env.globals["lang"] = env.get_template("partials/language.html").make_module({})
     built = {}
     for page in pages:
         frames.take(page)
-        made = frames.render(page, context(page))
+        made = frames.render(page, context(page, **more(page)))
         built[page.src] = made if made is not None else env.get_template("main.html").render(context(page))
     assert built == expected
     return frames, built
@@ -149,7 +155,31 @@ def test_kinds_of_page_each_have_their_frame():
     assert '<meta property="og:url" content="https://kb.example/briefs/6/">' in built["briefs/inference/2026-01-06.md"]
 
 
-@pytest.mark.parametrize("change", ["{{ page.title | upper }}", "{{ page.toc | length }}", "{{ page.content[:9] }}"])
+def test_what_another_plugin_adds_to_a_pages_context_is_part_of_its_kind():
+    main = MAIN.replace("<header>", "<header>{{ tags | join(',') }} · {{ extra_css | join(',') }} ")
+    tags = {1: ["推理"], 2: ["推理"], 3: ["量化", "推理"]}
+    pages = [brief(n) for n in tags]
+    frames, built = build(environment(main), pages, lambda p: {"tags": tags[int(p.src[-5:-3])], "extra_css": ["a.css"]})
+    assert str(frames) == "theme frames: 2 made, 0 refused, 1 pages filled, 2 rendered in full"
+    assert "<header>量化,推理 · a.css 第 3 期</header>" in built["briefs/inference/2026-01-03.md"]
+
+
+def test_a_skip_link_the_url_filter_would_change_is_rendered_in_full():
+    page = brief(2)
+    page.toc[0].url = "#a\\b"
+    frames, _ = build(environment(), [brief(1), page, brief(3)])
+    assert str(frames) == "theme frames: 1 made, 0 refused, 1 pages filled, 2 rendered in full"
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        "{{ page.title | upper }}",
+        "{{ page.toc | length }}",
+        "{{ page.content[:9] }}",
+        "{{ (page.toc | first).title.upper() }}",  # the stand-in's entry has no title: the render fails
+    ],
+)
 def test_a_template_the_stand_in_cannot_reproduce_gets_no_frame(change):
     frames, _ = build(environment(MAIN.replace("<header>{{ page.title }}</header>", change)), [brief(1), brief(2)])
     assert str(frames) == "theme frames: 0 made, 1 refused, 0 pages filled, 2 rendered in full"

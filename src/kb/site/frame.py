@@ -38,12 +38,25 @@ __all__ = ["SLOTS", "TEMPLATE", "Frame", "Frames"]
 
 SLOTS = "kb-slots.html"  # overrides/: a page's own parts, kb_slot_gap between them
 _OWN_META = ("title", "description")  # page.meta entries that are a page's own values
+# Entries of MkDocs' template context that differ from page to page but are no part of the page:
+# the documentation files (a new list for each page) and the time of the call.
+_UNPRINTED = ("page", "pages", "build_date_utc")
 _PRINTED_APART = re.compile(r"[&<>\"'\x00]")  # what striptags or e would print differently
 
 
 def _plain(text: object) -> bool:
     """Whether every filter the templates use prints ``text`` as it is."""
     return isinstance(text, str) and bool(text) and not _PRINTED_APART.search(text) and text == " ".join(text.split())
+
+
+def _fixed(value: object) -> object:
+    """A template context entry as part of a kind of page: its value if it is text or a list of
+    texts (the page's base URL, its stylesheets' and scripts' addresses), else the object itself."""
+    if isinstance(value, str | int | float | bool | None):
+        return value
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return tuple(value)
+    return id(value)
 
 
 @dataclass(frozen=True)
@@ -131,7 +144,7 @@ class Frames:
         if template is None:
             return None
         context = {**context, "page": page}
-        kind, values = self._kind(page, template), self._values(page)
+        kind, values = self._kind(page, template, context), self._values(page)
         frame = self._frames.get(kind) if kind is not None and values is not None else None
         if frame is not None and values is not None:
             filled = frame.fill({**values, **self._slots(context)})
@@ -149,7 +162,10 @@ class Frames:
     ) -> Frame | None:
         """The frame of ``page``'s kind, if filling it with the page's values gives ``full`` (the page
         rendered in full); None: pages of this kind are rendered in full."""
-        made = self._env.get_template(template).render({**context, "page": _Stand(page, self._mark)})
+        try:
+            made = self._env.get_template(template).render({**context, "page": _Stand(page, self._mark)})
+        except Exception:  # a template the stand-in cannot stand in for: the page itself rendered
+            return None
         frame = Frame.cut(made, self._token)
         return frame if frame.fill({**values, **self._slots(context)}) == full else None
 
@@ -159,15 +175,18 @@ class Frames:
         toc, box = self._env.get_template(SLOTS).render({**context, "lang": self._lang}).split(self._token)
         return {"toc": toc, "tocbox": box}
 
-    def _kind(self, page: Any, template: str) -> tuple[object, ...] | None:
-        """What the frame of ``page`` depends on besides its own values; None: no frame for it."""
+    def _kind(self, page: Any, template: str, context: Mapping[str, Any]) -> tuple[object, ...] | None:
+        """What the frame of ``page`` depends on besides its own values (the rest of its context
+        too: what another plugin adds for each page); None: no frame for it."""
         if page.previous_page is not None or page.next_page is not None or page.edit_url:
             return None
         parent = getattr(getattr(page.parent, "file", None), "src_uri", None)
         own = tuple(bool(page.meta.get(k)) for k in _OWN_META)
         rest = tuple(sorted((k, repr(v)) for k, v in page.meta.items() if k not in _OWN_META and k != "template"))
         folder = posixpath.dirname(page.url.rstrip("/"))  # the theme's links are relative to it
-        return (template, parent, folder, bool(page.canonical_url), "<h1" in page.content, bool(page.toc), own, rest)
+        around = tuple(sorted((k, _fixed(v)) for k, v in context.items() if k not in _UNPRINTED))
+        has = (bool(page.canonical_url), "<h1" in page.content, bool(page.toc))
+        return (template, parent, folder, has, own, rest, around)
 
     def _values(self, page: Any) -> dict[str, str] | None:
         """The page's own values as the templates print them; None if one is printed differently in different places."""
@@ -183,7 +202,7 @@ class Frames:
             values["canonical"] = page.canonical_url
         if page.toc:
             first = next(iter(page.toc)).url
-            if not first.startswith("#"):
+            if not first.startswith("#") or "\\" in first:  # the url filter changes a backslash (and warns)
                 return None
             values["skip"] = first[1:]
         return values

@@ -353,6 +353,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
     # ------------------------------------------------------------- page context
     NAV_PARENTS = {"briefs/": "briefs/index.md", "papers/": "papers/index.md"}  # pages kept out of the nav
 
+    @event_priority(-100)  # last: a page rendered here (kb.site.frame) is rendered with what other plugins added
     def on_page_context(
         self, context: TemplateContext, /, *, page: Page, config: MkDocsConfig, nav: Navigation
     ) -> TemplateContext | None:
