@@ -22,12 +22,14 @@ import re
 from collections.abc import Iterable, Sequence
 from urllib.parse import quote
 
+from kb.render.messages import UI
+
 Html = str  # markup made by this module (contributed text inside it is escaped)
 
 _SPACE = re.compile(r"\s+")
 _URL_OK = re.compile(r"^(https?://|\.{0,2}/|[\w\-./#]+$)")
 PERMALINK = "¶"
-PERMALINK_TITLE = "Permanent link"  # what the toc extension writes on hand-written headings
+PERMALINK_TITLE = UI["page.permalink"]  # the toc extension writes it on hand-written headings too (kb.site.plugin)
 BR = "<br>"
 
 

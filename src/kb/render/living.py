@@ -28,7 +28,8 @@ def heading(kb: KnowledgeBase, topic: str, section_id: str) -> Html:
     s = info.section
     level = min(2 + info.depth, 6)
     number = f"§{esc(s.number)} " if s.number else ""
-    en = " " + el("small", esc(s.title_en)) if s.title_en else ""
+    shown = s.title_en and s.title_en.casefold() not in s.title.casefold()  # not when the title says it already
+    en = " " + el("small", esc(s.title_en)) if shown else ""
     intro = ""
     if s.introduced:
         intro = " " + span(esc(t("living.new_route", date=s.introduced.isoformat())), "kb-new")

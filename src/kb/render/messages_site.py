@@ -14,6 +14,7 @@ SITE: dict[str, str] = {
     "feeds.subscribe": "订阅",
     "feeds.item": "{title}：",  # a topic's feed links follow
     "feeds.subscribe_intro": "每个主题的简报都有 Atom 与 RSS 订阅源，每期简报一条：本棒性质、各条主增量的标题和计数。",
+    "page.permalink": "本节的链接",  # the title of the ¶ link after every heading
     "page.not_found": "找不到这个页面",
     "page.not_found_intro": "这个地址没有页面：可能是链接写错了，或者页面已经改名。",
     "page.not_found_home": "回到首页",
@@ -70,7 +71,7 @@ SITE: dict[str, str] = {
     "charts.no_pending": "没有待锚入的条目。",
     "charts.age_intro": "截至 {date}（该主题最新一期简报的日期）共 {n} 条仍为 NET-new 或待锚入；天数从任何一期简报第一次提到它的那天算起。",
     "charts.title": "统计",
-    "charts.intro": "下面的图表在构建网站时由数据生成（静态 SVG，不需要脚本，离线可看）；数字与简报页、待办页使用同一套计算。把鼠标停在格子或柱子上可以看到明细，每张图下面也有展开即见的数据表。",
+    "charts.intro": "下面的图表在构建网站时由数据生成（静态 SVG，不需要脚本，离线可看）；数字与简报页、待办页使用同一套计算。用电脑时把鼠标停在格子或柱子上可以看到明细；每张图下面也有展开即见的数据表，手机上请看它。",
     "charts.increments_heading": "每周各节的主增量",
     "charts.no_increments": "还没有主增量。",
     "charts.increments_intro": "每格是该周（周一起）各期简报中归入该节的主增量条数；一条增量归入几个节，就在每个节各计一次。",

@@ -40,6 +40,7 @@ from kb.demos import SITE_DIR, enabled
 from kb.demos.render import asset_files
 from kb.render.autolink import autolink
 from kb.render.glossary import explain_first_uses
+from kb.render.html import PERMALINK_TITLE
 from kb.render.messages import UI, script_words
 from kb.render.meta import page_descriptions
 from kb.site import cache, finish, frame, htmlpage, sanitize, search, search_index, theme
@@ -89,6 +90,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
     # ------------------------------------------------------------------ config
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         self._written = search_index.Written()
+        config.mdx_configs.setdefault("toc", {})["permalink_title"] = PERMALINK_TITLE  # as on generated pages
         root = Path(config.config_file_path).resolve().parent
         data_dir = root / (os.environ.get("KB_DATA") or self.config.data_dir)  # an absolute one stays as it is
         try:
