@@ -97,6 +97,10 @@ def test_arxiv_ids_link_to_paper_pages_or_arxiv(pages):
     assert link["href"].endswith("papers/retroinfer/")
     unknown = art.find("a", string="arXiv:2608.01526")
     assert unknown["href"] == "https://arxiv.org/abs/2608.01526"
+    # on the paper's own page, its id quoted from a brief goes to arXiv, not to the page itself
+    own = pages.article("papers/retroinfer/index.html").select(".kb-backlinks a")
+    quoted = [a["href"] for a in own if "2505.02922" in a.get_text()]
+    assert quoted and set(quoted) == {"https://arxiv.org/abs/2505.02922"}
 
 
 def anchored_block(art, sid):

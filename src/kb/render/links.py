@@ -96,9 +96,10 @@ def anchor_text(kb: KnowledgeBase, linker: Linker, rec: AnchorRecord) -> str:
 
 
 def arxiv_target(kb: KnowledgeBase, linker: Linker, ident: arxiv_id.ArxivId) -> str:
-    """The link for an arXiv id: the paper page when the knowledge base has it, else arXiv."""
+    """The link for an arXiv id: the paper page when the knowledge base has it (and it is not the
+    page being rendered: its own id there, quoted from a brief, goes to arXiv), else arXiv."""
     pid = kb.by_arxiv.get(ident.base)
-    return linker.href(paper_page(pid)) if pid is not None else ident.abs_url
+    return linker.href(paper_page(pid)) if pid is not None and paper_page(pid) != linker.page else ident.abs_url
 
 
 def text(kb: KnowledgeBase, linker: Linker, value: str) -> str:
