@@ -174,10 +174,14 @@
       if (v) facts.appendChild(el("span", null, v));
     });
     doc.appendChild(facts);
-    doc.appendChild(excerpt(data.excerpt || "", asked));
+    var best = sections(data);
+    /* the page's excerpt once: not again under a section that quotes the same words */
+    if (!best.some(function (s) { return s.excerpt === data.excerpt; })) {
+      doc.appendChild(excerpt(data.excerpt || "", asked));
+    }
     link.appendChild(doc);
     li.appendChild(link);
-    sections(data).forEach(function (s) {
+    best.forEach(function (s) {
       var sub = el("a", "md-search-result__link");
       sub.href = address(s.url, asked.words);
       sub.tabIndex = -1;

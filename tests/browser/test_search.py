@@ -100,6 +100,18 @@ def test_result_shows_the_section_type_and_date(page):
     assert "2026-09-0" in brief["facts"] and "LLM 推理" in brief["facts"], brief
 
 
+@pytest.mark.parametrize("query", ["推理", "RetroInfer"])
+def test_no_excerpt_is_shown_twice_in_a_result(page, query):
+    """A page's excerpt is not repeated under a section of it that quotes the same words."""
+    search(page, query)
+    texts = page.evaluate(
+        f"""() => Array.from(document.querySelectorAll('{RESULT}')).map(li =>
+            Array.from(li.querySelectorAll('article > p')).map(p => p.textContent))"""
+    )
+    assert texts and all(t for t in texts), texts
+    assert all(len(t) == len(set(t)) for t in texts), texts
+
+
 def test_filter_by_type(page):
     search(page, "推理调度")
     select = page.locator(".kb-search__filters select[name='类型']")
