@@ -23,7 +23,6 @@ plugin gives each page's template context.
 
 from __future__ import annotations
 
-import posixpath
 import re
 import secrets
 from collections.abc import Collection, Mapping
@@ -33,6 +32,7 @@ from typing import Any
 from jinja2 import Environment
 
 from kb.site.cache import TEMPLATE  # prints page.content: here the whole page, made by Frames
+from kb.site.theme import place
 
 __all__ = ["SLOTS", "TEMPLATE", "Frame", "Frames"]
 
@@ -180,13 +180,11 @@ class Frames:
         too: what another plugin adds for each page); None: no frame for it."""
         if page.previous_page is not None or page.next_page is not None or page.edit_url:
             return None
-        parent = getattr(getattr(page.parent, "file", None), "src_uri", None)
         own = tuple(bool(page.meta.get(k)) for k in _OWN_META)
         rest = tuple(sorted((k, repr(v)) for k, v in page.meta.items() if k not in _OWN_META and k != "template"))
-        folder = posixpath.dirname(page.url.rstrip("/"))  # the theme's links are relative to it
         around = tuple(sorted((k, _fixed(v)) for k, v in context.items() if k not in _UNPRINTED))
         has = (bool(page.canonical_url), "<h1" in page.content, bool(page.toc))
-        return (template, parent, folder, has, own, rest, around)
+        return (template, *place(page), has, own, rest, around)
 
     def _values(self, page: Any) -> dict[str, str] | None:
         """The page's own values as the templates print them; None if one is printed differently in different places."""

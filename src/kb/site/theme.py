@@ -21,9 +21,16 @@ from typing import Any
 
 from jinja2 import BaseLoader, ChoiceLoader, Environment, FileSystemBytecodeCache, FileSystemLoader, PrefixLoader
 
-__all__ = ["PREFIX", "Parts", "install"]
+__all__ = ["PREFIX", "Parts", "install", "place"]
 
 PREFIX = "material"  # "material/partials/nav.html": Material's own template, under an override of the same name
+
+
+def place(page: Any) -> tuple[str | None, str]:
+    """Where a page outside the nav is, for the theme: the index page it hangs under (its source
+    path; None: none) and the folder of its URL (the theme's links are relative to it)."""
+    parent = getattr(getattr(page.parent, "file", None), "src_uri", None)
+    return parent, posixpath.dirname(page.url.rstrip("/"))
 
 
 class Parts:
@@ -41,8 +48,8 @@ class Parts:
         """Where ``part`` of ``page`` is kept; None: made for this page alone."""
         if page is None or getattr(page, "file", None) is None or page.file.src_uri in self._in_nav:
             return None
-        parent = getattr(getattr(page.parent, "file", None), "src_uri", None)
-        return f"{part}\0{parent}\0{posixpath.dirname(page.url.rstrip('/'))}"  # links are relative to it
+        parent, folder = place(page)
+        return f"{part}\0{parent}\0{folder}"
 
     def get(self, key: str | None) -> str | None:
         made = None if key is None else self._made.get(key)
