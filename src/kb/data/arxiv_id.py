@@ -103,11 +103,12 @@ class Mention:
     text: str
 
 
-# Every id holds a dot (new style) or a slash (old style) before four digits, and an id's first
-# such place is at most _REACH characters after its start ("arXiv: " and the longest archive with
-# a subject class, "cond-mat.XX/").  Most text holds no such place, and finding them is a few dozen
-# times faster than TEXT_RE, which tries every position; ids are then only looked for around them.
-_MAYBE = re.compile(r"[./]\d{4}")
+# Every id holds a dot before four digits (new style) or a slash before seven (old style), and an
+# id's only such place is at most _REACH characters after its start ("arXiv: " and the longest
+# archive with a subject class, "cond-mat.XX/").  Most text holds no such place (a date in a URL,
+# "/2026-05-12", is not one), and finding them is a few dozen times faster than TEXT_RE, which
+# tries every position; ids are then only looked for around them.
+_MAYBE = re.compile(r"\.\d{4}|/\d{7}")
 _START = re.compile(r"(?<![\w./\-:])\w")  # where TEXT_RE's lookbehind lets an id start
 _REACH = len("arXiv: ") + max(len(a) for a in OLD_ARCHIVES.split("|")) + len(".XX")
 
