@@ -135,7 +135,30 @@
     if (pending) clearTimeout(pending);
     pending = setTimeout(affordances, 150);
   });
+  // A table marked data-kb-cards reads as one card per row on a phone (kb.css): each cell gets its
+  // column's name to show before it, and the rows and cells their table roles back.
+  function cards(table) {
+    if (table.dataset.kbCardsReady || !table.tHead || !table.tBodies.length) return;
+    table.dataset.kbCardsReady = "1";
+    var names = Array.prototype.map.call(table.tHead.rows[0].cells, function (th) {
+      th.setAttribute("role", "columnheader");
+      return (th.textContent || "").replace(/\s+/g, " ").trim();
+    });
+    table.setAttribute("role", "table");
+    table.tHead.setAttribute("role", "rowgroup");
+    table.tHead.rows[0].setAttribute("role", "row");
+    table.tHead.rows[0].setAttribute("data-label", kbWord("tables.sort_by"));  // shown when the header sorts
+    table.tBodies[0].setAttribute("role", "rowgroup");
+    Array.prototype.forEach.call(table.tBodies[0].rows, function (row) {
+      row.setAttribute("role", "row");
+      Array.prototype.forEach.call(row.cells, function (cell, col) {
+        cell.setAttribute("role", "cell");
+        if (names[col] && !row.classList.contains("kb-table-empty")) cell.setAttribute("data-label", names[col]);
+      });
+    });
+  }
   function init() {
+    document.querySelectorAll("article table[data-kb-cards]").forEach(cards);
     document.querySelectorAll(".kb-table").forEach(setup);
     document.querySelectorAll("article table").forEach(keepTokens);
     affordances();

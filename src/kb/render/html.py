@@ -115,12 +115,19 @@ def ol(items: Iterable[Html], cls: str | None = None) -> Html:
     return f"<ol{_attrs(cls, {})}>\n{body}\n</ol>" if body else ""
 
 
+# A table this wide does not fit a phone's column: it is marked (``data-kb-cards``) to read as one
+# card per row there, each cell under its column's name (kb.css, labels by assets/kb-tables.js).
+CARDS_FROM = 4
+
+
 def table(head: Sequence[Html], rows: Iterable[Sequence[Html]], cls: str | None = None, **attrs: object) -> Html:
     """A table with a header row; with ``cls`` or attributes it is wrapped in a ``<div>`` carrying them
-    (the way the pages mark tables for ``assets/kb-tables.js``)."""
+    (the way the pages mark tables for ``assets/kb-tables.js``).  One of :data:`CARDS_FROM` columns or
+    more is marked to be read as cards on a phone."""
     th = "".join(f"<th>{h}</th>" for h in head)
     body = "\n".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
-    out = f"<table>\n<thead>\n<tr>{th}</tr>\n</thead>\n<tbody>\n{body}\n</tbody>\n</table>"
+    mark = " data-kb-cards" if len(head) >= CARDS_FROM else ""
+    out = f"<table{mark}>\n<thead>\n<tr>{th}</tr>\n</thead>\n<tbody>\n{body}\n</tbody>\n</table>"
     return div(out, cls, **attrs) if cls or attrs else out
 
 

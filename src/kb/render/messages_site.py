@@ -35,6 +35,7 @@ SITE: dict[str, str] = {
     "js.tables.empty": "没有符合筛选条件的行。",
     "js.tables.shown": "显示 {shown} / {total} 行",
     "js.tables.sort": "按此列排序",
+    "js.tables.sort_by": "排序",  # before the row of sort buttons a wide table shows on a phone
     "js.tables.wide": "表格较宽，可左右滑动查看全部列 →",
     "js.previews.again": "再点一次链接即可打开。",
     "search.type.brief": "简报",  # a result's type, in the order the type filter lists them
