@@ -36,8 +36,10 @@ BR = "<br>"
 def esc(text: object, strip: bool = True) -> Html:
     """Contributed (or any) text as HTML text: special characters become entities and
     whitespace, newlines included, folds to single spaces."""
-    s = _SPACE.sub(" ", str(text))
-    return _html.escape(s.strip() if strip else s, quote=True)
+    s = str(text)
+    if strip:  # str.split's whitespace is exactly the regex's \s, and the join is several times faster
+        return _html.escape(" ".join(s.split()), quote=True)
+    return _html.escape(_SPACE.sub(" ", s), quote=True)
 
 
 def attr(value: object) -> str:
