@@ -136,12 +136,12 @@
     pending = setTimeout(affordances, 150);
   });
   // A table marked data-kb-cards reads as one card per row on a phone (kb.css): each cell gets its
-  // column's name to show before it, and the rows and cells their table roles back.
+  // column's name to show before it, and the table, rows and cells their table roles back.
   function cards(table) {
     if (table.dataset.kbCardsReady || !table.tHead || !table.tBodies.length) return;
     table.dataset.kbCardsReady = "1";
+    // (no role on the header cells: Material styles th[role=columnheader] as its own sortable tables')
     var names = Array.prototype.map.call(table.tHead.rows[0].cells, function (th) {
-      th.setAttribute("role", "columnheader");
       return (th.textContent || "").replace(/\s+/g, " ").trim();
     });
     table.setAttribute("role", "table");

@@ -29,6 +29,7 @@ CARDS_JS = """() => Array.from(document.querySelectorAll('article table[data-kb-
     width: t.getBoundingClientRect().width, article: document.querySelector('article').clientWidth,
     row: getComputedStyle(rows[0]).display, roles: [t.getAttribute('role'), rows[0].getAttribute('role')],
     rows: rows.length, wrong: wrong.slice(0, 5),
+    blank_heads: rows.filter(r => ['', '—'].includes(r.cells[0].textContent.trim())).length,
   };
 })"""
 
@@ -58,6 +59,7 @@ def test_wide_tables_read_as_cards_on_a_phone(open_page, path):
         assert t["row"] == "block" and t["roles"] == ["table", "row"] and t["rows"] > 0
         assert t["width"] <= t["article"] + 1, t
         assert t["wrong"] == []
+        assert t["blank_heads"] == 0  # each card is headed by what identifies its row
 
 
 @pytest.mark.parametrize("path", PAGES)
@@ -81,3 +83,54 @@ def test_a_sortable_table_still_sorts_on_a_phone(open_page):
     down = table.evaluate(firsts)
     assert head.get_attribute("aria-sort") == "descending"
     assert len(set(up)) > 1 and up != down and sorted(up) == sorted(down)
+
+
+def test_filtering_hides_cards_on_a_phone(open_page):
+    page = open_page("papers/", PHONE)
+    rows = "Array.from(document.querySelectorAll('table[data-kb-cards] tbody tr')).filter(r => r.offsetHeight > 0)"
+    before = page.evaluate(f"{rows}.length")
+    page.locator(".kb-table-filter").first.fill("RetroInfer")
+    shown = page.evaluate(f"{rows}.map(r => r.textContent)")
+    assert 0 < len(shown) < before and all("RetroInfer" in text for text in shown)
+    page.locator(".kb-table-filter").first.fill("no row holds this")
+    assert page.evaluate(f"{rows}.map(r => r.className)") == ["kb-table-empty"]  # only the empty state
+
+
+def test_a_cell_is_as_tall_as_its_name(open_page):
+    """A column name of two lines beside a value of one does not run into the next cell."""
+    page = open_page("briefs/", PHONE)
+    label, lines = page.evaluate("""() => {
+      const cell = [...document.querySelectorAll('table[data-kb-cards] td[data-label]')]
+        .find(c => c.getAttribute('data-label').length >= 7);  // 本棒性质与主增量: two lines on a phone
+      cell.textContent = '—';
+      const line = parseFloat(getComputedStyle(cell).lineHeight);
+      return [cell.getAttribute('data-label'), cell.getBoundingClientRect().height / line];
+    }""")
+    assert lines >= 2, (label, lines)
+    overlaps = page.evaluate("""() => [...document.querySelectorAll('table[data-kb-cards] tbody tr')].flatMap(tr =>
+      [...tr.cells].slice(0, -1)
+        .filter((c, i) => c.getBoundingClientRect().bottom > tr.cells[i + 1].getBoundingClientRect().top + .5)
+        .map(c => c.getAttribute('data-label')))""")
+    assert overlaps == []
+
+
+def test_a_link_to_a_section_below_a_long_table_lands_on_it(open_page):
+    """Cards are laid out where they are (no size estimated for cards off screen), so following a link
+    to the section after a long table of cards shows that section's heading at the top."""
+    page = open_page("backlog/", PHONE)
+    page.evaluate("""() => {  // the fixture's table made as long as a year of data makes it
+      const body = document.querySelector('div[data-kb-table] table[data-kb-cards]').tBodies[0];
+      const rows = [...body.rows].filter(r => !r.hidden);
+      for (let i = 0; i < 40; i++) rows.forEach(r => body.insertBefore(r.cloneNode(true), rows[0]));
+    }""")
+    page.evaluate("location.hash = '#claims'")
+    page.wait_for_timeout(300)
+    top = page.locator("#claims").bounding_box()["y"]
+    assert 0 <= top < 120, top  # under the header bar, not above the screen or mid-table
+
+
+def test_sortable_headers_carry_no_icon_of_materials_own_sort(open_page):
+    page = open_page("backlog/", DESKTOP)
+    afters = page.evaluate("""() => [...document.querySelectorAll('.kb-table th')].map(th =>
+      [th.getAttribute('role'), getComputedStyle(th, '::after').content])""")
+    assert afters and all(role is None and content == "none" for role, content in afters)

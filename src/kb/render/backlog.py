@@ -150,8 +150,8 @@ def _claims_section(kb: KnowledgeBase, linker: Linker) -> list[Html]:
         pri = esc(oc.priority) if oc.priority else "—"
         papers = "、".join(paper_link(kb, linker, pid) for pid in oc.claim.papers if pid in kb.papers) or "—"
         claim = linker.link(oc.claim.title, brief_page(oc.brief), f"claim-{oc.index}")
-        rows.append([pri, claim, oc.date.isoformat(), papers, claim_history(kb, linker, oc)])
-    keys = ("priority", "claim", "raised", "papers", "history")
+        rows.append([claim, pri, oc.date.isoformat(), papers, claim_history(kb, linker, oc)])
+    keys = ("claim", "priority", "raised", "papers", "history")  # the claim first: it heads a card on a phone
     out.append(_or("backlog.no_claims", _table(keys, rows, "claims"), rows))
     return out
 
