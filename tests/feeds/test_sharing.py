@@ -52,6 +52,14 @@ def test_subscribe_links_on_home_and_briefs_index(pages, site, rel):
     base = (site / rel).parent
     for h in hrefs:
         assert (base / h).resolve().is_file(), h
+    # the theme writes the section after MkDocs made the table of contents: it is listed there too, last
+    toc = [a["href"] for a in pages.soup(rel).select(".md-sidebar--secondary nav.md-nav--secondary a.md-nav__link")]
+    assert toc and toc[-1] == "#kb-subscribe" and toc.count("#kb-subscribe") == 1
+
+
+def test_no_subscribe_section_or_entry_elsewhere(pages):
+    soup = pages.soup("papers/index.html")
+    assert soup.select_one(".kb-subscribe") is None and soup.select_one("a[href='#kb-subscribe']") is None
 
 
 def test_no_canonical_link_without_site_url(pages):
