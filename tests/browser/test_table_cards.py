@@ -134,3 +134,13 @@ def test_sortable_headers_carry_no_icon_of_materials_own_sort(open_page):
     afters = page.evaluate("""() => [...document.querySelectorAll('.kb-table th')].map(th =>
       [th.getAttribute('role'), getComputedStyle(th, '::after').content])""")
     assert afters and all(role is None and content == "none" for role, content in afters)
+
+
+def test_the_papers_index_has_no_empty_sidebar_and_its_table_fits_a_desktop(open_page):
+    """A page in the nav without sections keeps no empty table-of-contents sidebar; the room goes to
+    its table (the papers index: eight columns)."""
+    page = open_page("papers/", DESKTOP)
+    assert page.locator(".md-sidebar--secondary").is_hidden()
+    wrap = page.locator("article .md-typeset__scrollwrap").first
+    assert wrap.evaluate("w => w.scrollWidth <= w.clientWidth + 1")
+    assert open_page("backlog/", DESKTOP).locator(".md-sidebar--secondary").is_visible()  # it has sections

@@ -43,7 +43,7 @@ from kb.render.glossary import explain_first_uses
 from kb.render.html import PERMALINK_TITLE
 from kb.render.messages import UI, script_words
 from kb.render.meta import page_descriptions
-from kb.site import cache, finish, frame, htmlpage, sanitize, search, search_index, subscribe, theme
+from kb.site import cache, finish, frame, htmlpage, pagetoc, sanitize, search, search_index, theme
 from kb.site.config import KbConfig
 from kb.site.htmlpage import Placeholders
 from kb.site.layout import Options, Site, add_hand_written, build_site, check_finished, feed_files, feed_links
@@ -369,7 +369,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
                 # MkDocs resets page.active (and so the parent's) after rendering the page
                 page.parent = found  # type: ignore[assignment]  # a Page as parent: its tab is active
                 page.active = True
-        subscribe.add(page, UI["feeds.subscribe"], lambda: feed_links(self.site))
+        pagetoc.adjust(page, UI["feeds.subscribe"], lambda: feed_links(self.site), self._in_nav)
         if (whole := self._frames.render(page, context)) is not None:
             page.content = whole  # the template it has now prints it (kb.site.frame.TEMPLATE)
         return context

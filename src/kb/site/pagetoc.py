@@ -1,0 +1,42 @@
+"""A page's table of contents where the theme shows more or less than the page's own headings:
+the subscribe section the theme writes at the end of the home page and the briefs index
+(``overrides/main.html``, after MkDocs made the table from the page), and no empty sidebar for a
+page in the nav without sections (the papers index: its wide table takes the room)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Sized
+
+from mkdocs.structure.pages import Page
+from mkdocs.structure.toc import AnchorLink
+
+__all__ = ["ANCHOR", "META", "adjust"]
+
+ANCHOR = "kb-subscribe"  # the section heading's id (overrides/main.html)
+META = "kb_subscribe"  # set in the page's meta when the theme is to write the section
+PAGES = ("briefs/index.md",)  # besides the home page
+
+
+def adjust(page: Page, title: str, feeds: Callable[[], Sized], in_nav: Collection[str]) -> None:
+    """The subscribe entry (:func:`_subscribe`), then the sidebar hidden when the table is empty.
+    Only pages in the nav (``in_nav``, source paths) lose it: the others share one rendered frame per
+    kind of page (:mod:`kb.site.frame`), which the sidebar is part of."""
+    _subscribe(page, title, feeds)
+    items = page.toc.items
+    headings = items[0].children if len(items) == 1 and items[0].level == 1 else items
+    if not headings and page.file.src_uri in in_nav:
+        hide = page.meta.setdefault("hide", [])
+        if isinstance(hide, list) and "toc" not in hide:
+            hide.append("toc")
+
+
+def _subscribe(page: Page, title: str, feeds: Callable[[], Sized]) -> None:
+    """Mark ``page`` for the section and list it last in its table of contents (under the page's
+    title when that heads the table, as Material shows it), once; not when there is no feed
+    (``feeds()``, asked only of these pages), as the theme then writes no section."""
+    if not (page.is_homepage or page.file.src_uri in PAGES) or page.meta.get(META) or not feeds():
+        return
+    page.meta[META] = True
+    items = page.toc.items
+    under = items[0].children if len(items) == 1 and items[0].level == 1 else items
+    under.append(AnchorLink(title, ANCHOR, 2))
