@@ -6,8 +6,13 @@
    a table that scrolls sideways says so and can be scrolled from the keyboard. */
 (function () {
   "use strict";
+  // A cell's sort key: the rank the page gives it (data-kb-sort: credibility levels), stars, a date,
+  // a number, or its text.  An empty cell ("—") has none and goes last in either direction.
   function cellKey(cell) {
+    var ranked = cell ? cell.querySelector("[data-kb-sort]") : null;
+    if (ranked) return { n: Number(ranked.getAttribute("data-kb-sort")) };
     var text = cell ? (cell.textContent || "").trim() : "";
+    if (text === "" || text === "—") return { empty: true };
     var stars = (text.match(/⭐/g) || []).length;
     if (stars) return { n: stars };
     if (/^\d{4}-\d{2}-\d{2}/.test(text)) return { s: text };
@@ -73,7 +78,9 @@
         Array.prototype.forEach.call(heads, function (c) { c.setAttribute("aria-sort", "none"); });
         th.setAttribute("aria-sort", asc ? "ascending" : "descending");
         rows.sort(function (r1, r2) {
-          var d = compare(cellKey(r1.cells[col]), cellKey(r2.cells[col]));
+          var k1 = cellKey(r1.cells[col]), k2 = cellKey(r2.cells[col]);
+          if (k1.empty || k2.empty) return (k1.empty ? 1 : 0) - (k2.empty ? 1 : 0);
+          var d = compare(k1, k2);
           return asc ? d : -d;
         });
         rows.forEach(function (r) { body.appendChild(r); });

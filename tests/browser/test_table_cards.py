@@ -144,3 +144,23 @@ def test_the_papers_index_has_no_empty_sidebar_and_its_table_fits_a_desktop(open
     wrap = page.locator("article .md-typeset__scrollwrap").first
     assert wrap.evaluate("w => w.scrollWidth <= w.clientWidth + 1")
     assert open_page("backlog/", DESKTOP).locator(".md-sidebar--secondary").is_visible()  # it has sections
+
+
+RANK = {"低": 1, "中-低": 2, "中": 3, "高": 4, "极高": 5}
+
+
+@pytest.mark.parametrize("column", ["可信度", "arXiv"])
+def test_levels_sort_by_rank_and_empty_cells_go_last(open_page, column):
+    page = open_page("papers/", DESKTOP)
+    table = page.locator("div[data-kb-table='papers'] table")
+    col = [t.strip() for t in table.locator("thead th").all_inner_texts()].index(column)
+    head = table.locator("thead th").nth(col).locator("button")
+    cells = f"(t) => [...t.tBodies[0].rows].filter(r => !r.hidden).map(r => r.cells[{col}].textContent.trim())"
+    for direction in ("ascending", "descending"):
+        head.click()
+        values = table.evaluate(cells)
+        filled = [v for v in values if v != "—"]
+        assert "—" in values and values == filled + ["—"] * (len(values) - len(filled)), values  # empty last
+        key = (lambda v: RANK[v]) if column == "可信度" else (lambda v: v)
+        assert filled == sorted(filled, key=key, reverse=direction == "descending"), filled
+        assert len(set(filled)) > 1

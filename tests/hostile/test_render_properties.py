@@ -306,7 +306,10 @@ def check_inert(soup: BeautifulSoup) -> None:
     for el in soup.find_all(True):
         assert el.name in allowed, el
         for attr, value in el.attrs.items():
-            assert attr in ("href", "title", "id", "class", "data-kb-table", "data-kb-cards", "open"), (el.name, attr)
+            allowed_attrs = ("href", "title", "id", "class", "data-kb-table", "data-kb-cards", "data-kb-sort", "open")
+            assert attr in allowed_attrs, (el.name, attr)
+            if attr == "data-kb-sort":  # a rank the renderer gives
+                assert el.name == "span" and value.isdigit(), (el.name, value)
             if attr == "data-kb-cards":  # the renderer's own mark, never a value
                 assert el.name == "table" and value == "", (el.name, value)
             if attr == "href":

@@ -12,7 +12,7 @@ from kb.data.models import CLAIM_ACTION_LABELS, STATUS_LABELS
 from kb.knowledge.backlog import as_of, duplicate_cards, open_claims, pending_items
 from kb.knowledge.claims import ClaimState
 from kb.knowledge.index import KnowledgeBase, brief_page
-from kb.render.html import BR, Html, blocks, details, esc, heading, p, table
+from kb.render.html import BR, Html, blocks, details, esc, heading, p, ranked, table
 from kb.render.links import SIGHTING_LABELS, Linker, brief_link, paper_link, section_link, text
 from kb.render.messages import t, t_html
 
@@ -88,7 +88,7 @@ def _pending_section(kb: KnowledgeBase, linker: Linker, topic: str) -> list[Html
     for it in items:
         paper = kb.papers[it.paper]
         ident = text(kb, linker, "arXiv:" + paper.arxiv_base) if paper.arxiv_base else "—"
-        cred = esc(paper.credibility.label) if paper.credibility else "—"
+        cred = ranked(esc(paper.credibility.label), paper.credibility.rank) if paper.credibility else "—"
         secs = " + ".join(section_link(kb, linker, topic, s) for s in dict.fromkeys(it.sections)) or "—"
         first = (
             brief_link(kb, linker, it.first_brief, it.first_seen.isoformat())

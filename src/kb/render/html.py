@@ -99,6 +99,11 @@ def span(inner: Html, cls: str | None = None, **attrs: object) -> Html:
     return el("span", inner, cls, **attrs)
 
 
+def ranked(inner: Html, rank: int) -> Html:
+    """``inner`` sorted in a sortable table (``assets/kb-tables.js``) by ``rank``, not by its text."""
+    return f'<span data-kb-sort="{int(rank)}">{inner}</span>'
+
+
 def heading(level: int, inner: Html, anchor: str) -> Html:
     """A heading with its anchor and permalink (what the toc extension makes of ``## t { #anchor }``)."""
     ident = attr(anchor)

@@ -12,7 +12,7 @@ from kb.data.models import STATUS_LABELS, Brief
 from kb.knowledge.figures import BriefFigures
 from kb.knowledge.index import KnowledgeBase
 from kb.knowledge.views import overall_status
-from kb.render.html import BR, Html, blocks, esc, heading, link, p, strong, table, ul
+from kb.render.html import BR, Html, blocks, esc, heading, link, p, ranked, strong, table, ul
 from kb.render.links import SIGHTING_LABELS, Linker, brief_link, paper_link, section_label, text
 from kb.render.messages import t, t_html
 
@@ -130,7 +130,7 @@ def papers(kb: KnowledgeBase) -> Html:
                 paper_link(kb, linker, pid),
                 ident,
                 esc(paper.venue.name) if paper.venue else "—",
-                esc(paper.credibility.label) if paper.credibility else "—",
+                ranked(esc(paper.credibility.label), paper.credibility.rank) if paper.credibility else "—",
                 esc(paper.category.primary) if paper.category else "—",
                 esc(status + ("（" + anchored + "）" if anchored else "")),
                 seen,

@@ -47,6 +47,11 @@ class CredibilityNote(Record):
     def label(self) -> str:
         return CREDIBILITY_LABELS[self.level]
 
+    @property
+    def rank(self) -> int:
+        """Higher for more credible (a table sorts the levels by it, not by their labels)."""
+        return len(Credibility) - list(Credibility).index(self.level)
+
 
 class Venue(Record):
     name: Line = Field(description="e.g. `VLDB 2026`, `MLSys 2026`, `NSDI 2026`.", examples=["VLDB 2026"])
