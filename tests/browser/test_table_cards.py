@@ -164,3 +164,12 @@ def test_levels_sort_by_rank_and_empty_cells_go_last(open_page, column):
         key = (lambda v: RANK[v]) if column == "可信度" else (lambda v: v)
         assert filled == sorted(filled, key=key, reverse=direction == "descending"), filled
         assert len(set(filled)) > 1
+
+
+@pytest.mark.parametrize("path", ["papers/retroinfer/", "papers/albireo/", "papers/silent-hyperparameter/", "stats/"])
+def test_narrow_tables_fit_a_phone(open_page, path):
+    """Tables of three columns (a paper's back-links, whose places can be long source paths; the
+    statistics) fit a phone's column instead of scrolling sideways by a few pixels."""
+    wide = open_page(path, PHONE).evaluate("""() => [...document.querySelectorAll('article .md-typeset__scrollwrap')]
+      .filter(w => w.scrollWidth > w.clientWidth + 1).map(w => [w.scrollWidth, w.clientWidth])""")
+    assert wide == []
