@@ -238,20 +238,24 @@ def test_backlog_other_lists(pages):
     cards = art.find(id="cards-to-write").find_next("table").get_text(" ")
     for ident in ("2608.01526", "2607.09172", "2603.20397", "2609.02812", "2608.30795"):
         assert ident in cards
-    rows = art.find(id="claims").find_next("table").select("tbody tr")
+    table = art.find(id="claims").find_next("table")
+    rows = table.select("tbody tr")
+    heads = [th.get_text(strip=True) for th in table.select("thead th")]
+    claim_at, priority_at = heads.index("说法"), heads.index("优先级")
+    assert claim_at == 0  # the claim heads its row (and its card on a phone)
     briefs = fixture_briefs()
     closed = {
         u["claim"] for b in briefs for u in b.get("claim_updates") or [] if u["action"] in ("resolved", "dropped")
     }
     raised = {c["id"]: c["title"] for b in briefs for c in b.get("claims") or []}
     open_titles = [t for cid, t in raised.items() if cid not in closed]
-    titles = [r.find_all("td")[1].get_text(" ", strip=True) for r in rows]
+    titles = [r.find_all("td")[claim_at].get_text(" ", strip=True) for r in rows]
     assert sorted(titles) == sorted(open_titles)  # each open claim once; the resolved RTP-LLM claim gone
     assert "rtp-llm-open-source" in closed and raised["rtp-llm-open-source"] not in titles
-    assert rows[0].find("td").get_text(strip=True) == "P0"
+    assert rows[0].find_all("td")[priority_at].get_text(strip=True) == "P0"
     # the history: SSR's claim was raised on 9-3 and re-prioritised (P1) on 9-4
-    ssr = next(r for r in rows if "SSR" in r.find_all("td")[1].get_text())
-    assert ssr.find("td").get_text(strip=True) == "P1"
+    ssr = next(r for r in rows if "SSR" in r.find_all("td")[claim_at].get_text())
+    assert ssr.find_all("td")[priority_at].get_text(strip=True) == "P1"
     history = ssr.find("details")
     assert history is not None and "2026-09-03 提出" in history.get_text() and "2026-09-04 有更新" in history.get_text()
     dups = art.find(id="duplicate-cards").find_next("table").get_text(" ")
