@@ -89,6 +89,20 @@ def test_backlog_age_bars_match_pending_items(kb):
     assert [(lo, hi) for lo, hi, _ in got] == [(lo, None if hi == 10**6 else hi) for lo, hi in BUCKETS]
 
 
+def test_backlog_age_chart_fits_a_phone_unscaled_with_short_labels(kb):
+    """Eight bars fit a phone's column (about 358 px) at their own size, so the text is not scaled
+    down there: each bar's label is its days without the unit, which the axis says once."""
+    root = ET.fromstring(charts.backlog_age_svg(kb, "inference"))
+    width = float(root.get("viewBox").split()[2])
+    assert width <= 358
+    labels = [t.text for t in root.iter(f"{S}text") if t.get("y") == str(int(float(root.get("height"))) - 10)]
+    assert labels == ["天", "0", "1", "2–3", "4–7", "8–14", "15–30", "31–90", "90+"]
+    slot = (width - 36) / 8
+    assert all(charts._width(label) <= slot for label in labels[1:])  # neighbours do not touch
+    tips = [t.text for t in root.iter(f"{S}title")][1:]
+    assert tips[5].startswith("15–30 天") and tips[7].startswith("90 天以上")  # the tooltips keep the unit
+
+
 def test_weeks_are_contiguous_and_every_pair_has_a_cell(tmp_path, capsys):
     """A brief two weeks later: an empty week in between still has its column."""
     data = tmp_path / "data"

@@ -238,19 +238,31 @@ def backlog_ages(kb: KnowledgeBase, topic: str) -> list[AgeBucket]:
     return [AgeBucket(low, high, label, tuple(g)) for (low, high, label), g in zip(AGE_BUCKETS, groups, strict=True)]
 
 
+def _axis_label(b: AgeBucket) -> str:
+    """A bucket's label under its bar: its days without the unit (the axis says it once)."""
+    if b.high is None:
+        return UI["charts.axis_more"].format(n=b.low - 1)
+    return str(b.low) if b.low == b.high else UI["charts.axis_range"].format(low=b.low, high=b.high)
+
+
 def backlog_age_svg(kb: KnowledgeBase, topic: str) -> str | None:
     """Bars by age bucket, or None when nothing is pending."""
     buckets = backlog_ages(kb, topic)
     if not any(b.count for b in buckets):
         return None
-    bar_w, slot, plot_h, top, bottom = 40, 64, 120, 20, 28
-    width = len(buckets) * slot + 16
+    # 40 a bar (the widest label, "15–30", is about 36 at this font size) and the unit before the first:
+    # eight buckets are 356 wide, a phone's column, so the text is not scaled down there
+    bar_w, slot, plot_h, top, bottom, lead = 28, 40, 120, 20, 28, 28
+    width = len(buckets) * slot + lead + 8
     height = top + plot_h + bottom
     peak = max(b.count for b in buckets)
     base_y = top + plot_h
-    body = [f'<line x1="8" y1="{base_y}" x2="{width - 8}" y2="{base_y}" stroke="{MUTED}" stroke-width="1"/>']
+    body = [
+        f'<line x1="8" y1="{base_y}" x2="{width - 8}" y2="{base_y}" stroke="{MUTED}" stroke-width="1"/>',
+        f'<text x="8" y="{base_y + 18}" {_ink(MUTED, MUTED_VAR)}>{_x(UI["charts.axis_unit"])}</text>',
+    ]
     for i, b in enumerate(buckets):
-        cx = 8 + i * slot + slot / 2
+        cx = lead + i * slot + slot / 2
         h = plot_h * b.count / peak if peak else 0
         names = "、".join(kb.papers[it.paper].short if it.paper in kb.papers else it.paper for it in b.items)
         tip = UI["charts.bar_tip"].format(bucket=b.label, n=b.count) + (
@@ -263,7 +275,7 @@ def backlog_age_svg(kb: KnowledgeBase, topic: str) -> str | None:
             f'data-max="{"" if b.high is None else b.high}" data-count="{b.count}"/>'
             f'<text x="{cx:.0f}" y="{base_y - h - 5:.0f}" text-anchor="middle" {_ink(INK)}>{b.count}</text>'
             f'<text x="{cx:.0f}" y="{base_y + 18}" text-anchor="middle" {_ink(MUTED, MUTED_VAR)}>'
-            f"{_x(b.label)}</text></g>"
+            f"{_x(_axis_label(b))}</text></g>"
         )
     title = UI["charts.age_title"].format(topic=kb.topic_title(topic))
     return _svg("backlog-age", topic, width, height, title, body)

@@ -57,6 +57,9 @@ SITE: dict[str, str] = {
     "charts.days": "{n} 天",
     "charts.days_range": "{low}–{high} 天",
     "charts.days_more": "{n} 天以上",
+    "charts.axis_range": "{low}–{high}",  # a bar's label under the axis: short, so the chart fits a phone unscaled
+    "charts.axis_more": "{n}+",
+    "charts.axis_unit": "天",  # once, at the start of the axis
     "charts.cell_tip": "{section} · {week} 起一周：{n} 条主增量",
     "charts.increments_title": "{topic}：每周各节的主增量",
     "charts.bar_tip": "{bucket}：{n} 条",
