@@ -38,17 +38,20 @@ MUTED_VAR = "--md-default-fg-color--light"
 EMPTY = "#eef0f7"
 BAR = "#3f51b5"
 
-# (lowest age, highest age or None for "and more", label)
-AGE_BUCKETS: tuple[tuple[int, int | None, str], ...] = (
-    (0, 0, UI["charts.days"].format(n=0)),
-    (1, 1, UI["charts.days"].format(n=1)),
-    (2, 3, UI["charts.days_range"].format(low=2, high=3)),
-    (4, 7, UI["charts.days_range"].format(low=4, high=7)),
-    (8, 14, UI["charts.days_range"].format(low=8, high=14)),
-    (15, 30, UI["charts.days_range"].format(low=15, high=30)),
-    (31, 90, UI["charts.days_range"].format(low=31, high=90)),
-    (91, None, UI["charts.days_more"].format(n=90)),
-)
+
+def _days(low: int, high: int | None, short: bool = False) -> str:
+    """An age bucket's label: "2–3 天", "90 天以上"; ``short``, under its bar, without the unit (the
+    axis says it once): "2–3", "90+"."""
+    if high is None:
+        return UI["charts.axis_more" if short else "charts.days_more"].format(n=low - 1)
+    if low == high:
+        return str(low) if short else UI["charts.days"].format(n=low)
+    return UI["charts.axis_range" if short else "charts.days_range"].format(low=low, high=high)
+
+
+# (lowest age, highest age or None for "and more"), and with each its label
+_AGES: tuple[tuple[int, int | None], ...] = ((0, 0), (1, 1), (2, 3), (4, 7), (8, 14), (15, 30), (31, 90), (91, None))
+AGE_BUCKETS: tuple[tuple[int, int | None, str], ...] = tuple((low, high, _days(low, high)) for low, high in _AGES)
 
 
 def _ink(color: str, var: str = "--md-default-fg-color") -> str:
@@ -238,13 +241,6 @@ def backlog_ages(kb: KnowledgeBase, topic: str) -> list[AgeBucket]:
     return [AgeBucket(low, high, label, tuple(g)) for (low, high, label), g in zip(AGE_BUCKETS, groups, strict=True)]
 
 
-def _axis_label(b: AgeBucket) -> str:
-    """A bucket's label under its bar: its days without the unit (the axis says it once)."""
-    if b.high is None:
-        return UI["charts.axis_more"].format(n=b.low - 1)
-    return str(b.low) if b.low == b.high else UI["charts.axis_range"].format(low=b.low, high=b.high)
-
-
 def backlog_age_svg(kb: KnowledgeBase, topic: str) -> str | None:
     """Bars by age bucket, or None when nothing is pending."""
     buckets = backlog_ages(kb, topic)
@@ -275,7 +271,7 @@ def backlog_age_svg(kb: KnowledgeBase, topic: str) -> str | None:
             f'data-max="{"" if b.high is None else b.high}" data-count="{b.count}"/>'
             f'<text x="{cx:.0f}" y="{base_y - h - 5:.0f}" text-anchor="middle" {_ink(INK)}>{b.count}</text>'
             f'<text x="{cx:.0f}" y="{base_y + 18}" text-anchor="middle" {_ink(MUTED, MUTED_VAR)}>'
-            f"{_x(_axis_label(b))}</text></g>"
+            f"{_x(_days(b.low, b.high, short=True))}</text></g>"
         )
     title = UI["charts.age_title"].format(topic=kb.topic_title(topic))
     return _svg("backlog-age", topic, width, height, title, body)

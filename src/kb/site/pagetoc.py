@@ -22,9 +22,7 @@ def adjust(page: Page, title: str, feeds: Callable[[], Sized], in_nav: Collectio
     Only pages in the nav (``in_nav``, source paths) lose it: the others share one rendered frame per
     kind of page (:mod:`kb.site.frame`), which the sidebar is part of."""
     _subscribe(page, title, feeds)
-    items = page.toc.items
-    headings = items[0].children if len(items) == 1 and items[0].level == 1 else items
-    if not headings and page.file.src_uri in in_nav:
+    if not _headings(page) and page.file.src_uri in in_nav:
         hide = page.meta.setdefault("hide", [])
         if isinstance(hide, list) and "toc" not in hide:
             hide.append("toc")
@@ -37,6 +35,10 @@ def _subscribe(page: Page, title: str, feeds: Callable[[], Sized]) -> None:
     if not (page.is_homepage or page.file.src_uri in PAGES) or page.meta.get(META) or not feeds():
         return
     page.meta[META] = True
+    _headings(page).append(AnchorLink(title, ANCHOR, 2))
+
+
+def _headings(page: Page) -> list[AnchorLink]:
+    """The entries of the table of contents Material lists: under the page's title when that heads it."""
     items = page.toc.items
-    under = items[0].children if len(items) == 1 and items[0].level == 1 else items
-    under.append(AnchorLink(title, ANCHOR, 2))
+    return items[0].children if len(items) == 1 and items[0].level == 1 else items
