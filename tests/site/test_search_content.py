@@ -49,3 +49,38 @@ def test_the_glance_is_not_indexed_and_loses_no_word(site, pages):
     assert squash(art.select_one(".kb-headline").get_text()) in indexed
     for h3 in art.select("h3[id^=inc-]"):
         assert squash(h3.get_text().rstrip("¶")) in indexed, h3
+
+
+LISTINGS = {"/papers/": "papers/index.html", "/briefs/": "briefs/index.html", "/backlog/": "backlog/index.html"}
+LISTINGS["/stats/"] = "stats/index.html"
+
+
+def test_the_tables_of_the_listing_pages_are_not_indexed(site, pages):
+    """A row of an index page or the backlog is a paper's or a brief's title, id and figures, each
+    indexed on its own page; the listing page is found by its title, headings and prose."""
+    for url, rel in LISTINGS.items():
+        indexed = squash(fragment(site, url)["content"])
+        art = pages.article(rel)
+        tables = art.select("table")
+        assert tables, url
+        for gone in art.select("svg, script, style, [hidden]"):  # what Pagefind never reads
+            gone.decompose()
+        for table in tables:
+            table.extract()  # what is left is the page's own text
+        prose = squash(art.get_text())
+        cells = {squash(td.get_text()) for table in tables for td in table.select("td")}
+        own = [c for c in cells if len(c) >= 6 and c not in prose]  # text the tables alone hold
+        assert len(own) > 3, url
+        assert not [c for c in own if c in indexed], url
+        assert squash(art.select_one("h1").get_text().rstrip("¶")) in indexed, url
+        for h2 in art.select("h2"):
+            assert squash(h2.get_text().rstrip("¶")) in indexed, (url, h2)
+        assert squash(art.select_one("p").get_text()) in indexed, url
+
+
+def test_the_tables_of_other_pages_are_indexed(site, pages):
+    """A brief's own tables (its increments, its figures) are what it states: indexed."""
+    indexed = squash(fragment(site, SEED_URL)["content"])
+    cells = [squash(td.get_text()) for td in pages.article(SEED_PAGE).select("table td")]
+    assert len(cells) > 10
+    assert all(c in indexed for c in cells if len(c) >= 6 and not re.search(r"\d{4}\.\d{4,5}", c))

@@ -47,6 +47,7 @@ WEIGHTS = {LIVING: 2.0, PAPER: 1.5, BRIEF: 1.0, INDEX: 0.25, ABOUT: 0.5}
 HEADINGS = 10.0  # Pagefind's largest weight: a section named 推理调度 is the answer to 推理调度, and
 # the page whose identity list names 2505.02922 is the answer to 2505.02922
 INDEXES = {"briefs/": INDEX, "papers/": INDEX, "stats/": INDEX, "backlog/": BACKLOG, "": HOME}
+LISTINGS = (INDEX, BACKLOG)  # page types whose tables list other pages (not indexed: EXCLUDE)
 
 # Not indexed: the permalink signs after headings, the edition banner of a frozen page, and what a
 # page only repeats from other pages: a paper page's backlinks quote the briefs that mention it
@@ -55,7 +56,12 @@ INDEXES = {"briefs/": INDEX, "papers/": INDEX, "stats/": INDEX, "backlog/": BACK
 # And what a page repeats of itself: a brief's glance at the top lists its increments, side items and
 # claims, each a jump link to its section; a word there is found in that section, and the result
 # opens the section (a sixteenth of a brief's words).
+# And the tables of the index pages and the backlog (:data:`LISTINGS`, marked by :func:`mark`): a row
+# there is a paper's or a brief's title, id, status and figures, each indexed on its own page, where a
+# query should land; those pages stay findable by their headings and prose.  (Pagefind matches an
+# excluded element's ancestors only below the body, so the mark is on each table.)
 EXCLUDE = [".headerlink", ".kb-edition", ".kb-backlinks", ".kb-prevnext", ".kb-glance", ".kb-glance-side"]
+EXCLUDE += ["table[data-kb-listing]"]
 EXCLUDE += ["script", "style", "svg"]
 SKIP_PAGES = ("404.html",)
 SKIP_DIRS = ("assets/", f"{OUTPUT}/", "api/", "feeds/")
@@ -164,6 +170,8 @@ def mark(text: str, facts: Facts) -> str | None:
         marks.append(f'<span hidden data-pagefind-meta="date:{q(facts.date)}"></span>')
         marks.append(f'<span hidden data-pagefind-sort="date:{q(facts.date)}"></span>')
     body = search_words.mark(text[m.end() : end])
+    if facts.type in LISTINGS:  # (text holds no "<table" but a tag: it is escaped)
+        body = body.replace("<table", "<table data-kb-listing")
     if facts.headings is not None:
         body = _HEADING.sub(lambda h: f'{h.group(0)} data-pagefind-weight="{facts.headings:g}"', body)
     if facts.identity is not None:
