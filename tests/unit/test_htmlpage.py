@@ -3,6 +3,12 @@ links resolved, and placeholders swapped (kb.site.htmlpage)."""
 
 from __future__ import annotations
 
+import html as std_html
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from kb.render import html
 from kb.site import htmlpage
 
@@ -40,6 +46,30 @@ def test_anchor_ids_are_every_id():
     assert htmlpage.anchor_ids(PAGE) == {"top", "sources", "src-1", "src-2", "checks", "adj-a"}
     spaced = '<p\n  class="a b"  id="one"><a href="#x" title="id x"\tid="two">x</a><b data-id="no">'
     assert htmlpage.anchor_ids(spaced + '<i id="a&amp;b"></i>') == {"one", "two", "a&b"}
+
+
+def test_anchor_ids_name_only_a_tags_and_the_first_id_of_a_tag():
+    page = '<meta name="viewport"><a name="old">x</a> <p data-name="no" id="p" id="again">id="text"</p>'
+    assert htmlpage.anchor_ids(page + '&lt;div id="code"&gt; <!-- id="c" -->') == {"old", "p"}
+
+
+# The anchors as a regular expression read them, one tag at a time (slow: it reads every tag)
+_S, _NOT_S = "[ \t\n\r\f]", "[^> \t\n\r\f]"  # HTML's spaces, and what a tag's parts are made of
+_ID_RE = re.compile(rf'<[a-zA-Z]{_NOT_S}*+(?:{_S}(?!id="){_NOT_S}*+)*+{_S}id="([^"]*)"')
+_NAME_RE = re.compile(rf'<a{_S}(?:[^>]*?{_S})?name="([^"]*)"')
+_PIECES = ["<p", "<a", "<i", " ", "\n", "\t", "\u3000", 'id="', 'name="', 'data-id="', "x", "&amp;", '"', ">", "<"]
+_PIECES += ["<!--"]
+
+
+@settings(max_examples=2000)
+@given(st.lists(st.sampled_from(_PIECES), max_size=30).map("".join))
+def test_anchor_ids_are_what_a_regular_expression_reads(text):
+    if len(re.findall(r"<[a-zA-Z][^>]*>?", text)) != len(re.findall(r"<[a-zA-Z]", text)):
+        return  # (a tag holding another "<": the expression reads on from the inner one)
+    expected = {std_html.unescape(x) for x in _ID_RE.findall(text)} | {
+        std_html.unescape(x) for x in _NAME_RE.findall(text)
+    }
+    assert htmlpage.anchor_ids(text) == expected
 
 
 def test_links_are_resolved_and_escaped_back():

@@ -13,7 +13,7 @@ from __future__ import annotations
 import html
 import posixpath
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TypedDict
 from urllib.parse import unquote, urlsplit, urlunsplit
@@ -21,9 +21,7 @@ from urllib.parse import unquote, urlsplit, urlunsplit
 _HEADING = re.compile(r'<h([1-6]) id="([^"]*)"[^>]*>(.*?)</h\1>', re.S)
 _HEADERLINK = re.compile(r'<a class="headerlink"[^>]*>.*?</a>', re.S)
 _TAG = re.compile(r"<[^>]*>")
-# a tag's name and attributes as runs that are never tried again (possessive), up to its id
-_ID = re.compile(r'<[a-zA-Z][^>\s]*+(?:\s(?!id=")[^>\s]*+)*+\sid="([^"]*)"')
-_NAME = re.compile(r'<a\s[^>]*?\bname="([^"]*)"')
+_SPACE = " \t\n\r\f"  # what separates a tag's attributes (HTML's ASCII whitespace)
 _HREF = re.compile(r'(<a\s[^>]*?\bhref=")([^"]*)(")')
 _BLOCK = re.compile(r"\s*<(h[1-6]|p|div|ul|ol|table|details|section|pre|figure|nav|blockquote|hr)[\s>]", re.IGNORECASE)
 
@@ -67,7 +65,37 @@ def title(page_html: str) -> str | None:
 
 def anchor_ids(page_html: str) -> set[str]:
     """The ids a link's ``#fragment`` can point at (elements' ids and ``<a name>``)."""
-    return {html.unescape(x) for x in _ID.findall(page_html)} | {html.unescape(x) for x in _NAME.findall(page_html)}
+    ids = {html.unescape(v) for _tag, v in _attributes(page_html, "id")}
+    return ids | {html.unescape(v) for tag, v in _attributes(page_html, "name") if tag == "a"}
+
+
+def _attributes(page_html: str, name: str) -> Iterator[tuple[str, str]]:
+    """``(tag name, value)`` of the first ``name="value"`` written in each tag (after a space, so
+    not ``data-name``).  A place is in a tag when a ``<`` and a letter stand between it and the
+    ``>`` before it (text's ``<`` is escaped, and so is a ``"`` in an attribute's value).  The
+    places are found with ``str.find``: a regular expression that reads every tag for one is
+    twice as slow."""
+    text = page_html
+    first: dict[int, tuple[str, str]] = {}  # the tag (the ">" before it) -> (its name, the value)
+    needle = f'{name}="'
+    at = text.find(needle, 1)
+    while at >= 0:
+        start, at = at + len(needle), at - 1
+        end = text.find('"', start)
+        if end < 0:
+            break
+        if text[at] in _SPACE:
+            gt = text.rfind(">", 0, at)
+            lt = text.find("<", gt + 1, at)
+            while lt >= 0 and not (text[lt + 1].isascii() and text[lt + 1].isalpha()):
+                lt = text.find("<", lt + 1, at)
+            if lt >= 0 and gt not in first:
+                stop = lt + 1
+                while stop < at and text[stop] not in _SPACE:
+                    stop += 1
+                first[gt] = (text[lt + 1 : stop], text[start:end])
+        at = text.find(needle, start)
+    yield from first.values()
 
 
 def resolve_links(page_html: str, resolve: Callable[[str], str]) -> str:
