@@ -77,6 +77,7 @@ FIRST = [
     ("RetroInfer", "/papers/retroinfer/", "论文"),  # an English name: its paper page
     ("2505.02922", "/papers/retroinfer/", "论文"),  # an arXiv id: the paper it names
     ("arXiv:2505.02922", "/papers/retroinfer/", "论文"),  # as it is cited
+    ("retroinfer2025vector", "/papers/retroinfer/", "论文"),  # its BibTeX key, from a .bib file
     ("投机", "/briefs/inference/2026-09-03-e1/", "简报"),  # inside 自投机解码: the brief that reports SSR
     ("自投机", "/briefs/inference/2026-09-03-e1/", "简报"),
     ("推理调度", "/inference/", "活文档"),  # a section of the living document

@@ -84,3 +84,14 @@ def test_the_tables_of_other_pages_are_indexed(site, pages):
     cells = [squash(td.get_text()) for td in pages.article(SEED_PAGE).select("table td")]
     assert len(cells) > 10
     assert all(c in indexed for c in cells if len(c) >= 6 and not re.search(r"\d{4}\.\d{4,5}", c))
+
+
+def test_a_papers_bibtex_is_not_indexed_but_its_key_is(site, pages):
+    """The entry repeats the page's identity list in LaTeX; the key is what a .bib file names it by."""
+    indexed = fragment(site, "/papers/retroinfer/")["content"]
+    entry = pages.article("papers/retroinfer/index.html").select_one("pre.kb-bibtex").get_text()
+    key = re.match(r"@\w+\{([^,]+),", entry).group(1)
+    assert key == "retroinfer2025vector"
+    assert key in re.split(r"[\s\u200b]+", indexed)  # a word of its own
+    assert "archivePrefix" in entry and "archivePrefix" not in indexed and "@inproceedings" not in indexed
+    assert "RetroInfer" in indexed  # the page's own title and identity list are
