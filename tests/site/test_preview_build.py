@@ -5,7 +5,10 @@ build."""
 
 from __future__ import annotations
 
+import gzip
+import json
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -50,20 +53,46 @@ def test_each_rebuild_makes_the_pages_mkdocs_build_makes(project, tmp_path):
     site = builder.project.site_dir
     assert (site / "pagefind").is_dir() and (site / "api" / "papers.json").is_file()
     assert said[-1].startswith("kb preview: built 35 pages in ") and said[-1].endswith("with the search index")
-    index = (site / "pagefind").stat().st_mtime_ns
 
     edit(project / BRIEF, "\ncharacter:\n  title: ", "\ncharacter:\n  title: 预览新词 ")
     builder()
     assert f"kb preview: {BRIEF} changed: rebuilt 8 of 35 pages in " in said[-1]
-    assert "search keeps the first build's index" in said[-1]
+    assert "the search index follows after 1.5 s without changes" in said[-1]
     assert "预览新词" in (site / "briefs/inference/2026-09-03-e1/index.html").read_text("utf-8")
+    assert "预览新词" not in indexed(site)  # not yet: the contributor may save again at once
     edit(project / "data/papers/albireo.yaml", "short: Albireo", "short: Albireo 2")
     edit(project / "docs/guide.md", "\n", "\n预览改动的一行。\n")
     builder()
     assert "data/papers/albireo.yaml, docs/guide.md changed" in said[-1]
     assert not builder.errors
     assert differing(project, site, tmp_path) == []
-    assert (site / "pagefind").stat().st_mtime_ns == index  # kept from the first build
+    builder.settle_search()  # as after 1.5 s without a change (the first build's update was dropped)
+    assert said[-1].startswith("kb preview: search index brought up to date in ")
+    assert "pages read)" in said[-1] and "(35 pages read)" not in said[-1]  # the changed pages alone
+    words = indexed(site)
+    assert "预览新词" in words and "预览改动的一行" in words  # both builds' changes
+
+
+def test_the_search_index_follows_when_nothing_changes(project):
+    said: list[str] = []
+    builder = serve.Builder(serve.project(project / "mkdocs.yml"), said.append, said.append)
+    assert builder.first()
+    edit(project / BRIEF, "\ncharacter:\n  title: ", "\ncharacter:\n  title: 稍后索引 ")
+    builder()
+    deadline = time.monotonic() + 60
+    while not said[-1].startswith("kb preview: search index brought up to date") and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert said[-1].startswith("kb preview: search index brought up to date"), said[-3:]
+    assert "稍后索引" in indexed(builder.project.site_dir)
+
+
+def indexed(site: Path) -> str:
+    """Every page's text as the preview's search index holds it (its fragments)."""
+    texts = []
+    for path in (site / "pagefind" / "fragment").iterdir():
+        raw = gzip.decompress(path.read_bytes())
+        texts.append(json.loads(raw[raw.index(b"{") :])["content"].replace("\u200b", ""))
+    return "\n".join(texts)
 
 
 def test_a_broken_file_keeps_the_last_good_build_and_says_where(project, tmp_path):

@@ -32,7 +32,7 @@ def test_help_names_the_options(capsys):
     out = capsys.readouterr().out
     for option in ("--dev-addr IP:PORT", "--data DATA", "--config-file"):
         assert option in out
-    assert "default: 127.0.0.1:8000" in out and "Search keeps the first build's index" in out
+    assert "default: 127.0.0.1:8000" in out and "The search index follows the changed pages" in out
 
 
 @pytest.mark.parametrize(
@@ -132,7 +132,8 @@ def test_the_served_preview_follows_edits_and_shows_errors(tmp_path):
         good = brief.read_text("utf-8")
         brief.write_text(good.replace("\ncharacter:\n  title: ", "\ncharacter:\n  title: 预览新词 ", 1), "utf-8")
         assert "预览新词" in until(url + PAGE, lambda text: "预览新词" in text)
-        preview.expect(rf"^kb preview: {BRIEF} changed: rebuilt \d+ of 35 pages in [\d.]+ s \(search keeps")
+        preview.expect(rf"^kb preview: {BRIEF} changed: rebuilt \d+ of 35 pages in [\d.]+ s \(the search index follows")
+        preview.expect(r"^kb preview: search index brought up to date in [\d.]+ s \(\d+ pages read\)$")
 
         brief.write_text(good.replace("sections: [s1-1-engines]", "sections: [s1-1-engine]", 1), "utf-8")
         shown = until(url + PAGE, lambda text: "kb-preview-errors" in text)

@@ -24,7 +24,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "under data/, docs/, overrides/ or hooks/, or of mkdocs.yml, build again in the same "
         "process only the pages it affects: the changed records' pages and those whose computed "
         "figures, backlinks or status change, the home page, the living documents, the indexes, "
-        "the backlog and the statistics.  Search keeps the first build's index.  Errors show in "
+        "the backlog and the statistics.  The search index follows the changed pages once nothing "
+        "has changed for 1.5 s (with the cache on; KB_CACHE=off: the first build's).  Errors show in "
         "the terminal and on every served page; the last good build stays served.",
     )
     p.add_argument(

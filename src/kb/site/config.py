@@ -8,10 +8,17 @@ the same project from other data: ``KB_DATA`` (a data directory),
 
 from __future__ import annotations
 
+import os
+
 from mkdocs.config import config_options as c
 from mkdocs.config.base import Config
+from mkdocs.exceptions import PluginError
 
+from kb.demos import ENV as DEMOS_ENV
+from kb.demos import enabled
 from kb.site.search_index import MEMORY_MB
+
+SITE_URL_ENV = "KB_SITE_URL"  # the published address; replaces site_url of mkdocs.yml
 
 
 class KbConfig(Config):
@@ -28,3 +35,22 @@ class KbConfig(Config):
     topic = c.Optional(c.Type(str))
     """Default topic of the macros that take one (``section("s1-3-kv-cache")``);
     unset: the knowledge base's only topic, else the first by id."""
+
+
+def demos_on(configured: bool) -> bool:
+    """Whether the WebGPU demos are built: ``KB_DEMOS``, else ``demos:`` of mkdocs.yml."""
+    try:
+        return enabled(configured)
+    except ValueError as exc:
+        raise PluginError(f"{DEMOS_ENV}: {exc}") from None
+
+
+def published_url() -> str | None:
+    """The published address from ``KB_SITE_URL`` (for canonical links, Open Graph, the sitemap
+    and the feeds), ending in ``/``; None when it is not set."""
+    value = os.environ.get(SITE_URL_ENV, "").strip()
+    if not value:
+        return None
+    if not value.startswith(("https://", "http://")):
+        raise PluginError(f"{SITE_URL_ENV}: expected an http(s) address, got {value!r}")
+    return value.rstrip("/") + "/"

@@ -11,6 +11,7 @@ import os
 import secrets
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 from jinja2 import Environment
@@ -35,8 +36,7 @@ from kb.data.pages import (
     template_pages,
 )
 from kb.data.template import Call, substitute, where
-from kb.demos import ENV as DEMOS_ENV
-from kb.demos import SITE_DIR, enabled
+from kb.demos import SITE_DIR
 from kb.demos.render import asset_files
 from kb.render.autolink import autolink
 from kb.render.glossary import explain_first_uses
@@ -44,7 +44,7 @@ from kb.render.html import PERMALINK_TITLE
 from kb.render.messages import UI, script_words
 from kb.render.meta import page_descriptions
 from kb.site import cache, finish, frame, htmlpage, pagetoc, sanitize, search, search_index, theme
-from kb.site.config import KbConfig
+from kb.site.config import KbConfig, demos_on, published_url
 from kb.site.htmlpage import Placeholders
 from kb.site.layout import Options, Site, add_hand_written, build_site, check_finished, feed_files, feed_links
 from kb.site.macros import MACROS
@@ -55,7 +55,6 @@ from kb.site.rendercache import Finished
 log = logging.getLogger("mkdocs.plugins.kb")
 TEMPLATE_LIST = Path("hooks") / "template_pages.txt"  # reviewed list of template pages, beside mkdocs.yml
 NO_TOOLTIPS = ("glossary.md", "index.md")  # the glossary explains every term; the home page is a digest
-SITE_URL_ENV = "KB_SITE_URL"  # the published address; replaces site_url of mkdocs.yml
 STATIC_LIST = Path("hooks") / "static_files.txt"  # reviewed .html/.svg/.js files under docs/, beside mkdocs.yml
 
 
@@ -93,15 +92,9 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         config.mdx_configs.setdefault("toc", {})["permalink_title"] = PERMALINK_TITLE  # as on generated pages
         root = Path(config.config_file_path).resolve().parent
         data_dir = root / (os.environ.get("KB_DATA") or self.config.data_dir)  # an absolute one stays as it is
-        try:
-            demos = enabled(self.config.demos)
-        except ValueError as exc:
-            raise PluginError(f"{DEMOS_ENV}: {exc}") from None
-        site_url = os.environ.get(SITE_URL_ENV, "").strip()
-        if site_url:  # the published address (canonical links, Open Graph, sitemap, feeds)
-            if not site_url.startswith(("https://", "http://")):
-                raise PluginError(f"{SITE_URL_ENV}: expected an http(s) address, got {site_url!r}")
-            config.site_url = site_url.rstrip("/") + "/"
+        demos = demos_on(self.config.demos)
+        if (site_url := published_url()) is not None:
+            config.site_url = site_url
         try:
             options = Options(data_dir=data_dir, demos=demos, site_url=config.site_url or "", topic=self.config.topic)
             options.preview = self.preview  # `kb preview`: which pages to build (kb.site.preview)
@@ -289,6 +282,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         self._frames = frame.Frames(self._in_nav)
         root = Path(config.config_file_path).resolve().parent
         where = cache.location(root)
+        self._written.kept = where is not None  # the cache keeps the search index (kb.site.search_update)
         if where is not None and self.preview is None:
             self._cache = cache.PageCache(
                 where / cache.PAGES, cache.salt(root, config.site_url or "", str(nav), feed_links(self.site))
@@ -323,7 +317,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         if marked is None:  # not kept either: every build says it
             log.warning(f"kb: {src} has no <article>: it is not in the search index")
             return output
-        self._written.add(page.file.dest_uri, marked, indexed, digest=self._cache is not None)
+        self._written.add(page.file.dest_uri, marked, indexed)
         if self._cache is not None and not cached:
             self._cache.keep(src, marked)
         return marked
@@ -376,23 +370,29 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
 
     # ------------------------------------------------------------------ search
     def on_post_build(self, config: MkDocsConfig) -> None:
-        """The Pagefind index of the written pages (:mod:`kb.site.search`); later preview builds keep the first's."""
+        """The Pagefind index of the written pages (:mod:`kb.site.search`); a preview's later ones: when idle."""
         if self._cache is not None:
             log.info("kb: page cache: %d built from it, %d built anew, %d old entries removed", *self._cache.finish())
         if (finished := self.site.options.finished) is not None:
             log.info("kb: finished pages: %d from the cache, %d made, %d old removed", *finished.finish())
         if self._parts is not None:
             log.info("kb: theme parts: %d made, %d reused; %s", len(self._parts), self._parts.reused, self._frames)
+        written = self._written if self.preview is None else self.preview.indexing(self._written, Path(config.site_dir))
         if self.preview is None or self.preview.search:
-            where = cache.location(Path(config.config_file_path).resolve().parent)
-            try:
-                store, site, memory = where and where / cache.SEARCH, Path(config.site_dir), self.config.search_memory
-                written = self._written
-                stats = search_index.index_site(site, written.pages, store, written.weights, memory, written.digests)
-            except Exception as exc:  # the binary missing or failing: the site has no search
-                raise PluginError(f"search index (Pagefind): {exc}") from None
-            log.info("kb: %s", stats.report())
+            self._index(config, written)
+        elif written.digests:  # a kept index (the cache's) to bring up to date: kb preview does, when idle
+            self.preview.index = partial(self._index, config, written)
         self.on_build_error()  # the end of a build, as after a failed one
+
+    def _index(self, config: MkDocsConfig, written: search_index.Written) -> search_index.IndexStats:
+        where = cache.location(Path(config.config_file_path).resolve().parent)
+        try:
+            store, site, memory = where and where / cache.SEARCH, Path(config.site_dir), self.config.search_memory
+            stats = search_index.index_site(site, written.pages, store, written.weights, memory, written.digests)
+        except Exception as exc:  # the binary missing or failing: the site has no search
+            raise PluginError(f"search index (Pagefind): {exc}") from None
+        log.info("kb: %s", stats.report())
+        return stats
 
     def on_build_error(self, error: Exception | None = None) -> None:
         """What the load froze out of garbage collection goes back to it (`mkdocs serve` builds again)."""

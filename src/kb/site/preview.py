@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import os
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -30,6 +30,7 @@ from kb.knowledge.backlog import as_of, duplicate_cards, open_claims, pending_it
 from kb.knowledge.figures import paper_status
 from kb.knowledge.index import KnowledgeBase, Memo, brief_page, paper_page
 from kb.render import backlog, charts, indexes
+from kb.site.search_index import IndexStats, Written
 
 # generated pages that summarise every record: compared with the last build's before written
 SUMMARY_PAGES = frozenset({indexes.BRIEFS, indexes.PAPERS, backlog.PAGE, charts.PAGE})
@@ -137,6 +138,8 @@ class Preview:
     change: Change | None = None
     search: bool = True
     built: frozenset[str] | None = None  # out: the generated pages this build rendered (None: all)
+    written: Written | None = None  # what the preview directory's pages give the search index
+    index: Callable[[], IndexStats] | None = None  # out: bring the search index up to date (kb.site.serve runs it)
     _inputs: tuple[KnowledgeBase, Inputs] | None = field(default=None, repr=False)
     _made: dict[str, str] = field(default_factory=dict, repr=False)  # this build's summary pages
     _kept: dict[str, str] = field(default_factory=dict, repr=False)  # the last good build's
@@ -166,6 +169,14 @@ class Preview:
         if self.built is not None:
             self.built = self.built - same
         return same
+
+    def indexing(self, written: Written, site_dir: Path) -> Written:
+        """What the search index of the preview directory is made of after this build wrote
+        ``written`` (a partial build: the other pages as the last good builds wrote them)."""
+        if self.written is not None and self.partial:
+            written = written.over(self.written, site_dir)
+        self.written = written
+        return written
 
     def succeeded(self, kb: KnowledgeBase) -> None:
         """The build went well: ``kb`` is the next build's ``before``, its pages the ones built."""

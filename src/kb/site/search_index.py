@@ -48,12 +48,20 @@ class Written:
     pages: int = 0
     weights: dict[str, int] = field(default_factory=dict)
     digests: dict[str, str] = field(default_factory=dict)
+    kept: bool = False  # the index is kept between builds: record each page's digest
 
-    def add(self, path: str, page: str, indexed: bool, digest: bool) -> None:
+    def add(self, path: str, page: str, indexed: bool, digest: bool | None = None) -> None:
         self.pages += indexed
         weight = self.weights[path] = search.weight(page)
-        if digest and weight:
+        if (self.kept if digest is None else digest) and weight:
             self.digests[path] = search.digest(page)
+
+    def over(self, before: Written, site_dir: Path) -> Written:
+        """What the site at ``site_dir`` holds after a build that wrote some pages (this) over an
+        earlier one's (``before``): the pages written since, else as before, less the files gone."""
+        weights = {p: w for p, w in {**before.weights, **self.weights}.items() if (site_dir / p).is_file()}
+        digests = {p: d for p, d in {**before.digests, **self.digests}.items() if p in weights}
+        return Written(sum(1 for w in weights.values() if w), weights, digests, self.kept)
 
 
 @dataclass

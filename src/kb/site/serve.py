@@ -22,6 +22,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 import jinja2
@@ -37,10 +38,12 @@ from watchdog.observers.polling import PollingEmitter, PollingObserver
 from kb.data.diagnostics import UserError
 from kb.knowledge.index import gc_paused
 from kb.site.preview import Change, Preview, Project, ignored, snapshot
+from kb.site.search_index import IndexStats
 
 PREVIEW_DIR = Path(".cache") / "kb" / "preview"  # beside mkdocs.yml (.cache/ is git-ignored)
 DATA_ENV = "KB_DATA"
 POLL = 0.25  # seconds between two looks at the watched files (MkDocs' default: 0.5)
+SEARCH_IDLE = 1.5  # seconds without a change before the search index is brought up to date
 Say = Callable[[str], None]
 
 
@@ -115,6 +118,7 @@ class Builder:
     pages: int = 0  # pages of the last good build's site
     templates: _Compiled = field(default_factory=_Compiled)
     freeze: bool = False  # after the first good build, exempt what stays from the garbage collector
+    _search: _Later | None = field(default=None, repr=False)  # the search index brought up to date, when idle
 
     def first(self) -> bool:
         """The first build: every page, and the search index."""
@@ -129,9 +133,28 @@ class Builder:
         if changed or self.errors:
             self._build(self.project.sort(self.pending))
 
+    def settle_search(self, run: bool = True) -> None:
+        """The search index's pending update run now (``run``) or dropped, unless it has started;
+        one that has is waited for (a build must not write pages Pagefind is reading)."""
+        later, self._search = self._search, None
+        if later is not None:
+            later.settle(run)
+
+    def _index(self, job: Callable[[], IndexStats]) -> None:
+        started = time.perf_counter()
+        try:
+            stats = job()
+        except Exception as exc:  # PluginError: Pagefind missing or failing
+            self.warn(f"kb preview: updating the search index failed: {exc}")
+            return
+        seconds = time.perf_counter() - started
+        self.say(f"kb preview: search index brought up to date in {seconds:.1f} s ({stats.anew:,} pages read)")
+
     def _build(self, change: Change | None) -> bool:
+        self.settle_search(run=False)  # this build's pages are indexed after it, with those changed before
         started = time.perf_counter()
         good = self.preview.before is not None
+        self.preview.index = None
         self.preview.change = change if good else None
         self.preview.search = not good  # the first good build indexes the site; later ones keep it
         collect = _Collect()
@@ -169,6 +192,8 @@ class Builder:
         hand = len(self._hand_written(config))
         self.pages = sum(1 for p in site.generated if p.endswith(".md")) + hand
         self.say(_built_line(change, self.preview, self.pages, hand, seconds))
+        if self.preview.index is not None:
+            self._search = _Later(SEARCH_IDLE, partial(self._index, self.preview.index))
         if change is None and self.freeze:  # the memo and the records: a full collection would scan them all
             gc.collect()
             gc.freeze()
@@ -212,10 +237,32 @@ def _built_line(change: Change | None, preview: Preview, total: int, hand: int, 
         return f"kb preview: built {total:,} pages in {seconds:.1f} s, with the search index"
     what = ", ".join(change.paths) if change.paths else "a retry"
     rebuilt = total if preview.built is None else len(preview.built) + hand
-    return (
-        f"kb preview: {what} changed: rebuilt {rebuilt:,} of {total:,} pages in {seconds:.1f} s "
-        "(search keeps the first build's index)"
+    search = (
+        f"the search index follows after {SEARCH_IDLE:g} s without changes"
+        if preview.index is not None
+        else "search keeps the first build's index: the cache is off"
     )
+    return f"kb preview: {what} changed: rebuilt {rebuilt:,} of {total:,} pages in {seconds:.1f} s ({search})"
+
+
+class _Later:
+    """A job run on a thread of its own after ``delay`` seconds, unless settled first."""
+
+    def __init__(self, delay: float, job: Callable[[], None]) -> None:
+        self._wake, self._drop = threading.Event(), False
+        self._thread = threading.Thread(target=self._run, args=(delay, job), name="kb-search-index", daemon=True)
+        self._thread.start()
+
+    def _run(self, delay: float, job: Callable[[], None]) -> None:
+        self._wake.wait(delay)
+        if not self._drop:
+            job()
+
+    def settle(self, run: bool) -> None:
+        """Run the job now (``run``) or drop it, unless it has started; then wait for it to end."""
+        self._drop = not run
+        self._wake.set()
+        self._thread.join()
 
 
 @contextmanager
@@ -336,6 +383,7 @@ def serve(project: Project, host: str, port: int, say: Say, warn: Say) -> int:
         say("kb preview: stopped")
     finally:
         server.shutdown()
+        builder.settle_search(run=False)  # one that has started ends (its files whole)
     return 0
 
 
