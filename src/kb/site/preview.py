@@ -131,7 +131,9 @@ class Preview:
 
     ``change`` is what changed since ``before`` (the knowledge base of the last good build);
     without either, every page is built.  ``search``: index the site with Pagefind (the first
-    build; later builds keep its index).  The memo keeps each data file's record across builds."""
+    build); later builds leave ``index``, which brings the kept index up to date, for
+    :class:`kb.site.serve.Builder` to run when no change comes.  The memo keeps each data file's
+    record across builds."""
 
     memo: Memo = field(default_factory=Memo)
     before: KnowledgeBase | None = None

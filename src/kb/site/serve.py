@@ -156,7 +156,7 @@ class Builder:
         good = self.preview.before is not None
         self.preview.index = None
         self.preview.change = change if good else None
-        self.preview.search = not good  # the first good build indexes the site; later ones keep it
+        self.preview.search = not good  # the first good build indexes the site; later ones: when idle
         collect = _Collect()
         mkdocs_log, build_log = logging.getLogger("mkdocs"), logging.getLogger("mkdocs.commands.build")
         mkdocs_log.addHandler(collect)
