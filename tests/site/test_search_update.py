@@ -46,11 +46,11 @@ def _write(site: Path, pages: dict[str, str]) -> None:
 
 
 def _written(site: Path) -> search_index.Written:
-    written = search_index.Written()
+    written = search_index.Written(kept=True)
     for path in sorted(site.rglob("*.html")):
         rel = path.relative_to(site).as_posix()
         if not rel.startswith("pagefind/"):
-            written.add(rel, path.read_text("utf-8"), True, digest=True)
+            written.add(rel, path.read_text("utf-8"), True)
     return written
 
 

@@ -50,10 +50,10 @@ class Written:
     digests: dict[str, str] = field(default_factory=dict)
     kept: bool = False  # the index is kept between builds: record each page's digest
 
-    def add(self, path: str, page: str, indexed: bool, digest: bool | None = None) -> None:
+    def add(self, path: str, page: str, indexed: bool) -> None:
         self.pages += indexed
         weight = self.weights[path] = search.weight(page)
-        if (self.kept if digest is None else digest) and weight:
+        if self.kept and weight:
             self.digests[path] = search.digest(page)
 
     def over(self, before: Written, site_dir: Path) -> Written:
