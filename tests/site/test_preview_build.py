@@ -86,6 +86,20 @@ def test_the_search_index_follows_when_nothing_changes(project):
     assert "稍后索引" in indexed(builder.project.site_dir)
 
 
+def test_a_failed_build_keeps_the_search_update_of_the_good_one_before(project):
+    said: list[str] = []
+    builder = serve.Builder(serve.project(project / "mkdocs.yml"), said.append, said.append)
+    assert builder.first()
+    edit(project / BRIEF, "\ncharacter:\n  title: ", "\ncharacter:\n  title: 失败之前 ")
+    builder()  # good: its pages wait for the index
+    edit(project / BRIEF, "sections: [s1-1-engines]", "sections: [s1-1-engine]")
+    builder()  # fails before writing a page
+    assert builder.errors
+    builder.settle_search()  # as after 1.5 s without a change
+    assert said[-1].startswith("kb preview: search index brought up to date in "), said[-3:]
+    assert "失败之前" in indexed(builder.project.site_dir)
+
+
 def indexed(site: Path) -> str:
     """Every page's text as the preview's search index holds it (its fragments)."""
     texts = []

@@ -7,8 +7,8 @@ makes) into the preview directory, with ``dirty=True`` (the directory is not cle
 theme files are not copied again); the kb plugin's ``preview`` attribute tells it which pages to
 build (:class:`kb.site.preview.Preview`).  The data files' records stay in memory between builds
 and are parsed again only when their bytes change.  The first build indexes the site with
-Pagefind; later ones keep that index.  A failed build (data errors, a page MkDocs refuses) is
-shown in the terminal and at the top of every served page; the last good build stays served.
+Pagefind; later ones bring it up to date when idle.  A failed build (data errors, a page MkDocs
+refuses) is shown in the terminal and atop every served page; the last good build stays served (and indexed).
 """
 
 from __future__ import annotations
@@ -133,12 +133,12 @@ class Builder:
         if changed or self.errors:
             self._build(self.project.sort(self.pending))
 
-    def settle_search(self, run: bool = True) -> None:
+    def settle_search(self, run: bool = True) -> Callable[[], None] | None:
         """The search index's pending update run now (``run``) or dropped, unless it has started;
-        one that has is waited for (a build must not write pages Pagefind is reading)."""
+        one that has is waited for (a build must not write pages Pagefind is reading).  Returns
+        the update dropped, if one was."""
         later, self._search = self._search, None
-        if later is not None:
-            later.settle(run)
+        return later.settle(run) if later is not None else None
 
     def _index(self, job: Callable[[], IndexStats]) -> None:
         started = time.perf_counter()
@@ -151,7 +151,7 @@ class Builder:
         self.say(f"kb preview: search index brought up to date in {seconds:.1f} s ({stats.anew:,} pages read)")
 
     def _build(self, change: Change | None) -> bool:
-        self.settle_search(run=False)  # this build's pages are indexed after it, with those changed before
+        dropped = self.settle_search(run=False)  # this build's pages are indexed after it, with those changed before
         started = time.perf_counter()
         good = self.preview.before is not None
         self.preview.index = None
@@ -172,6 +172,8 @@ class Builder:
         except (Exception, SystemExit) as exc:  # MkDocs' Abort is a SystemExit
             self.errors = collect.messages or [str(exc) or type(exc).__name__]
             self._report_failure(change)
+            update = partial(self._index, self.preview.index) if self.preview.index is not None else dropped
+            self._search = _Later(SEARCH_IDLE, update) if update is not None else None  # what is served
             return False
         finally:
             mkdocs_log.removeHandler(collect)
@@ -250,19 +252,23 @@ class _Later:
 
     def __init__(self, delay: float, job: Callable[[], None]) -> None:
         self._wake, self._drop = threading.Event(), False
+        self._job: Callable[[], None] | None = job  # None once started
         self._thread = threading.Thread(target=self._run, args=(delay, job), name="kb-search-index", daemon=True)
         self._thread.start()
 
     def _run(self, delay: float, job: Callable[[], None]) -> None:
         self._wake.wait(delay)
         if not self._drop:
+            self._job = None
             job()
 
-    def settle(self, run: bool) -> None:
-        """Run the job now (``run``) or drop it, unless it has started; then wait for it to end."""
+    def settle(self, run: bool) -> Callable[[], None] | None:
+        """Run the job now (``run``) or drop it, unless it has started; then wait for it to end.
+        Returns the job when it was dropped."""
         self._drop = not run
         self._wake.set()
         self._thread.join()
+        return self._job
 
 
 @contextmanager
