@@ -8,12 +8,13 @@ from __future__ import annotations
 import gzip
 import json
 import os
+import threading
 import time
 from pathlib import Path
 
 import pytest
 
-from kb.site import serve
+from kb.site import search_index, serve
 from sitebuild import build, copy_project
 
 pytestmark = pytest.mark.slow
@@ -98,6 +99,34 @@ def test_a_failed_build_keeps_the_search_update_of_the_good_one_before(project):
     builder.settle_search()  # as after 1.5 s without a change
     assert said[-1].startswith("kb preview: search index brought up to date in "), said[-3:]
     assert "失败之前" in indexed(builder.project.site_dir)
+
+
+def test_a_save_during_the_search_update_stops_it_and_the_next_takes_both(project, monkeypatch):
+    said: list[str] = []
+    builder = serve.Builder(serve.project(project / "mkdocs.yml"), said.append, said.append)
+    assert builder.first()
+    started = threading.Event()
+    run = search_index._run
+
+    def slow(site_dir: Path, out: Path, files: list[str] | None) -> int:
+        started.set()  # the update has begun: Pagefind reads the changed pages
+        time.sleep(0.5)
+        return run(site_dir, out, files)
+
+    monkeypatch.setattr(search_index, "_run", slow)
+    edit(project / BRIEF, "\ncharacter:\n  title: ", "\ncharacter:\n  title: 第一次保存 ")
+    builder()
+    assert started.wait(60)
+    edit(project / "docs/guide.md", "\n", "\n第二次保存的一行。\n")
+    builder()  # lands during the update: stops it, does not wait for its merge
+    stopped = next(line for line in said if "search index update stopped after" in line)
+    assert said.index(stopped) < len(said) - 1 and said[-1].startswith("kb preview: docs/guide.md changed")
+    words = indexed(builder.project.site_dir)
+    assert "第一次保存" not in words  # the index as it was
+    builder.settle_search()
+    assert said[-1].startswith("kb preview: search index brought up to date in "), said[-3:]
+    words = indexed(builder.project.site_dir)
+    assert "第一次保存" in words and "第二次保存的一行" in words
 
 
 def indexed(site: Path) -> str:

@@ -29,10 +29,11 @@ PAGE = "briefs/inference/2026-09-03-e1/"
 def test_help_names_the_options(capsys):
     with pytest.raises(SystemExit):
         main(["preview", "--help"])
-    out = capsys.readouterr().out
+    out = " ".join(capsys.readouterr().out.split())  # as wrapped for any terminal's width
     for option in ("--dev-addr IP:PORT", "--data DATA", "--config-file"):
         assert option in out
-    assert "default: 127.0.0.1:8000" in out and "The search index follows the changed pages" in out
+    assert "default: 127.0.0.1:8000" in out and "the search index follows the changed pages" in out
+    assert "a change meanwhile stops it" in out
 
 
 @pytest.mark.parametrize(

@@ -233,3 +233,35 @@ def test_pending_numbers_changed_pages_as_they_were_and_added_ones_after_the_las
     assert search_update.pending(tmp_path, many, "c") is None
     assert search_update.url("index.html") == "/" and search_update.url("a/b/index.html") == "/a/b/"
     assert search_update.url("404.html") == "/404.html"
+
+
+def _files(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+@pytest.mark.parametrize("after", [0, 1, 3])
+def test_a_stopped_update_leaves_the_index_as_it_was_and_the_next_reads_only_what_changed(tmp_path, runs, after):
+    """Stopped before the merge (``after`` 0) or within it: the served bundle and the kept one as
+    they were, the store still trusted; the next update reads the changed pages alone."""
+    site, store = tmp_path / "site", tmp_path / "store"
+    _write(site, PAGES)
+    _index(site, store)
+    served, kept = _files(site / "pagefind"), _files(store)
+    _write(site, {"b/index.html": _page("Beta", "KV cache paging 向量存储 stopword", "B", "2027-01-01")})
+    asked: list[int] = []
+
+    def stop() -> bool:
+        asked.append(1)
+        return len(asked) > after
+
+    written = _written(site)
+    stats = search_index.index_site(site, written.pages, store, written.weights, digests=written.digests, stop=stop)
+    assert stats.stopped and stats.anew == 1 and "stopped after" in stats.report()
+    assert _files(site / "pagefind") == served  # the pages' search as before
+    assert _files(store) == kept  # nothing written is left, nothing replaced
+    assert [p.name for p in site.iterdir() if p.name.startswith(".")] == []  # no scratch left
+    runs.clear()
+    resumed = _index(site, store)
+    assert not resumed.stopped and resumed.anew == 1 and runs == [["b/index.html"]]  # not a full run
+    same_answers(site / "pagefind", _reference(site, tmp_path), chunks=False)
+    assert "stopword" in canonical(site / "pagefind")["zh"]["words"]

@@ -51,6 +51,7 @@ from kb.site.macros import MACROS
 from kb.site.macros import call as macro_call
 from kb.site.preview import Preview
 from kb.site.rendercache import Finished
+from kb.site.search_index import IndexStats, Stop
 
 log = logging.getLogger("mkdocs.plugins.kb")
 TEMPLATE_LIST = Path("hooks") / "template_pages.txt"  # reviewed list of template pages, beside mkdocs.yml
@@ -262,10 +263,8 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         html_text = html_text if src in NO_TOOLTIPS else explain_first_uses(html_text)
         kept = self.site.options.finished
         if kept is not None and made is not None and src in kept.keys:  # a brief or paper page
-            meta = page.meta
-            kept.put(
-                src, replace(made, content=html_text, title=meta.get("title"), description=meta.get("description"))
-            )
+            title, description = page.meta.get("title"), page.meta.get("description")
+            kept.put(src, replace(made, content=html_text, title=title, description=description))
         return self._from_cache(page, html_text)
 
     def _describe(self, page: Page) -> None:
@@ -384,11 +383,11 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
             self.preview.index = partial(self._index, config, written)
         self.on_build_error()  # the end of a build, as after a failed one
 
-    def _index(self, config: MkDocsConfig, written: search_index.Written) -> search_index.IndexStats:
+    def _index(self, config: MkDocsConfig, written: search_index.Written, stop: Stop | None = None) -> IndexStats:
         where = cache.location(Path(config.config_file_path).resolve().parent)
         try:
             store, site, memory = where and where / cache.SEARCH, Path(config.site_dir), self.config.search_memory
-            stats = search_index.index_site(site, written.pages, store, written.weights, memory, written.digests)
+            stats = search_index.index_site(site, written.pages, store, written.weights, memory, written.digests, stop)
         except Exception as exc:  # the binary missing or failing: the site has no search
             raise PluginError(f"search index (Pagefind): {exc}") from None
         log.info("kb: %s", stats.report())

@@ -30,7 +30,7 @@ from kb.knowledge.backlog import as_of, duplicate_cards, open_claims, pending_it
 from kb.knowledge.figures import paper_status
 from kb.knowledge.index import KnowledgeBase, Memo, brief_page, paper_page
 from kb.render import backlog, charts, indexes
-from kb.site.search_index import IndexStats, Written
+from kb.site.search_index import IndexStats, Stop, Written
 
 # generated pages that summarise every record: compared with the last build's before written
 SUMMARY_PAGES = frozenset({indexes.BRIEFS, indexes.PAPERS, backlog.PAGE, charts.PAGE})
@@ -141,7 +141,7 @@ class Preview:
     search: bool = True
     built: frozenset[str] | None = None  # out: the generated pages this build rendered (None: all)
     written: Written | None = None  # what the preview directory's pages give the search index
-    index: Callable[[], IndexStats] | None = None  # out: bring the search index up to date (kb.site.serve runs it)
+    index: Callable[[Stop], IndexStats] | None = None  # out: bring the search index up to date (kb.site.serve runs it)
     _inputs: tuple[KnowledgeBase, Inputs] | None = field(default=None, repr=False)
     _made: dict[str, str] = field(default_factory=dict, repr=False)  # this build's summary pages
     _kept: dict[str, str] = field(default_factory=dict, repr=False)  # the last good build's

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -25,10 +25,12 @@ from kb.site import search, search_parts, search_store, search_update
 from kb.site.search import BODY, EXCLUDE, OUTPUT, SKIP_DIRS
 
 __all__ = ["ALLOCATOR", "CONFIG", "MEMORY_ENV", "MEMORY_MB", "IndexStats", "Written", "index_site", "pagefind_env"]
-__all__ += ["require_extended"]
+__all__ += ["Stop", "require_extended"]
 
 MEMORY_MB = 2048  # Pagefind's memory for one run (estimated: kb.site.search_parts); a larger site is indexed in parts
 MEMORY_ENV = "KB_SEARCH_MEMORY"  # MB; replaces search_memory of mkdocs.yml (benchmarks, tests)
+Stop = Callable[[], bool]  # asked during an update of the kept bundle: true ends it early (index_site)
+SCRATCH = ".kb-pagefind-"  # the bundle being made, in the site's directory (hidden: `mkdocs build` keeps such)
 CONFIG = {
     "force_language": "zh",
     # the marked body is the whole document to Pagefind: it skips the header, the navigation and the
@@ -73,8 +75,11 @@ class IndexStats:
     reused: int = 0  # files of the bundle kept from the last build (a store: :func:`index_site`)
     parts: int = 1  # Pagefind runs (more than one: the site indexed in parts, merged; none: nothing changed)
     anew: int = 0  # pages Pagefind read (fewer than pages: the kept bundle brought up to date)
+    stopped: bool = False  # the update was stopped (index_site's stop): pagefind/ is as it was
 
     def report(self) -> str:
+        if self.stopped:
+            return f"search index update of {self.anew} pages stopped after {self.seconds:.2f} s (the index as it was)"
         return (
             f"search index of {self.pages} pages in {self.seconds:.2f} s ({self.bytes // 1024} KB, "
             f"{self.reused} files kept, {self.anew} pages indexed anew, {self.parts} Pagefind runs)"
@@ -187,6 +192,7 @@ def index_site(
     weights: Mapping[str, int] | None = None,
     memory_mb: int = MEMORY_MB,
     digests: Mapping[str, str] | None = None,
+    stop: Stop | None = None,
 ) -> IndexStats:
     """Index the built site at ``site_dir``, where ``pages`` pages are marked
     (:func:`kb.site.search.mark`), into ``site_dir/pagefind/`` (replacing an older index).
@@ -198,42 +204,79 @@ def index_site(
     pages (:func:`kb.site.search.digest`) too, Pagefind runs only over the pages whose digest changed
     since the bundle was made, and the kept bundle is brought up to date
     (:mod:`kb.site.search_update`); else it runs over the whole site, and writes only the files it
-    finds missing in the store (each is named by its content's hash)."""
+    finds missing in the store (each is named by its content's hash).  When ``stop()`` becomes true
+    during such an update (``kb preview``: the contributor saved again), the update ends where it
+    is, ``pagefind/`` as it was, the kept bundle too where it can stay whole (``stats.stopped``)."""
     import shutil
+    import tempfile
 
     require_extended()
     _return_freed_memory()
     budget = search_parts.part_size(_memory(memory_mb))
     stats = IndexStats(pages=pages, anew=pages)
     start = time.perf_counter()
-    out = site_dir / OUTPUT
-    if out.exists():
-        shutil.rmtree(out)
     parts = search_parts.plan(weights, budget) if weights is not None else []
     if weights is None or len(parts) > 1:  # the files on disk: a --dirty build's older pages are indexed too
         parts = search_parts.plan(_weights(site_dir, weights or {}), budget)
     stats.parts = max(1, len(parts))
-    if store is None:
-        _build(site_dir, out, pages, parts)
-    else:
-        bundle = store / _bundle_name()
-        with search_store.locked(store):  # two builds at once (`mkdocs serve` and a build) take turns
-            for old in [d for d in store.iterdir() if d.is_dir() and d != bundle]:
-                shutil.rmtree(old)  # an older Pagefind's
-            update = _pending(site_dir, bundle, weights, digests, budget)
-            if update is None or not _update(site_dir, bundle, update, digests or {}, pages, stats):
-                stats.anew, stats.parts = pages, max(1, len(parts))  # the whole site, after all
-                search_update.forget(bundle, digests, fingerprint())  # and what a new file could clash with
-                stats.reused = search_store.update(bundle, lambda dest: _build(site_dir, dest, pages, parts))
-                if digests is not None:
-                    search_update.remember(bundle, digests, fingerprint())
-            search_store.link_tree(bundle, out, _unused)
-    for unused in [p for p in out.iterdir() if _unused(p.name)]:
-        unused.unlink()
+    for stale in site_dir.glob(f"{SCRATCH}*"):  # left by a build that was killed
+        shutil.rmtree(stale, ignore_errors=True)
+    made = Path(tempfile.mkdtemp(prefix=SCRATCH, dir=site_dir))  # the served pagefind/ stays meanwhile
+    stopping = stop or _never
+    try:
+        if store is None:
+            _build(site_dir, made, pages, parts)
+        else:
+            bundle = store / _bundle_name()
+            with search_store.locked(store):  # two builds at once (`mkdocs serve` and a build) take turns
+                for old in [d for d in store.iterdir() if d.is_dir() and d != bundle]:
+                    shutil.rmtree(old)  # an older Pagefind's
+                update = _pending(site_dir, bundle, weights, digests, budget)
+                done = update is not None and _update(site_dir, bundle, update, digests or {}, pages, stats, stopping)
+                if not done and stopping():  # stopped where the store could not stay whole: the next run is full
+                    stats.stopped = True
+                elif not done:
+                    _whole(site_dir, bundle, pages, parts, digests, stats)
+                if not stats.stopped:
+                    search_store.link_tree(bundle, made, _unused)
+        if not stats.stopped:
+            _put_in_place(made, site_dir / OUTPUT, stats)
+    finally:
+        shutil.rmtree(made, ignore_errors=True)
     stats.seconds = time.perf_counter() - start
-    files = [p for p in out.rglob("*") if p.is_file()]
-    stats.files, stats.bytes = len(files), sum(p.stat().st_size for p in files)
     return stats
+
+
+def _whole(
+    site_dir: Path,
+    bundle: Path,
+    pages: int,
+    parts: list[list[str]],
+    digests: Mapping[str, str] | None,
+    stats: IndexStats,
+) -> None:
+    """Pagefind over the whole site, into the store's ``bundle`` (its files kept where they are alike)."""
+    stats.anew, stats.parts = pages, max(1, len(parts))
+    search_update.forget(bundle, digests, fingerprint())  # and what a new file could clash with
+    stats.reused = search_store.update(bundle, lambda dest: _build(site_dir, dest, pages, parts))
+    if digests is not None:
+        search_update.remember(bundle, digests, fingerprint())
+
+
+def _put_in_place(made: Path, out: Path, stats: IndexStats) -> None:
+    """The bundle ``made`` becomes ``out`` (the one there before removed: a reader meets no bundle
+    only between two renames); its size counted in ``stats``."""
+    import shutil
+
+    for unused in [p for p in made.iterdir() if _unused(p.name)]:
+        unused.unlink()
+    files = [p for p in made.rglob("*") if p.is_file()]
+    stats.files, stats.bytes = len(files), sum(p.stat().st_size for p in files)
+    old = made.with_name(made.name + "-old")
+    if out.exists():
+        out.rename(old)
+    made.rename(out)
+    shutil.rmtree(old, ignore_errors=True)
 
 
 def fingerprint() -> str:
@@ -273,9 +316,11 @@ def _update(
     digests: Mapping[str, str],
     pages: int,
     stats: IndexStats,
+    stop: Stop,
 ) -> bool:
     """The kept bundle brought up to date: Pagefind over the pages of ``update`` alone, merged in.
-    False where that came out otherwise than expected (the caller runs over the whole site)."""
+    False where that came out otherwise than expected (the caller runs over the whole site); true
+    too when ``stop()`` ended it early (``stats.stopped``: the kept bundle as it was)."""
     import shutil
     import tempfile
 
@@ -289,15 +334,24 @@ def _update(
         fresh = scratch / "bundle"
         if _run(site_dir, fresh, sorted(update.numbers)) != len(update.numbers):
             return False
-        kept = search_store.edit(bundle, lambda: search_update.apply(bundle, fresh, update, digests) >= pages)
+        if stop():
+            raise search_store.Stopped
+        kept = search_store.edit(bundle, lambda: search_update.apply(bundle, fresh, update, digests, stop) >= pages)
     except search_update.Unfit:
         return False
+    except search_store.Stopped:
+        stats.stopped = True
+        return True
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     if kept is None:
         return False
     stats.reused = kept
     return True
+
+
+def _never() -> bool:
+    return False
 
 
 def _memory(configured: int) -> int:

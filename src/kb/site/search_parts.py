@@ -165,6 +165,7 @@ class Writer:
         self.out, self.language, self.check = out, language, check
         self.names: dict[str, str] = {}  # name -> full hash: this bundle's index chunks, filters, meta
         self.fragments: set[str] = set()  # this bundle's page fragments
+        self.replaced = 0  # files found under a name with other content, and replaced
 
     def name(self, full: str, length: int) -> str:
         name = f"{self.language}_{full[:length]}"
@@ -178,6 +179,7 @@ class Writer:
         name = self.name(full_hash(data), 7)
         path = self.out / folder / f"{name}.{suffix}"
         if not path.exists() or (self.check and not _holds(path, data)):
+            self.replaced += path.exists()
             path.parent.mkdir(parents=True, exist_ok=True)
             _replace(path, _compressed(data))
         return name
@@ -196,6 +198,7 @@ class Writer:
         self.fragments.add(name)
         dest = self.out / "fragment" / f"{name}.pf_fragment"
         if not dest.exists() or (self.check and not _holds(dest, content(source))):
+            self.replaced += dest.exists()
             dest.parent.mkdir(parents=True, exist_ok=True)
             os.replace(source, dest)
         return name

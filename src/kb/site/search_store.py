@@ -18,7 +18,7 @@ from pathlib import Path
 
 from kb.site.search_parts import content, full_hash
 
-__all__ = ["complete", "count", "edit", "link_tree", "locked", "update"]
+__all__ = ["Stopped", "complete", "count", "edit", "link_tree", "locked", "update"]
 
 # The bundle's files named by their content's hash (Pagefind never rewrites one it finds): the
 # language's meta file, one fragment per page, the word index's chunks and the filters.
@@ -98,15 +98,26 @@ def complete(store: Path) -> bool:
     return (store / _COMPLETE).exists()
 
 
+class Stopped(Exception):
+    """Raised by a change of :func:`edit` that stopped before the bundle named a file it wrote,
+    and before it replaced one: the bundle is whole, as it was."""
+
+
 def edit(store: Path, change: Callable[[], bool]) -> int | None:
     """The store's complete bundle changed in place by ``change`` (True: it came out as it
     should), and the files it no longer names removed; how many files were kept from before.  None:
     the change failed.  Until it has succeeded the store is not complete: a change that failed,
-    raised or was killed leaves the next build to start afresh."""
+    raised or was killed leaves the next build to start afresh; one that raised :class:`Stopped`
+    leaves the bundle complete, as it was (the files it wrote removed), and the exception goes on."""
     (store / _COMPLETE).unlink()
     before = _hashed_files(store)
-    if not change():
-        return None
+    try:
+        if not change():
+            return None
+    except Stopped:
+        _prune(store)
+        (store / _COMPLETE).write_text("", "utf-8")
+        raise
     _prune(store)
     (store / _COMPLETE).write_text("", "utf-8")
     return sum(p.exists() for p in before)

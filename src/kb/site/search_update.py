@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import heapq
 import json
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import accumulate, groupby
 from operator import itemgetter
@@ -39,6 +39,7 @@ from kb.site.search_parts import (
     write_meta,
     write_words,
 )
+from kb.site.search_store import Stopped
 
 __all__ = ["FILE", "Pending", "State", "Unfit", "apply", "forget", "pending", "remember", "url"]
 
@@ -168,19 +169,23 @@ def _fields_of(
     return fields
 
 
-def apply(bundle: Path, fresh: Path, update: Pending, digests: Mapping[str, str]) -> int:
+def apply(
+    bundle: Path, fresh: Path, update: Pending, digests: Mapping[str, str], stop: Callable[[], bool] = lambda: False
+) -> int:
     """The bundle of a Pagefind run over the pages of ``update`` (at ``fresh``) merged into the
     bundle at ``bundle``, whose state is saved with it; the bundle's number of pages.  ``Unfit``:
     the run is not what was asked for, or a file of either bundle is missing or unreadable (the
-    bundle is then left incomplete: the caller runs anew)."""
+    bundle is then left incomplete: the caller runs anew).  ``stop()`` is asked word by word
+    while the words are merged: when true, :class:`kb.site.search_store.Stopped` is raised, the
+    bundle naming none of the files written so far and none of its own replaced."""
     try:
         with gc_paused():  # the words decoded are millions of acyclic lists and numbers
-            return _apply(bundle, fresh, update, digests)
+            return _apply(bundle, fresh, update, digests, stop)
     except (OSError, ValueError, KeyError, IndexError, TypeError, cbor2.CBORDecodeError) as exc:
         raise Unfit(f"{type(exc).__name__}: {exc}") from None
 
 
-def _apply(bundle: Path, fresh: Path, update: Pending, digests: Mapping[str, str]) -> int:
+def _apply(bundle: Path, fresh: Path, update: Pending, digests: Mapping[str, str], stop: Callable[[], bool]) -> int:
     entry, info, meta = _language(bundle)
     _, _, run = _language(fresh)
     if meta[0] != run[0]:
@@ -206,7 +211,13 @@ def _apply(bundle: Path, fresh: Path, update: Pending, digests: Mapping[str, str
     fields = {k: v for k, v in _fields_of(fragments, numbers, fields).items() if v}
     keys = sorted(fields)
     kept, new = _Numbering(None, _fields(meta[5], keys)), _Numbering(numbers, _fields(run[5], keys))
-    chunks = write_words(writer, _words(bundle_words(bundle, meta), bundle_words(fresh, run), removed, kept, new))
+    words = _words(bundle_words(bundle, meta), bundle_words(fresh, run), removed, kept, new)
+    try:
+        chunks = write_words(writer, _stoppable(words, stop))
+    except Stopped:
+        if writer.replaced:  # a file of the bundle (a clash of short names) is replaced: it is not whole
+            raise Unfit("stopped after replacing a file of the kept bundle") from None
+        raise
     filters = _filters(writer, [(bundle, meta, kept), (fresh, run, new)], removed)
     values = {k: {n: v for n, v in d.items() if n not in removed} for k, d in update.state.sorts.items()}
     for key, order in run[4]:
@@ -283,9 +294,10 @@ def _fields(run: list[str], keys: list[str]) -> dict[int, int] | None:
 _Words = Iterator[tuple[list[Any], memoryview]]
 
 
-def _words(
-    kept: _Words, run: _Words, removed: frozenset[int], old: _Numbering, new: _Numbering
-) -> Iterator[tuple[str, bytes | memoryview, int]]:
+_Word = tuple[str, bytes | memoryview, int]  # as write_words takes it
+
+
+def _words(kept: _Words, run: _Words, removed: frozenset[int], old: _Numbering, new: _Numbering) -> Iterator[_Word]:
     """The words of both bundles in order, as :func:`kb.site.search_parts.write_words` takes them:
     a kept word that no page of the run has and no page indexed again had, as it was encoded; any
     other joined and encoded anew (a word no page has any more is gone)."""
@@ -306,6 +318,14 @@ def _words(
         joined = [[v, p] for v, lists in variants.items() if (p := _joined(lists, removed))]
         if pages or joined:
             yield text, cbor2.dumps([text, pages, joined]), search_chunks.locations(pages)
+
+
+def _stoppable(words: Iterator[_Word], stop: Callable[[], bool]) -> Iterator[_Word]:
+    """``words`` while ``stop()`` is false; then :class:`kb.site.search_store.Stopped`."""
+    for word in words:
+        if stop():
+            raise Stopped
+        yield word
 
 
 _PAGE = itemgetter(0)

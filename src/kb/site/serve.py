@@ -37,8 +37,9 @@ from watchdog.observers.polling import PollingEmitter, PollingObserver
 
 from kb.data.diagnostics import UserError
 from kb.knowledge.index import gc_paused
+from kb.site.later import Job, Later
 from kb.site.preview import Change, Preview, Project, ignored, snapshot
-from kb.site.search_index import IndexStats
+from kb.site.search_index import IndexStats, Stop
 
 PREVIEW_DIR = Path(".cache") / "kb" / "preview"  # beside mkdocs.yml (.cache/ is git-ignored)
 DATA_ENV = "KB_DATA"
@@ -118,7 +119,7 @@ class Builder:
     pages: int = 0  # pages of the last good build's site
     templates: _Compiled = field(default_factory=_Compiled)
     freeze: bool = False  # after the first good build, exempt what stays from the garbage collector
-    _search: _Later | None = field(default=None, repr=False)  # the search index brought up to date, when idle
+    _search: Later | None = field(default=None, repr=False)  # the search index brought up to date, when idle
 
     def first(self) -> bool:
         """The first build: every page, and the search index."""
@@ -133,22 +134,27 @@ class Builder:
         if changed or self.errors:
             self._build(self.project.sort(self.pending))
 
-    def settle_search(self, run: bool = True) -> Callable[[], None] | None:
-        """The search index's pending update run now (``run``) or dropped, unless it has started;
-        one that has is waited for (a build must not write pages Pagefind is reading).  Returns
-        the update dropped, if one was."""
+    def settle_search(self, run: bool = True) -> Job | None:
+        """The search index's pending update run now (``run``), else dropped or, if it has started,
+        stopped where it can: the kept index as it was (a build must not write pages Pagefind is
+        reading).  Returns the update unless it was done."""
         later, self._search = self._search, None
         return later.settle(run) if later is not None else None
 
-    def _index(self, job: Callable[[], IndexStats]) -> None:
+    def _index(self, job: Callable[[Stop], IndexStats], stop: Stop) -> bool:
+        """The search index's update; False: stopped before its end."""
         started = time.perf_counter()
         try:
-            stats = job()
+            stats = job(stop)
         except Exception as exc:  # PluginError: Pagefind missing or failing
             self.warn(f"kb preview: updating the search index failed: {exc}")
-            return
+            return True
         seconds = time.perf_counter() - started
-        self.say(f"kb preview: search index brought up to date in {seconds:.1f} s ({stats.anew:,} pages read)")
+        if stats.stopped:
+            self.say(f"kb preview: search index update stopped after {seconds:.1f} s for a newer change")
+        else:
+            self.say(f"kb preview: search index brought up to date in {seconds:.1f} s ({stats.anew:,} pages read)")
+        return not stats.stopped
 
     def _build(self, change: Change | None) -> bool:
         dropped = self.settle_search(run=False)  # this build's pages are indexed after it, with those changed before
@@ -173,7 +179,7 @@ class Builder:
             self.errors = collect.messages or [str(exc) or type(exc).__name__]
             self._report_failure(change)
             update = partial(self._index, self.preview.index) if self.preview.index is not None else dropped
-            self._search = _Later(SEARCH_IDLE, update) if update is not None else None  # what is served
+            self._search = Later(SEARCH_IDLE, update) if update is not None else None  # what is served
             return False
         finally:
             mkdocs_log.removeHandler(collect)
@@ -195,7 +201,7 @@ class Builder:
         self.pages = sum(1 for p in site.generated if p.endswith(".md")) + hand
         self.say(_built_line(change, self.preview, self.pages, hand, seconds))
         if self.preview.index is not None:
-            self._search = _Later(SEARCH_IDLE, partial(self._index, self.preview.index))
+            self._search = Later(SEARCH_IDLE, partial(self._index, self.preview.index))
         if change is None and self.freeze:  # the memo and the records: a full collection would scan them all
             gc.collect()
             gc.freeze()
@@ -245,30 +251,6 @@ def _built_line(change: Change | None, preview: Preview, total: int, hand: int, 
         else "search keeps the first build's index: the cache is off"
     )
     return f"kb preview: {what} changed: rebuilt {rebuilt:,} of {total:,} pages in {seconds:.1f} s ({search})"
-
-
-class _Later:
-    """A job run on a thread of its own after ``delay`` seconds, unless settled first."""
-
-    def __init__(self, delay: float, job: Callable[[], None]) -> None:
-        self._wake, self._drop = threading.Event(), False
-        self._job: Callable[[], None] | None = job  # None once started
-        self._thread = threading.Thread(target=self._run, args=(delay, job), name="kb-search-index", daemon=True)
-        self._thread.start()
-
-    def _run(self, delay: float, job: Callable[[], None]) -> None:
-        self._wake.wait(delay)
-        if not self._drop:
-            self._job = None
-            job()
-
-    def settle(self, run: bool) -> Callable[[], None] | None:
-        """Run the job now (``run``) or drop it, unless it has started; then wait for it to end.
-        Returns the job when it was dropped."""
-        self._drop = not run
-        self._wake.set()
-        self._thread.join()
-        return self._job
 
 
 @contextmanager
@@ -389,7 +371,7 @@ def serve(project: Project, host: str, port: int, say: Say, warn: Say) -> int:
         say("kb preview: stopped")
     finally:
         server.shutdown()
-        builder.settle_search(run=False)  # one that has started ends (its files whole)
+        builder.settle_search(run=False)  # one that has started stops (its files whole)
     return 0
 
 
