@@ -61,6 +61,7 @@ class Result:
     rebuilds: list[float] = field(default_factory=list)  # the server's own rebuild times
     rebuilt: list[int] = field(default_factory=list)  # pages rebuilt per edit
     peak_mb: float = 0.0  # the preview process's peak resident memory (Linux; 0: unknown)
+    updates: tuple[int, int] = (0, 0)  # search index updates the server finished, and stopped (a save came)
 
 
 def counts(total: int) -> tuple[int, int]:
@@ -179,6 +180,9 @@ def measure(total: int, args: argparse.Namespace, tmp: Path) -> Result:
             result.rebuilt.append(int(m.group(1).replace(",", "")))
             result.rebuilds.append(float(m.group(3)))
         result.peak_mb = preview.peak_mb()
+        said = preview.lines[:]
+        done, stopped = ("search index brought up to date", "search index update stopped")
+        result.updates = (sum(done in x for x in said), sum(stopped in x for x in said))
     finally:
         preview.stop()
     shutil.rmtree(project, ignore_errors=True)
@@ -217,7 +221,8 @@ def main(argv: list[str] | None = None) -> int:
             r = results[size] = measure(size, args, Path(tmp))
             print(
                 f"size {size}: {r.briefs} briefs + {r.papers} papers -> {r.pages} pages; first build {r.first:.1f} s; "
-                f"after an edit: {', '.join(f'{x:.2f}' for x in r.latencies)} s",
+                f"after an edit: {', '.join(f'{x:.2f}' for x in r.latencies)} s; search index updates: "
+                f"{r.updates[0]} done, {r.updates[1]} stopped by a save",
                 flush=True,
             )
     print()
