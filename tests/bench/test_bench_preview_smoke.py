@@ -14,12 +14,14 @@ from benchrun import run_bench
 def test_bench_preview_reports_first_build_and_latency():
     out = run_bench("bench_preview.py", "--sizes", "60", "--edits", "2", "--pause", "0.2")
     m = re.search(
-        r"^size 60: (\d+) briefs \+ (\d+) papers -> (\d+) pages; first build [\d.]+ s; after an edit: (.*) s$",
+        r"^size 60: (\d+) briefs \+ (\d+) papers -> (\d+) pages; first build [\d.]+ s; after an edit: (.*) s; "
+        r"search index updates: (\d+) done, (\d+) stopped by a save$",
         out,
         re.M,
     )
     assert m, out
     assert int(m[3]) == 60 and len(m[4].split(", ")) == 2
+    assert int(m[5]) + int(m[6]) <= 2  # the first build indexes the site; at most one update per edit
     head = next(line for line in out.splitlines() if line.lstrip().startswith("size  pages"))
     for column in ("first s", "median s", "max s", "rebuild s", "pages rebuilt", "first/median", "peak MB"):
         assert column in head
