@@ -84,6 +84,7 @@ def _attributes(page_html: str, name: str) -> Iterator[tuple[str, str]]:
         end = text.find('"', start)
         if end < 0:
             break
+        after = start  # where the next place is looked for: within a value taken, none is
         if text[at] in _SPACE:
             gt = text.rfind(">", 0, at)
             lt = text.find("<", gt + 1, at)
@@ -94,7 +95,8 @@ def _attributes(page_html: str, name: str) -> Iterator[tuple[str, str]]:
                 while stop < at and text[stop] not in _SPACE:
                     stop += 1
                 first[gt] = (text[lt + 1 : stop], text[start:end])
-        at = text.find(needle, start)
+                after = end + 1
+        at = text.find(needle, after)
     yield from first.values()
 
 
