@@ -50,6 +50,8 @@ def test_a_build_after_one_more_brief_reuses_the_index_files_and_gives_the_same_
     first = build(tmp_path / "first", env_extra=cache, project=project)
     assert first.returncode == 0, first.stderr
     assert kept(first.stderr) == 0
+    (tmp_path / "plain").mkdir()  # the bundle is made aside and renamed in: readable as mkdir makes it
+    assert (tmp_path / "first" / "pagefind").stat().st_mode == (tmp_path / "plain").stat().st_mode
 
     newest = project / "data" / "briefs" / "inference" / "2026-09-05-e1.yaml"
     text = newest.read_text("utf-8").replace("2026-09-05", "2026-09-06")

@@ -16,13 +16,29 @@ from pathlib import Path
 TEMP_SUFFIX = ".tmp"
 
 
+def _read_umask() -> int:
+    umask = os.umask(0)  # the only way to read it sets it: once, as the module loads (threads start later)
+    os.umask(umask)
+    return umask
+
+
+_UMASK = _read_umask()
+
+
 def _mode_for(path: Path) -> int:
     try:
         return path.stat().st_mode & 0o7777
     except FileNotFoundError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
+        return 0o666 & ~_UMASK
+
+
+def new_dir(parent: Path, prefix: str) -> Path:
+    """A new empty directory in ``parent``, its name ``prefix`` and a unique tail, with the mode
+    ``mkdir`` gives it: ``tempfile.mkdtemp``'s is the owner's alone, and a directory made to be
+    renamed into a site must stay readable by a web server running as another user."""
+    made = Path(tempfile.mkdtemp(prefix=prefix, dir=parent))
+    os.chmod(made, 0o777 & ~_UMASK)
+    return made
 
 
 def write_atomic(path: str | os.PathLike[str], data: bytes | str, *, encoding: str = "utf-8") -> None:

@@ -33,12 +33,12 @@ import html
 import json
 import re
 import shutil
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
 
+from kb.data.atomic import new_dir
 from kb.render.messages import t
 
 from .changes import write_changes
@@ -136,7 +136,7 @@ def _write_root(root: Path) -> None:
 def _replace_dir(target: Path, fill: Callable[[Path], T]) -> T:
     """Fill a new directory beside ``target`` and swap it in (a failure leaves ``target`` as it was)."""
     target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))
+    tmp = new_dir(target.parent, f".{target.name}.")  # published: readable as a plain mkdir makes it
     try:
         result = fill(tmp)
         _remove(target)

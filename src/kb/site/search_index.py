@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from kb.data.atomic import new_dir
 from kb.site import search, search_parts, search_store, search_update
 from kb.site.search import BODY, EXCLUDE, OUTPUT, SKIP_DIRS
 
@@ -208,7 +209,6 @@ def index_site(
     during such an update (``kb preview``: the contributor saved again), the update ends where it
     is, ``pagefind/`` as it was, the kept bundle too where it can stay whole (``stats.stopped``)."""
     import shutil
-    import tempfile
 
     require_extended()
     _return_freed_memory()
@@ -221,7 +221,7 @@ def index_site(
     stats.parts = max(1, len(parts))
     for stale in site_dir.glob(f"{SCRATCH}*"):  # left by a build that was killed
         shutil.rmtree(stale, ignore_errors=True)
-    made = Path(tempfile.mkdtemp(prefix=SCRATCH, dir=site_dir))  # the served pagefind/ stays meanwhile
+    made = new_dir(site_dir, SCRATCH)  # the served pagefind/ stays meanwhile
     stopping = stop or _never
     try:
         if store is None:
@@ -264,19 +264,12 @@ def _whole(
 
 
 def _put_in_place(made: Path, out: Path, stats: IndexStats) -> None:
-    """The bundle ``made`` becomes ``out`` (the one there before removed: a reader meets no bundle
-    only between two renames); its size counted in ``stats``."""
-    import shutil
-
+    """The bundle ``made`` becomes ``out`` (:func:`kb.site.search_store.swap_in`); its size counted in ``stats``."""
     for unused in [p for p in made.iterdir() if _unused(p.name)]:
         unused.unlink()
     files = [p for p in made.rglob("*") if p.is_file()]
     stats.files, stats.bytes = len(files), sum(p.stat().st_size for p in files)
-    old = made.with_name(made.name + "-old")
-    if out.exists():
-        out.rename(old)
-    made.rename(out)
-    shutil.rmtree(old, ignore_errors=True)
+    search_store.swap_in(made, out)
 
 
 def fingerprint() -> str:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from kb.site.search_parts import content, full_hash
 
-__all__ = ["Stopped", "complete", "count", "edit", "link_tree", "locked", "update"]
+__all__ = ["Stopped", "complete", "count", "edit", "link_tree", "locked", "swap_in", "update"]
 
 # The bundle's files named by their content's hash (Pagefind never rewrites one it finds): the
 # language's meta file, one fragment per page, the word index's chunks and the filters.
@@ -190,3 +190,21 @@ def link_tree(store: Path, out: Path, unused: Callable[[str], bool]) -> None:
             except OSError:  # another file system
                 pass
         shutil.copyfile(path, dest)
+
+
+def swap_in(made: Path, out: Path) -> None:
+    """The directory ``made`` becomes ``out``: the one there before is renamed aside, then removed
+    (a reader meets no bundle only between two renames).  Where the second rename fails (on
+    Windows a file of ``out`` held open), ``out`` is put back as it was and the error raised."""
+    import shutil
+
+    old = made.with_name(made.name + "-old")
+    if out.exists():
+        out.rename(old)
+    try:
+        made.rename(out)
+    except OSError:
+        if old.exists() and not out.exists():
+            old.rename(out)
+        raise
+    shutil.rmtree(old, ignore_errors=True)
