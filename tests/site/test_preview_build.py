@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
+from mkdocs.commands import build as mkdocs_build
 
 from kb.site import search_index, serve
 from sitebuild import build, copy_project
@@ -101,6 +102,37 @@ def test_a_failed_build_keeps_the_search_update_of_the_good_one_before(project):
     assert "失败之前" in indexed(builder.project.site_dir)
 
 
+def test_a_build_failing_after_it_wrote_a_page_is_made_good_by_the_next(project, tmp_path, monkeypatch):
+    said: list[str] = []
+    builder = serve.Builder(serve.project(project / "mkdocs.yml"), said.append, said.append)
+    assert builder.first()
+    edit(project / BRIEF, "\ncharacter:\n  title: ", "\ncharacter:\n  title: 第一次保存 ")
+    builder()  # good: its pages wait for the index
+    page = builder.project.site_dir / "briefs/inference/2026-09-03-e1/index.html"
+    build_page = mkdocs_build._build_page
+
+    def fails_after(page_: object, config: object, *args: object, **kwargs: object) -> None:
+        build_page(page_, config, *args, **kwargs)  # type: ignore[arg-type]
+        if "失败前写下" in page.read_text("utf-8"):
+            raise OSError(28, "No space left on device")  # as a full disk after the page
+
+    monkeypatch.setattr(mkdocs_build, "_build_page", fails_after)
+    edit(project / BRIEF, "title: 第一次保存 ", "title: 失败前写下 ")
+    builder()
+    assert builder.errors and "失败前写下" in page.read_text("utf-8")
+    assert "serving the pages it wrote before it failed" in said[-len(builder.errors) - 1]
+    assert builder.settle_search() is None  # the update before would index the page as it knew it
+    monkeypatch.undo()
+    edit(project / BRIEF, "title: 失败前写下 ", "title: 第一次保存 ")  # undone: as the last good build
+    builder()
+    assert not builder.errors and "失败前写下" not in page.read_text("utf-8")
+    builder.settle_search()
+    assert said[-1].startswith("kb preview: search index brought up to date in "), said[-3:]
+    words = indexed(builder.project.site_dir)
+    assert "第一次保存" in words and "失败前写下" not in words
+    assert differing(project, builder.project.site_dir, tmp_path) == []
+
+
 def test_a_save_during_the_search_update_stops_it_and_the_next_takes_both(project, monkeypatch):
     said: list[str] = []
     builder = serve.Builder(serve.project(project / "mkdocs.yml"), said.append, said.append)
@@ -151,8 +183,8 @@ def test_a_broken_file_keeps_the_last_good_build_and_says_where(project, tmp_pat
     located = f"{shown}:123:16: unknown section 's1-1-engine' in topic 'inference' (did you mean 's1-1-engines'"
     assert any(located in e and "[increments[0].sections[0]]" in e for e in builder.errors), builder.errors
     assert said[-len(builder.errors) - 1].startswith(f"kb preview: building after {BRIEF} failed (still serving")
-    html = serve.banner(builder.errors, kept=True)
-    assert "the last build failed; this is the last good build." in html and "s1-1-engine" in html
+    html = serve.banner(builder.errors, builder.served())
+    assert "the last build failed; still serving the last good build." in html and "s1-1-engine" in html
 
     builder()  # nothing changed: tried again, fails again
     assert builder.errors

@@ -138,7 +138,7 @@ def test_the_served_preview_follows_edits_and_shows_errors(tmp_path):
 
         brief.write_text(good.replace("sections: [s1-1-engines]", "sections: [s1-1-engine]", 1), "utf-8")
         shown = until(url + PAGE, lambda text: "kb-preview-errors" in text)
-        assert "the last build failed; this is the last good build." in shown and "预览新词" in shown
+        assert "the last build failed; still serving the last good build." in shown and "预览新词" in shown
         assert f"{BRIEF}:123:16: unknown section &#x27;s1-1-engine&#x27;" in shown
         preview.expect(rf"^kb preview: building after {BRIEF} failed \(still serving the last good build\):$")
         preview.expect(rf"^  {BRIEF}:123:16: unknown section 's1-1-engine' in topic 'inference'")

@@ -229,6 +229,25 @@ def test_the_preview_chooses_every_page_without_a_good_build_or_on_a_global_chan
     assert preview.built == ALWAYS
 
 
+def test_pages_a_failed_build_wrote_are_built_again_until_a_good_build(data):
+    memo = Memo()
+    kb = load_kb(data, memo=memo)
+    preview = Preview(memo=memo, before=kb, change=change_of(["briefs/inference/2026-09-03-e1.yaml"], [], []))
+    preview.built = frozenset({"briefs/inference/2026-09-03-e1.md"})
+    assert not preview.failed()  # it wrote nothing: nothing to build again
+    assert preview.choose(load_kb(data, memo=memo)) == ALWAYS
+    preview.built = frozenset({"briefs/inference/2026-09-03-e1.md"})
+    preview.writing.add("briefs/inference/2026-09-03-e1/index.html", "<p>", True)
+    assert preview.failed()
+    assert preview.choose(load_kb(data, memo=memo)) == ALWAYS | {"briefs/inference/2026-09-03-e1.md"}
+    assert preview.failed()  # again, after writing again (what it built: that page and the summaries)
+    assert preview.partial and preview.choose(load_kb(data, memo=memo)) >= {"briefs/inference/2026-09-03-e1.md"}
+    preview.built = None  # a build of every page failed after writing one: the next builds every page
+    assert preview.failed() and not preview.partial and preview.choose(load_kb(data, memo=memo)) is None
+    preview.succeeded(kb)
+    assert preview.partial and preview.choose(load_kb(data, memo=memo)) == ALWAYS
+
+
 # --------------------------------------------------------------------------- the memo
 
 

@@ -27,7 +27,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "the backlog and the statistics.  With the cache on, the search index follows the changed "
         "pages once nothing has changed for 1.5 s (a change meanwhile stops it; the next update "
         "takes both); KB_CACHE=off keeps the first build's.  Errors show in "
-        "the terminal and on every served page; the last good build stays served.",
+        "the terminal and on every served page; the last good build stays served (pages a failed "
+        "build wrote are written again by the next).",
     )
     p.add_argument(
         "-a",

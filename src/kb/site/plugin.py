@@ -89,7 +89,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
 
     # ------------------------------------------------------------------ config
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
-        self._written = search_index.Written()
+        self._written = search_index.Written() if self.preview is None else self.preview.writing
         config.mdx_configs.setdefault("toc", {})["permalink_title"] = PERMALINK_TITLE  # as on generated pages
         root = Path(config.config_file_path).resolve().parent
         data_dir = root / (os.environ.get("KB_DATA") or self.config.data_dir)  # an absolute one stays as it is

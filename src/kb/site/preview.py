@@ -142,6 +142,8 @@ class Preview:
     built: frozenset[str] | None = None  # out: the generated pages this build rendered (None: all)
     written: Written | None = None  # what the preview directory's pages give the search index
     index: Callable[[Stop], IndexStats] | None = None  # out: bring the search index up to date (kb.site.serve runs it)
+    writing: Written = field(default_factory=Written)  # this build's pages as the kb plugin writes them
+    _redo: frozenset[str] | None = field(default=frozenset(), repr=False)  # written by failed builds (None: any)
     _inputs: tuple[KnowledgeBase, Inputs] | None = field(default=None, repr=False)
     _made: dict[str, str] = field(default_factory=dict, repr=False)  # this build's summary pages
     _kept: dict[str, str] = field(default_factory=dict, repr=False)  # the last good build's
@@ -149,7 +151,8 @@ class Preview:
     @property
     def partial(self) -> bool:
         """Only some pages are built: the machine-readable files, feeds and BibTeX are kept as built."""
-        return self.before is not None and self.change is not None and not self.change.everything
+        partial = self.before is not None and self.change is not None and not self.change.everything
+        return partial and self._redo is not None  # after a failed build that wrote any page: every page
 
     def choose(self, after: KnowledgeBase) -> frozenset[str] | None:
         """The generated pages to build with ``after`` loaded (None: every page)."""
@@ -159,7 +162,7 @@ class Preview:
             assert self.before is not None
             old = preview_inputs(self.before)
         self._inputs, self._made = (after, new), {}  # the next build's "before", if this one succeeds
-        self.built = affected(old, new) if self.partial and old is not None else None
+        self.built = affected(old, new) | (self._redo or set()) if self.partial and old is not None else None
         return self.built
 
     def unchanged(self, generated: dict[str, str], skipped: set[str]) -> set[str]:
@@ -167,7 +170,8 @@ class Preview:
         preview directory stands (a new figure in a brief does not change the list of briefs).
         ``skipped``: not made at all (:meth:`choose` left them out), kept as built."""
         self._made = {page: generated[page] for page in SUMMARY_PAGES if page in generated and page not in skipped}
-        same = {page for page, made in self._made.items() if self.partial and self._kept.get(page) == made}
+        redo = self._redo or frozenset()  # a failed build's page on disk: not the last good build's
+        same = {p for p, made in self._made.items() if self.partial and self._kept.get(p) == made and p not in redo}
         if self.built is not None:
             self.built = self.built - same
         return same
@@ -184,7 +188,16 @@ class Preview:
         """The build went well: ``kb`` is the next build's ``before``, its pages the ones built."""
         self.before = kb
         self._kept.update(self._made)
-        self._made = {}
+        self._made, self._redo = {}, frozenset()
+
+    def failed(self) -> bool:
+        """The build failed; true if it wrote a page first (:attr:`writing`).  Then what it built
+        is built again by the next build, which compares with the last good one: the pages on
+        disk are not all that one's.  Returns whether it wrote."""
+        wrote = bool(self.writing.weights)
+        if wrote:
+            self._redo = None if self.built is None or self._redo is None else self._redo | self.built
+        return wrote
 
 
 Inputs = dict[str, tuple[object, ...]]  # generated page -> what it is made from

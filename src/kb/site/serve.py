@@ -39,7 +39,7 @@ from kb.data.diagnostics import UserError
 from kb.knowledge.index import gc_paused
 from kb.site.later import Job, Later
 from kb.site.preview import Change, Preview, Project, ignored, snapshot
-from kb.site.search_index import IndexStats, Stop
+from kb.site.search_index import IndexStats, Stop, Written
 
 PREVIEW_DIR = Path(".cache") / "kb" / "preview"  # beside mkdocs.yml (.cache/ is git-ignored)
 DATA_ENV = "KB_DATA"
@@ -119,6 +119,7 @@ class Builder:
     pages: int = 0  # pages of the last good build's site
     templates: _Compiled = field(default_factory=_Compiled)
     freeze: bool = False  # after the first good build, exempt what stays from the garbage collector
+    wrote: bool = False  # a build failed after writing a page since the last good build
     _search: Later | None = field(default=None, repr=False)  # the search index brought up to date, when idle
 
     def first(self) -> bool:
@@ -160,7 +161,7 @@ class Builder:
         dropped = self.settle_search(run=False)  # this build's pages are indexed after it, with those changed before
         started = time.perf_counter()
         good = self.preview.before is not None
-        self.preview.index = None
+        self.preview.index, self.preview.writing = None, Written()
         self.preview.change = change if good else None
         self.preview.search = not good  # the first good build indexes the site; later ones: when idle
         collect = _Collect()
@@ -177,8 +178,7 @@ class Builder:
                 build(config, dirty=good)  # the first good build starts from an empty directory
         except (Exception, SystemExit) as exc:  # MkDocs' Abort is a SystemExit
             self.errors = collect.messages or [str(exc) or type(exc).__name__]
-            self._report_failure(change)
-            update = partial(self._index, self.preview.index) if self.preview.index is not None else dropped
+            update = self._failed(change, dropped)
             self._search = Later(SEARCH_IDLE, update) if update is not None else None  # what is served
             return False
         finally:
@@ -186,6 +186,16 @@ class Builder:
             build_log.removeFilter(_not_dirty_warning)
         self._succeeded(config, change if good else None, collect.messages, time.perf_counter() - started)
         return True
+
+    def _failed(self, change: Change | None, dropped: Job | None) -> Job | None:
+        """The build failed: said; the search index update to run when idle returned."""
+        wrote = self.preview.failed()  # the pages it wrote: the next build makes them again
+        self.wrote |= wrote
+        self._report_failure(change)
+        if self.preview.index is not None:  # it ended after writing every page (MkDocs' warnings, strict)
+            return partial(self._index, self.preview.index)
+        # the update before would read a page this build wrote as the page that update knew
+        return None if wrote else dropped
 
     def _succeeded(self, config: MkDocsConfig, change: Change | None, messages: list[str], seconds: float) -> None:
         for message in messages:  # a project that is not strict: its warnings
@@ -196,7 +206,7 @@ class Builder:
             if change is not None and Path(d.path).resolve() in changed:
                 self.warn(f"kb preview: {d.text()}")
         self.preview.succeeded(site.kb)
-        self.errors, self.pending = [], set()
+        self.errors, self.pending, self.wrote = [], set(), False
         hand = len(self._hand_written(config))
         self.pages = sum(1 for p in site.generated if p.endswith(".md")) + hand
         self.say(_built_line(change, self.preview, self.pages, hand, seconds))
@@ -232,10 +242,17 @@ class Builder:
             if dest.exists():
                 os.utime(dest, (0, 0))
 
+    def served(self) -> str:
+        """What is served after a failed build."""
+        if self.preview.before is None:
+            return "nothing has been built yet"
+        if self.wrote:
+            return "serving the pages it wrote before it failed, the others as the last good build made them"
+        return "still serving the last good build"
+
     def _report_failure(self, change: Change | None) -> None:
         what = ", ".join(change.paths) if change and change.paths else "the site"
-        kept = "still serving the last good build" if self.preview.before is not None else "nothing built yet"
-        self.warn(f"kb preview: building after {what} failed ({kept}):")
+        self.warn(f"kb preview: building after {what} failed ({self.served()}):")
         for message in self.errors:
             self.warn("  " + message.replace("\n", "\n  "))
 
@@ -274,11 +291,9 @@ BANNER = (
 )
 
 
-def banner(errors: list[str], kept: bool) -> str:
-    """The errors of the last build, at the top of every served page."""
-    head = "kb preview: the last build failed; " + (
-        "this is the last good build." if kept else "nothing has been built yet."
-    )
+def banner(errors: list[str], served: str) -> str:
+    """The errors of the last build, at the top of every served page (``served``: what it shows)."""
+    head = f"kb preview: the last build failed; {served}."
     return BANNER.format(html.escape("\n\n".join([head, *errors])))
 
 
@@ -335,7 +350,7 @@ class Server(LiveReloadServer):
     def _error_page(self, code: int) -> bytes | None:
         b = self.kb_builder
         if b.errors:
-            page = banner(b.errors, b.preview.before is not None)
+            page = banner(b.errors, b.served())
             return f"<!doctype html><meta charset=utf-8><title>kb preview</title><body>{page}</body>".encode()
         theirs = b.project.site_dir / f"{code}.html"
         return theirs.read_bytes() if code == 404 and theirs.is_file() else None
@@ -346,7 +361,7 @@ class Server(LiveReloadServer):
         if not b.errors:
             return out
         at = out.find(b">", out.find(b"<body")) + 1
-        return out[:at] + banner(b.errors, b.preview.before is not None).encode() + out[at:]
+        return out[:at] + banner(b.errors, b.served()).encode() + out[at:]
 
 
 def serve(project: Project, host: str, port: int, say: Say, warn: Say) -> int:
