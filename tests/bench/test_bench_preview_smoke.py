@@ -12,7 +12,8 @@ from benchrun import run_bench
 
 @pytest.mark.slow
 def test_bench_preview_reports_first_build_and_latency():
-    out = run_bench("bench_preview.py", "--sizes", "60", "--edits", "2", "--pause", "0.2")
+    # the pause is longer than the preview's 1.5 s without changes: the first edit's update starts
+    out = run_bench("bench_preview.py", "--sizes", "60", "--edits", "2", "--pause", "2.5")
     m = re.search(
         r"^size 60: (\d+) briefs \+ (\d+) papers -> (\d+) pages; first build [\d.]+ s; after an edit: (.*) s; "
         r"search index updates: (\d+) done, (\d+) stopped by a save$",
@@ -21,7 +22,7 @@ def test_bench_preview_reports_first_build_and_latency():
     )
     assert m, out
     assert int(m[3]) == 60 and len(m[4].split(", ")) == 2
-    assert int(m[5]) + int(m[6]) <= 2  # the first build indexes the site; at most one update per edit
+    assert 1 <= int(m[5]) + int(m[6]) <= 2  # the first build indexes the site; at most one update per edit
     head = next(line for line in out.splitlines() if line.lstrip().startswith("size  pages"))
     for column in ("first s", "median s", "max s", "rebuild s", "pages rebuilt", "first/median", "peak MB"):
         assert column in head
