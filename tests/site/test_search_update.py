@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from bundles import canonical, same_answers
-from kb.site import search_index, search_update
+from kb.site import search_index, search_parts, search_store, search_update
 from kb.site.search_index import IndexStats
 
 
@@ -265,3 +265,37 @@ def test_a_stopped_update_leaves_the_index_as_it_was_and_the_next_reads_only_wha
     assert not resumed.stopped and resumed.anew == 1 and runs == [["b/index.html"]]  # not a full run
     same_answers(site / "pagefind", _reference(site, tmp_path), chunks=False)
     assert "stopword" in canonical(site / "pagefind")["zh"]["words"]
+
+
+def test_an_update_stopped_after_replacing_a_kept_file_leaves_the_served_index_and_the_next_run_whole(
+    tmp_path, runs, monkeypatch
+):
+    """A kept file replaced (a clash of short names, :class:`kb.site.search_parts.Writer`) before the
+    stop: the kept bundle cannot stay whole, so it is not trusted; the served one is as it was."""
+    site, store = tmp_path / "site", tmp_path / "store"
+    _write(site, PAGES)
+    _index(site, store)
+    served = _files(site / "pagefind")
+    _write(site, {"b/index.html": _page("Beta", "KV cache paging 向量存储 stopword", "B", "2027-01-01")})
+    fragment = search_parts.Writer.fragment
+
+    def clashing(self: search_parts.Writer, root: Path, name: str) -> str:
+        self.replaced += 1  # as when a kept file of the same short name held other content
+        return fragment(self, root, name)
+
+    monkeypatch.setattr(search_parts.Writer, "fragment", clashing)
+    asked: list[int] = []
+
+    def stop() -> bool:
+        asked.append(1)
+        return len(asked) > 1  # past the check after Pagefind's run: within the merge
+
+    written = _written(site)
+    stats = search_index.index_site(site, written.pages, store, written.weights, digests=written.digests, stop=stop)
+    assert stats.stopped and _files(site / "pagefind") == served
+    assert not search_store.complete(store / search_index._bundle_name())  # the next run is a full one
+    monkeypatch.setattr(search_parts.Writer, "fragment", fragment)
+    runs.clear()
+    resumed = _index(site, store)
+    assert not resumed.stopped and resumed.anew == written.pages and runs == [None]
+    same_answers(site / "pagefind", _reference(site, tmp_path), chunks=False)
