@@ -55,3 +55,35 @@ def test_a_job_that_ends_though_asked_to_stop_is_done():
     assert started.wait(10)
     go_on.set()
     assert later.settle(run=False) is None
+
+
+def test_ctrl_c_while_a_build_waits_for_the_update_leaves_it_for_the_last_settle(tmp_path, monkeypatch):
+    from kb.site import serve
+    from kb.site.preview import Project
+
+    started, ended = threading.Event(), threading.Event()
+
+    def job(stop: Callable[[], bool]) -> bool:
+        started.set()
+        while not stop():
+            threading.Event().wait(0.01)
+        ended.set()
+        return False
+
+    project = Project(tmp_path / "mkdocs.yml", tmp_path / "data", tmp_path / "site", tmp_path / "docs", None)
+    builder = serve.Builder(project, print, print)
+    builder._search = Later(0, job)
+    assert started.wait(10)
+    join = threading.Thread.join
+
+    def interrupted(self: threading.Thread, timeout: float | None = None) -> None:
+        monkeypatch.setattr(threading.Thread, "join", join)
+        raise KeyboardInterrupt  # Ctrl-C while the build waits
+
+    monkeypatch.setattr(threading.Thread, "join", interrupted)
+    try:
+        builder.settle_search(run=False)
+    except KeyboardInterrupt:
+        pass
+    assert builder.settle_search(run=False) is job  # as kb preview does last: it waits for the stop
+    assert ended.is_set()

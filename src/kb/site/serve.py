@@ -139,8 +139,11 @@ class Builder:
         """The search index's pending update run now (``run``), else dropped or, if it has started,
         stopped where it can: the kept index as it was (a build must not write pages Pagefind is
         reading).  Returns the update unless it was done."""
-        later, self._search = self._search, None
-        return later.settle(run) if later is not None else None
+        if (later := self._search) is None:
+            return None
+        job = later.settle(run)
+        self._search = None  # not before: Ctrl-C while waiting leaves it for the last settle to wait for
+        return job
 
     def _index(self, job: Callable[[Stop], IndexStats], stop: Stop) -> bool:
         """The search index's update; False: stopped before its end."""
