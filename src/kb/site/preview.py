@@ -193,7 +193,7 @@ class Preview:
     def failed(self) -> bool:
         """The build failed; true if it wrote a page first (:attr:`writing`).  Then what it built
         is built again by the next build, which compares with the last good one: the pages on
-        disk are not all that one's.  Returns whether it wrote."""
+        disk are not all that one's (it wrote any of every page: the next builds every page)."""
         wrote = bool(self.writing.weights)
         if wrote:
             self._redo = None if self.built is None or self._redo is None else self._redo | self.built
