@@ -282,3 +282,25 @@ def test_hovered_and_focused_links_keep_their_contrast(open_view, scheme):
         color = link.evaluate("a => getComputedStyle(a).color")
         assert contrast(parse_rgb(color, bg), parse_rgb(bg)) >= 4.5, (state, color, bg)
         assert link.evaluate("a => getComputedStyle(a).textDecorationLine") == "underline"
+
+
+# Every Pygments token class on a code block of the page: its colour and the block's background.
+PYGMENTS = "c c1 cm cs cp ch cpf k kd kn kp kr kt kc m mi mf mh s s1 s2 sb sd se si sx sr ss na nb nc nd ne nf nv"
+PYGMENTS += " nn no nt nx ni nl o ow p gd gi ge gh gs gu gp go gt bp vc vg vi"
+TOKENS_JS = """(classes) => {
+  const box = document.createElement('div'); box.className = 'highlight';
+  box.innerHTML = '<pre><code></code></pre>';
+  document.querySelector('article').appendChild(box);
+  const code = box.querySelector('code');
+  const out = classes.map(c => { const s = document.createElement('span'); s.className = c; s.textContent = 'x';
+    code.appendChild(s); return [c, getComputedStyle(s).color]; });
+  return {bg: getComputedStyle(code).backgroundColor, tokens: out};
+}"""
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_every_code_token_is_readable_on_the_code_background(open_view, scheme):
+    v = open_view("paper", "desktop", scheme)  # code blocks: the BibTeX, and hand-written pages
+    found = v.page.evaluate(TOKENS_JS, PYGMENTS.split())
+    low = {c: round(contrast(parse_rgb(col, found["bg"]), parse_rgb(found["bg"])), 2) for c, col in found["tokens"]}
+    assert {c: r for c, r in low.items() if r < 4.5} == {}
