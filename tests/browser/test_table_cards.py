@@ -146,6 +146,21 @@ def test_the_papers_index_has_no_empty_sidebar_and_its_table_fits_a_desktop(open
     assert open_page("backlog/", DESKTOP).locator(".md-sidebar--secondary").is_visible()  # it has sections
 
 
+def test_the_backlog_tables_fit_a_desktop_and_the_navigation_stays_in_the_phone_drawer(open_page):
+    """A page that is a tab of its own has no navigation sidebar listing it alone: the room goes to
+    its tables (the backlog's nine columns); on a phone the drawer still holds the whole navigation."""
+    page = open_page("backlog/", DESKTOP)
+    assert page.locator(".md-sidebar--primary").is_hidden() and page.locator(".md-sidebar--secondary").is_visible()
+    over = page.evaluate("""() => [...document.querySelectorAll('article .md-typeset__scrollwrap')]
+      .map(w => w.scrollWidth - w.clientWidth)""")
+    assert over and max(over) <= 1, over
+    assert page.locator(".kb-scroll-hint").count() == 0
+    assert open_page("inference/", DESKTOP).locator(".md-sidebar--primary").is_visible()  # a page of a section
+    phone = open_page("backlog/", PHONE)
+    phone.locator("label.md-header__button[for='__drawer']").click()
+    assert phone.locator(".md-nav--primary a.md-nav__link", has_text="术语").is_visible()
+
+
 RANK = {"低": 1, "中-低": 2, "中": 3, "高": 4, "极高": 5}
 
 

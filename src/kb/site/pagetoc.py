@@ -1,7 +1,9 @@
 """A page's table of contents where the theme shows more or less than the page's own headings:
 the subscribe section the theme writes at the end of the home page and the briefs index
 (``overrides/main.html``, after MkDocs made the table from the page), and no empty sidebar for a
-page in the nav without sections (the papers index: its wide table takes the room)."""
+page in the nav without sections (the papers index: its wide table takes the room), nor a
+navigation sidebar for a page that is a tab of its own (it would list that page alone; the backlog's
+tables take the room on a desktop; on a phone Material's drawer still holds the whole navigation)."""
 
 from __future__ import annotations
 
@@ -22,10 +24,18 @@ def adjust(page: Page, title: str, feeds: Callable[[], Sized], in_nav: Collectio
     Only pages in the nav (``in_nav``, source paths) lose it: the others share one rendered frame per
     kind of page (:mod:`kb.site.frame`), which the sidebar is part of."""
     _subscribe(page, title, feeds)
-    if not _headings(page) and page.file.src_uri in in_nav:
-        hide = page.meta.setdefault("hide", [])
-        if isinstance(hide, list) and "toc" not in hide:
-            hide.append("toc")
+    if page.file.src_uri not in in_nav:
+        return
+    if not _headings(page):
+        _hide(page, "toc")
+    if page.parent is None:  # a tab of its own: the navigation sidebar would list this page alone
+        _hide(page, "navigation")
+
+
+def _hide(page: Page, part: str) -> None:
+    hide = page.meta.setdefault("hide", [])
+    if isinstance(hide, list) and part not in hide:
+        hide.append(part)
 
 
 def _subscribe(page: Page, title: str, feeds: Callable[[], Sized]) -> None:
