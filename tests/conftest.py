@@ -44,10 +44,11 @@ class Pages:
 
     def soup(self, rel: str) -> BeautifulSoup:
         """The page as a reader sees it: what it hides (``hidden``: the marks and words it carries
-        for the search index, kb.site.search) is left out."""
+        for the search index, kb.site.search) is left out; not a sidebar Material hides on a
+        desktop (a page that is a tab of its own): the phone's drawer shows it."""
         if rel not in self._cache:
             soup = BeautifulSoup((self.root / rel).read_text("utf-8"), "lxml")
-            for gone in soup.select("[hidden]"):
+            for gone in soup.select("[hidden]:not(.md-sidebar)"):
                 gone.decompose()
             soup.smooth()  # the text around a hidden element is one string again, as it reads
             self._cache[rel] = soup
