@@ -190,6 +190,11 @@ class Preview:
         self._kept.update(self._made)
         self._made, self._redo = {}, frozenset()
 
+    @property
+    def unsettled(self) -> bool:
+        """A build failed after writing a page since the last good build: some pages are its."""
+        return self._redo != frozenset()
+
     def failed(self) -> bool:
         """The build failed; true if it wrote a page first (:attr:`writing`).  Then what it built
         is built again by the next build, which compares with the last good one: the pages on

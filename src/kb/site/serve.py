@@ -119,7 +119,6 @@ class Builder:
     pages: int = 0  # pages of the last good build's site
     templates: _Compiled = field(default_factory=_Compiled)
     freeze: bool = False  # after the first good build, exempt what stays from the garbage collector
-    wrote: bool = False  # a build failed after writing a page since the last good build
     _search: Later | None = field(default=None, repr=False)  # the search index brought up to date, when idle
 
     def first(self) -> bool:
@@ -193,7 +192,6 @@ class Builder:
     def _failed(self, change: Change | None, dropped: Job | None) -> Job | None:
         """The build failed: said; the search index update to run when idle returned."""
         wrote = self.preview.failed()  # the pages it wrote: the next build makes them again
-        self.wrote |= wrote
         self._report_failure(change)
         if self.preview.index is not None:  # it ended after writing every page (MkDocs' warnings, strict)
             return partial(self._index, self.preview.index)
@@ -209,7 +207,7 @@ class Builder:
             if change is not None and Path(d.path).resolve() in changed:
                 self.warn(f"kb preview: {d.text()}")
         self.preview.succeeded(site.kb)
-        self.errors, self.pending, self.wrote = [], set(), False
+        self.errors, self.pending = [], set()
         hand = len(self._hand_written(config))
         self.pages = sum(1 for p in site.generated if p.endswith(".md")) + hand
         self.say(_built_line(change, self.preview, self.pages, hand, seconds))
@@ -249,7 +247,7 @@ class Builder:
         """What is served after a failed build."""
         if self.preview.before is None:
             return "nothing has been built yet"
-        if self.wrote:
+        if self.preview.unsettled:
             return "serving the pages it wrote before it failed, the others as the last good build made them"
         return "still serving the last good build"
 
