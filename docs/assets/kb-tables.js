@@ -88,9 +88,10 @@
       });
     });
   }
-  // Dates (2026-09-03) and arXiv ids (2505.02922v2) in table cells never break across lines:
-  // each is wrapped in <span class="kb-nowrap"> (white-space: nowrap, kb.css).
-  var TOKEN = /\d{4}-\d{2}-\d{2}|\d{4}\.\d{4,5}(?:v\d+)?/g;
+  // Dates (2026-09-03, and 09-03 in a list of one year's briefs) and arXiv ids (2505.02922v2) in
+  // table cells never break across lines: each is wrapped in <span class="kb-nowrap"> (white-space:
+  // nowrap, kb.css).
+  var TOKEN = /\d{4}-\d{2}-\d{2}|\d{4}\.\d{4,5}(?:v\d+)?|\b\d{2}-\d{2}\b/g;
   function keepTokens(root) {
     var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT), found = [];
     for (var n = walker.nextNode(); n; n = walker.nextNode()) {

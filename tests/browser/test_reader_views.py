@@ -99,7 +99,7 @@ OVERFLOW_JS = """() => {
 
 # Dates (2026-09-03, 09-03) and arXiv ids (2505.02922) in tables: each on one line.
 SPLIT_JS = r"""() => {
-  const re = /\b(\d{4}-\d{2}-\d{2}|\d{4}\.\d{4,5}(v\d+)?)\b/g;
+  const re = /\b(\d{4}-\d{2}-\d{2}|\d{4}\.\d{4,5}(v\d+)?|\d{2}-\d{2})\b/g;
   const out = [];
   const walker = document.createTreeWalker(document.querySelector('article'), NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
