@@ -239,12 +239,7 @@
         current = { results: search.results, shown: 0, mine: mine, asked: asked };
         list.textContent = "";
         var n = search.results.length;
-        meta.textContent =
-          n === 0
-            ? say("search.result.none")
-            : n === 1
-              ? say("search.result.one")
-              : say("search.result.other").replace("#", n);
+        meta.textContent = n ? word("search.found", { n: n }) : word("search.none");
         return more(FIRST).then(function () {
           if (mine !== seq) return;
           box.dataset.filters = JSON.stringify(filters); // what is shown (tests wait for it)
@@ -345,13 +340,21 @@
     });
   });
 
+  /* The toggle is changed the way Material changes it (a "change" event), so the theme does what
+     it does when its search opens and closes: on a phone it locks the page beneath, which would
+     otherwise widen the layout to the longest excerpt line. */
+  function flip(value) {
+    if (toggle.checked === value) return;
+    toggle.checked = value;
+    toggle.dispatchEvent(new Event("change"));
+  }
   function open() {
-    toggle.checked = true;
+    flip(true);
     input.focus();
     input.select();
   }
   function close() {
-    toggle.checked = false;
+    flip(false);
     input.blur();
   }
   toggle.addEventListener("change", function () {

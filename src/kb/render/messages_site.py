@@ -28,6 +28,8 @@ SITE: dict[str, str] = {
     "search.filter.all": "全部",
     # words the page scripts show (docs/assets/*.js read them from the page: kb.render.messages.script_words)
     "js.search.unavailable": "搜索索引无法加载",
+    "js.search.none": "没有找到结果",
+    "js.search.found": "找到 {n} 个结果",  # also for 1: one wording for every count
     "js.search.more": "显示更多结果（还有 {n} 个）",
     "js.search.filter_option": "{value}（{n}）",
     "js.tables.filter": "筛选…",
