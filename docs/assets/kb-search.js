@@ -341,8 +341,9 @@
   });
 
   /* The toggle is changed the way Material changes it (a "change" event), so the theme does what
-     it does when its search opens and closes: on a phone it locks the page beneath, which would
-     otherwise widen the layout to the longest excerpt line. */
+     it does when its search opens and closes: on a phone it locks the page beneath (without the
+     lock, the circle its opening scales up from the search icon leaves the page three times the
+     phone's width, and the results are laid out that wide, cut off at the screen's edge). */
   function flip(value) {
     if (toggle.checked === value) return;
     toggle.checked = value;

@@ -125,6 +125,39 @@ def test_filter_by_type(page):
     assert types and set(types) == {"论文"}
 
 
+def test_a_paper_is_found_by_what_the_briefs_call_it(page):
+    """SSR's page says 自投机 only where it quotes the brief (its backlinks, not indexed): the brief's
+    headline is a word of the page below the brief's own, so 投机解码 finds the brief first and the
+    paper too, and a filter for papers keeps it."""
+    results = all_results(page, search(page, "投机解码"))
+    hrefs = [path(r["href"]) for r in results]
+    assert "/papers/ssr/" in hrefs, hrefs
+    assert hrefs.index("/briefs/inference/2026-09-03-e1/") < hrefs.index("/papers/ssr/"), hrefs
+    ssr = results[hrefs.index("/papers/ssr/")]
+    assert any("投机" in m for m in ssr["marks"]), ssr  # the excerpt quotes the headline
+    page.locator(".kb-search__filters select[name='类型']").select_option("论文")
+    page.wait_for_function(
+        "() => (document.querySelector('#kb-search-results').dataset.filters || '').includes('论文')", timeout=10000
+    )
+    assert path(search_results(page)[0]["href"]) == "/papers/ssr/"
+
+
+def test_the_count_reads_the_same_for_one_result_and_for_many(page):
+    """The count line is the catalogue's one sentence for every count (Material's zh strings say
+    找到 1 个符合条件的结果 for one, # 个符合条件的结果 for more)."""
+    counts = []
+    for query in ("valluri2026ssr", "推理"):  # a BibTeX key: one page
+        n = len(all_results(page, search(page, query)))
+        counts.append(n)
+        assert page.locator("#kb-search-results .md-search-result__meta").inner_text() == f"找到 {n} 个结果"
+        page.keyboard.press("Escape")
+    assert counts[0] == 1 < counts[1], counts
+    page.keyboard.press("/")
+    page.keyboard.type("zqxjvk")
+    page.wait_for_function("() => document.querySelector('#kb-search-results').dataset.query === 'zqxjvk'")
+    assert page.locator("#kb-search-results .md-search-result__meta").inner_text() == "没有找到结果"
+
+
 def test_filter_by_topic_lists_the_topic(page):
     search(page, "RetroInfer")
     options = page.locator(".kb-search__filters select[name='主题'] option").all_inner_texts()
@@ -208,3 +241,30 @@ def test_escape_closes_and_arrows_move(page):
 def test_no_lunr_index_is_shipped(site):
     assert not (site / "search" / "search_index.json").exists()
     assert (site / "pagefind" / "pagefind.js").is_file()
+
+
+def test_the_keyboard_opens_the_search_on_a_phone_as_wide_as_the_phone(browser, base_url):
+    """A phone with a keyboard: "/" opens the search the way the theme's button does, so the page
+    beneath is locked and the results wrap at the phone's width (unlocked, the page stayed 1262 px
+    wide and each result line was cut off at the screen's edge), and Esc gives the page its
+    scrolling back."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="zh-CN", is_mobile=True, has_touch=True)
+    pg = ctx.new_page()
+    pg.goto(base_url + "guide/")
+    results = search(pg, "推理")
+    assert len(results) >= 5
+    # the theme locks the page 400 ms after its search opens (until then its opening circle, scaled
+    # up from the search icon, widens the page for a moment, as when the button opens it)
+    pg.wait_for_function("() => document.body.hasAttribute('data-md-scrolllock')", timeout=5000)
+    sizes = pg.evaluate(
+        """() => ({page: document.documentElement.scrollWidth,
+                  box: document.querySelector('#kb-search-results').getBoundingClientRect().width,
+                  locked: document.body.hasAttribute('data-md-scrolllock')})"""
+    )
+    assert sizes == {"page": 390, "box": 390, "locked": True}, sizes
+    pg.keyboard.press("Escape")
+    pg.wait_for_function(  # (while the theme's closing transition runs, the page is wider for a moment)
+        "() => !document.body.hasAttribute('data-md-scrolllock') && document.documentElement.scrollWidth === 390"
+    )
+    assert not pg.evaluate("document.getElementById('__search').checked")
+    ctx.close()

@@ -54,3 +54,15 @@ def test_a_page_without_an_article_is_not_marked(text):
 )
 def test_which_pages_are_indexed(url, expected):
     assert search.indexed(url) is expected
+
+
+def test_what_the_briefs_call_a_paper_is_a_hidden_word_of_its_page_below_a_briefs_own(sample_kb):
+    facts = search.facts_for(sample_kb, "papers/ssr/")
+    assert any(s.startswith("SSR：自投机解码") for s in facts.said), facts.said  # the increment's headline
+    assert len(facts.said) == len(set(facts.said))
+    assert search.facts_for(sample_kb, "inference/").said == ()  # only paper pages
+    out = search.mark(PAGE, Facts("论文", said=("SSR：自投机解码 <b>&",)))
+    assert out is not None
+    said = f'<div hidden data-pagefind-weight="{search.SAID:g}"><p>SSR：自投机解码 &lt;b&gt;&amp;</p></div>'
+    assert said + "</article>" in out
+    assert search.SAID < search.WEIGHTS[search.BRIEF]  # below a brief's own words

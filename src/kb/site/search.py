@@ -2,8 +2,9 @@
 
 As MkDocs writes each page, :func:`mark` marks its ``<article>`` as the body Pagefind indexes and
 gives it the page's **type** (简报, 论文, 活文档, …), **topic** and **date** as Pagefind filters and
-metadata (empty, hidden elements: nothing a reader sees), and each arXiv id in its text one more,
-hidden word (:mod:`kb.site.search_words`).  After the build :mod:`kb.site.search_index` runs
+metadata (empty, hidden elements: nothing a reader sees), each arXiv id in its text one more,
+hidden word (:mod:`kb.site.search_words`), and a paper page what the briefs call the paper, as
+hidden words weighted below theirs (:attr:`Facts.said`).  After the build :mod:`kb.site.search_index` runs
 Pagefind (the extended build: Chinese is segmented) over the written site; pages without a marked
 body (the 404 page, anything under ``assets/``) are not indexed.  :func:`weight` and
 :func:`digest` say what Pagefind will read of a page: how much (for its memory) and whether it
@@ -44,6 +45,8 @@ TYPE_FILTER, TOPIC_FILTER = UI["search.filter.type"], UI["search.filter.topic"] 
 # document and the paper pages are where a topic or a name is defined; briefs report it on a date;
 # the home page and the indexes only repeat the titles of other pages, so they never come first.
 WEIGHTS = {LIVING: 2.0, PAPER: 1.5, BRIEF: 1.0, INDEX: 0.25, ABOUT: 0.5}
+SAID = 0.5  # what briefs call a paper, as words of its page (:attr:`Facts.said`): below any brief's own
+# words, so a phrase of a brief finds the brief first and the paper after it
 HEADINGS = 10.0  # Pagefind's largest weight: a section named 推理调度 is the answer to 推理调度, and
 # the page whose identity list names 2505.02922 is the answer to 2505.02922
 INDEXES = {"briefs/": INDEX, "papers/": INDEX, "stats/": INDEX, "backlog/": BACKLOG, "": HOME}
@@ -88,6 +91,12 @@ class Facts:
     weight: float | None = None  # Pagefind page weight (1.0: neutral); the pages that define a name rank higher
     headings: float | None = None  # weight of the section headings (the living document's define its topics)
     identity: float | None = None  # weight of a paper page's identity list (its id, authors, venue, dates)
+    # What the briefs call a paper: the text of each reference a brief makes to it by name (an
+    # increment's headline, a claim's title, a citable id's note; kb.knowledge.mentions).  The paper
+    # page quotes them in its backlinks, which are not indexed (EXCLUDE); they are its words again,
+    # hidden and weighted below the briefs (SAID), so 投机解码 finds SSR's page too, and a filter
+    # for papers keeps it.
+    said: tuple[str, ...] = ()
 
 
 def _doc_url(page: str) -> str:
@@ -110,7 +119,8 @@ def facts_for(kb: KnowledgeBase, url: str) -> Facts:
         topics = {b.split("/", 1)[0] for b in _brief_keys(kb, paper.id)}
         titles = tuple(kb.topics[t].title for t in kb.topics if t in topics)
         date = paper.submitted.isoformat() if paper.submitted else (str(paper.published) if paper.published else None)
-        return Facts(PAPER, titles, date, WEIGHTS[PAPER], identity=HEADINGS)
+        said = tuple(dict.fromkeys(m.context for m in kb.mentions_of(paper.id) if m.explicit and m.place.brief))
+        return Facts(PAPER, titles, date, WEIGHTS[PAPER], identity=HEADINGS, said=said)
     for topic in kb.topics.values():
         if url == _doc_url(topic.page):
             date = topic.updates[-1].date.isoformat() if topic.updates else None
@@ -183,4 +193,7 @@ def mark(text: str, facts: Facts) -> str | None:
         body = body.replace(_IDENTITY, f'{_IDENTITY} data-pagefind-weight="{facts.identity:g}"', 1)
     if facts.type == PAPER:  # the BibTeX entry is not indexed, its key is (EXCLUDE)
         body = _BIBTEX.sub(lambda b: f"{b.group(0)}<span hidden> {b.group(1)} </span>", body, count=1)
+    if facts.said:
+        words = "".join(f"<p>{html.escape(w, quote=False)}</p>" for w in facts.said)
+        body += f'<div hidden data-pagefind-weight="{SAID:g}">{words}</div>'
     return text[: m.start()] + "".join(marks) + body + text[end:]
