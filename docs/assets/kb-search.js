@@ -64,9 +64,14 @@
     return loading;
   }
 
+  /* The filters list each type and topic of the site with how many results it has: for the query
+   * in the box (whatever the filters are set to: what choosing it would give), or, with the box
+   * empty, on the whole site. */
+  var siteCounts = null;
   function fillFilters(pf) {
     if (!filterBar) return;
     pf.filters().then(function (all) {
+      siteCounts = all;
       var shown = false;
       selects.forEach(function (select) {
         var values = Object.keys(all[select.name] || {});
@@ -77,13 +82,21 @@
         values.forEach(function (value) {
           var option = document.createElement("option");
           option.value = value;
-          option.textContent = word("search.filter_option", { value: value, n: all[select.name][value] });
           select.appendChild(option);
         });
         select.parentNode.hidden = values.length < 2;
         shown = shown || values.length > 1;
       });
       filterBar.hidden = !shown;
+      count(current && input.value.trim() ? current.counts : all);
+    });
+  }
+  function count(counts) {
+    selects.forEach(function (select) {
+      var of = counts[select.name] || {};
+      Array.prototype.forEach.call(select.options, function (option) {
+        if (option.value) option.textContent = word("search.filter_option", { value: option.value, n: of[option.value] || 0 });
+      });
     });
   }
 
@@ -226,6 +239,7 @@
     if (!query) {
       list.textContent = "";
       meta.textContent = say("search.result.placeholder");
+      if (siteCounts) count(siteCounts);
       return;
     }
     load().then(function (pf) {
@@ -236,7 +250,8 @@
       var asked = terms(query);
       return pf.search(asked.text, { filters: filters }).then(function (search) {
         if (mine !== seq || !search) return;
-        current = { results: search.results, shown: 0, mine: mine, asked: asked };
+        current = { results: search.results, shown: 0, mine: mine, asked: asked, counts: search.totalFilters || {} };
+        count(current.counts);
         list.textContent = "";
         var n = search.results.length;
         meta.textContent = n ? word("search.found", { n: n }) : word("search.none");

@@ -135,6 +135,8 @@ def test_a_paper_is_found_by_what_the_briefs_call_it(page):
     assert hrefs.index("/briefs/inference/2026-09-03-e1/") < hrefs.index("/papers/ssr/"), hrefs
     ssr = results[hrefs.index("/papers/ssr/")]
     assert any("投机" in m for m in ssr["marks"]), ssr  # the excerpt quotes the headline
+    # the section the result opens is the backlinks, which quote it where a reader sees it
+    assert [urlsplit(s).fragment for s in ssr["sections"]] == ["backlinks"], ssr
     page.locator(".kb-search__filters select[name='类型']").select_option("论文")
     page.wait_for_function(
         "() => (document.querySelector('#kb-search-results').dataset.filters || '').includes('论文')", timeout=10000
@@ -156,6 +158,37 @@ def test_the_count_reads_the_same_for_one_result_and_for_many(page):
     page.keyboard.type("zqxjvk")
     page.wait_for_function("() => document.querySelector('#kb-search-results').dataset.query === 'zqxjvk'")
     assert page.locator("#kb-search-results .md-search-result__meta").inner_text() == "没有找到结果"
+
+
+def test_the_filters_count_the_results_of_the_query(page):
+    """Each type in the filter says how many results of that type the query has (what choosing it
+    gives), and the whole site's counts again when the box is emptied."""
+    results = all_results(page, search(page, "投机解码"))
+    select = page.locator(".kb-search__filters select[name='类型']")
+    labels = dict(
+        zip(
+            select.locator("option").evaluate_all("os => os.map(o => o.value)"),
+            select.locator("option").all_inner_texts(),
+            strict=True,
+        )
+    )
+    kinds = [r["type"] for r in results]
+    for kind in ("简报", "论文", "活文档"):
+        assert labels[kind] == f"{kind}（{kinds.count(kind)}）", labels
+    assert labels["待办"] == "待办（0）", labels
+    select.select_option("论文")
+    page.wait_for_function(
+        "() => (document.querySelector('#kb-search-results').dataset.filters || '').includes('论文')", timeout=10000
+    )
+    assert select.locator("option[value='简报']").inner_text() == f"简报（{kinds.count('简报')}）"  # still the query's
+    page.locator("form[name='kb-search'] input[name='query']").fill("")
+    page.wait_for_function(
+        "n => !document.querySelector('#kb-search-results').dataset.query"
+        " && document.querySelector(\".kb-search__filters option[value='论文']\").textContent !== n",
+        arg=labels["论文"],
+    )
+    papers = int(re.search(r"（(\d+)）", select.locator("option[value='论文']").inner_text()).group(1))
+    assert papers > kinds.count("论文")  # every paper page of the site
 
 
 def test_filter_by_topic_lists_the_topic(page):

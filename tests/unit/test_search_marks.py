@@ -66,3 +66,15 @@ def test_what_the_briefs_call_a_paper_is_a_hidden_word_of_its_page_below_a_brief
     said = f'<div hidden data-pagefind-weight="{search.SAID:g}"><p>SSR：自投机解码 &lt;b&gt;&amp;</p></div>'
     assert said + "</article>" in out
     assert search.SAID < search.WEIGHTS[search.BRIEF]  # below a brief's own words
+
+
+def test_what_the_briefs_call_a_paper_stands_in_its_backlinks_section():
+    """Right after the backlinks table that quotes the words where a reader sees them: the section
+    a result for them opens (not the BibTeX entry after it)."""
+    backlinks = (
+        '<h2 id="backlinks">B</h2>\n<div class="kb-backlinks">\n<table><tr><td>自投机</td></tr></table>\n</div>\n'
+    )
+    page = PAGE.replace("<p>x</p>", backlinks + '<h2 id="bibtex">BibTeX</h2><p>x</p>')
+    out = search.mark(page, Facts("论文", said=("自投机",)))
+    assert out is not None
+    assert '</table>\n</div><div hidden data-pagefind-weight="0.5"><p>自投机</p></div>\n<h2 id="bibtex">' in out

@@ -76,6 +76,7 @@ SKIP_DIRS = ("assets/", f"{OUTPUT}/", "api/", "feeds/")
 _ARTICLE = re.compile(r"<article\b[^>]*>", re.IGNORECASE)
 _HEADING = re.compile(r"<h[2-4](?=[\s>])", re.IGNORECASE)
 _IDENTITY = '<ul class="kb-identity"'  # a paper page's identity list (kb.render.paper)
+_BACKLINKS = '<div class="kb-backlinks">'  # its backlinks' table, in its div (kb.render.html.table)
 _BIBTEX = re.compile(r'<pre class="kb-bibtex"><code[^>]*>@\w+\{([^,<\s]+),.*?</pre>', re.DOTALL)
 _BRIEF_URL = re.compile(r"^briefs/([^/]+)/(\d{4}-\d{2}-\d{2})-[^/]+/$")
 _PAPER_URL = re.compile(r"^papers/([^/]+)/$")
@@ -194,6 +195,20 @@ def mark(text: str, facts: Facts) -> str | None:
     if facts.type == PAPER:  # the BibTeX entry is not indexed, its key is (EXCLUDE)
         body = _BIBTEX.sub(lambda b: f"{b.group(0)}<span hidden> {b.group(1)} </span>", body, count=1)
     if facts.said:
-        words = "".join(f"<p>{html.escape(w, quote=False)}</p>" for w in facts.said)
-        body += f'<div hidden data-pagefind-weight="{SAID:g}">{words}</div>'
+        body = _said(body, facts.said)
     return text[: m.start()] + "".join(marks) + body + text[end:]
+
+
+def _said(body: str, said: tuple[str, ...]) -> str:
+    """A paper page's body with what the briefs call it (:attr:`Facts.said`) as hidden words right
+    after its backlinks, which quote them where a reader sees them: the section a result for them
+    opens (at the end of the body when the page has no backlinks)."""
+    words = "".join(f"<p>{html.escape(w, quote=False)}</p>" for w in said)
+    hidden = f'<div hidden data-pagefind-weight="{SAID:g}">{words}</div>'
+    start = body.find(_BACKLINKS)
+    table = body.find("</table>", start) if start >= 0 else -1
+    end = body.find("</div>", table) if table >= 0 else -1
+    if end < 0:
+        return body + hidden
+    end += len("</div>")
+    return body[:end] + hidden + body[end:]
