@@ -95,7 +95,10 @@
     selects.forEach(function (select) {
       var of = counts[select.name] || {};
       Array.prototype.forEach.call(select.options, function (option) {
-        if (option.value) option.textContent = word("search.filter_option", { value: option.value, n: of[option.value] || 0 });
+        if (!option.value) return;
+        var n = of[option.value] || 0;
+        option.textContent = word("search.filter_option", { value: option.value, n: n });
+        option.disabled = n === 0 && !option.selected; // nothing to choose (one chosen before stays)
       });
     });
   }
@@ -183,7 +186,7 @@
     doc.appendChild(el("h1", null, unword(data.meta.title || data.url)));
     var facts = el("nav", "kb-search__facts");
     if (data.meta.type) facts.appendChild(el("span", "kb-search__type", data.meta.type));
-    [data.meta.date, data.meta.topic].forEach(function (v) {
+    [data.meta.when || data.meta.date, data.meta.topic].forEach(function (v) {
       if (v) facts.appendChild(el("span", null, v));
     });
     doc.appendChild(facts);
@@ -254,7 +257,12 @@
         count(current.counts);
         list.textContent = "";
         var n = search.results.length;
-        meta.textContent = n ? word("search.found", { n: n }) : word("search.none");
+        var chosen = Object.keys(filters).map(function (k) {
+          return filters[k];
+        });
+        meta.textContent =
+          (n ? word("search.found", { n: n }) : word("search.none")) +
+          (chosen.length ? word("search.filtered", { filters: chosen.join(" · ") }) : "");
         return more(FIRST).then(function () {
           if (mine !== seq) return;
           box.dataset.filters = JSON.stringify(filters); // what is shown (tests wait for it)
@@ -368,6 +376,7 @@
     flip(true);
     input.focus();
     input.select();
+    if (!input.value.trim()) meta.textContent = say("search.result.placeholder"); // (not "initializing")
   }
   function close() {
     flip(false);

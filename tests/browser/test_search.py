@@ -9,6 +9,7 @@ import re
 from urllib.parse import urlsplit
 
 import pytest
+from test_reader_views import contrast, parse_rgb
 
 from sitebuild import CHROMIUM
 
@@ -99,6 +100,9 @@ def test_result_shows_the_section_type_and_date(page):
     assert any(urlsplit(s).fragment == "sec-s1-2-scheduling" for s in living["sections"]), living
     brief = next(r for r in results if r["type"] == "简报")
     assert "2026-09-0" in brief["facts"] and "LLM 推理" in brief["facts"], brief
+    assert re.search(r"更新于 2026-09-\d\d", living["facts"]), living  # what each date is
+    paper = next(r for r in all_results(page, results) if r["type"] == "论文")
+    assert re.search(r"发表 \d{4}-\d\d", paper["facts"]), paper
 
 
 @pytest.mark.parametrize("query", ["推理", "RetroInfer"])
@@ -142,6 +146,8 @@ def test_a_paper_is_found_by_what_the_briefs_call_it(page):
         "() => (document.querySelector('#kb-search-results').dataset.filters || '').includes('论文')", timeout=10000
     )
     assert path(search_results(page)[0]["href"]) == "/papers/ssr/"
+    # the count line says a filter is on (it stays on for the next query)
+    assert page.locator("#kb-search-results .md-search-result__meta").inner_text() == "找到 1 个结果（已筛选：论文）"
 
 
 def test_the_count_reads_the_same_for_one_result_and_for_many(page):
@@ -176,6 +182,8 @@ def test_the_filters_count_the_results_of_the_query(page):
     for kind in ("简报", "论文", "活文档"):
         assert labels[kind] == f"{kind}（{kinds.count(kind)}）", labels
     assert labels["待办"] == "待办（0）", labels
+    assert select.locator("option[value='待办']").is_disabled()  # nothing to choose
+    assert not select.locator("option[value='论文']").is_disabled()
     select.select_option("论文")
     page.wait_for_function(
         "() => (document.querySelector('#kb-search-results').dataset.filters || '').includes('论文')", timeout=10000
@@ -295,9 +303,55 @@ def test_the_keyboard_opens_the_search_on_a_phone_as_wide_as_the_phone(browser, 
                   locked: document.body.hasAttribute('data-md-scrolllock')})"""
     )
     assert sizes == {"page": 390, "box": 390, "locked": True}, sizes
+    # a select under 16 px makes a phone's browser zoom in when it is tapped
+    select = pg.locator(".kb-search__filters select").first
+    assert select.evaluate("e => parseFloat(getComputedStyle(e).fontSize)") >= 16
     pg.keyboard.press("Escape")
     pg.wait_for_function(  # (while the theme's closing transition runs, the page is wider for a moment)
         "() => !document.body.hasAttribute('data-md-scrolllock') && document.documentElement.scrollWidth === 390"
     )
     assert not pg.evaluate("document.getElementById('__search').checked")
+    ctx.close()
+
+
+def test_opened_by_its_button_the_search_asks_for_words(page):
+    """Opened with the mouse (no key reaches the box), the line under it does not stay on
+    Material's "initializing" once the box is open and empty."""
+    page.locator("form[name='kb-search'] input[name='query']").click()  # the header's box (a phone: its icon)
+    meta = page.locator("#kb-search-results .md-search-result__meta")
+    page.wait_for_function("() => document.querySelector('#kb-search-results .md-search-result__meta').textContent")
+    assert meta.inner_text() == "键入以开始搜索"
+
+
+# The background an element is drawn on: its own and its ancestors' colours, translucent ones
+# composited over what is under them.
+BACKGROUND_JS = """e => {
+  const layers = [];
+  for (let n = e; n; n = n.parentElement) {
+    const bg = getComputedStyle(n).backgroundColor;
+    if (bg !== 'rgba(0, 0, 0, 0)' && bg !== 'transparent') layers.push(bg);
+    if (/^rgb\\(/.test(bg)) break;
+  }
+  return {color: getComputedStyle(e).color, layers: layers};
+}"""
+
+
+def _on(found: dict) -> tuple[float, ...]:
+    layers = found["layers"] or ["rgb(255, 255, 255)"]
+    under = layers[-1]
+    for layer in reversed(layers[:-1]):
+        under = "rgb({:.0f}, {:.0f}, {:.0f})".format(*parse_rgb(layer, under))
+    return parse_rgb(under)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_marked_words_and_the_count_are_readable(browser, base_url, scheme):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="zh-CN", color_scheme=scheme)
+    pg = ctx.new_page()
+    pg.goto(base_url + "guide/")
+    search(pg, "推理调度")
+    for selector in ("#kb-search-results mark", "#kb-search-results .md-search-result__meta"):
+        found = pg.locator(selector).first.evaluate(BACKGROUND_JS)
+        ratio = contrast(parse_rgb(found["color"], found["layers"][0] if found["layers"] else None), _on(found))
+        assert ratio >= 4.5, (selector, found, round(ratio, 2))
     ctx.close()

@@ -25,6 +25,7 @@ def test_the_article_is_marked_and_nothing_else_changes():
     assert '<span hidden data-pagefind-filter="主题:LLM 推理"></span>' in out
     assert '<span hidden data-pagefind-meta="date:2026-09"></span>' in out
     assert '<span hidden data-pagefind-sort="date:2026-09"></span>' in out
+    assert '<span hidden data-pagefind-meta="when:发表 2026-09"></span>' in out  # what the date is, shown
     assert out.endswith("</article><footer><h3>f</h3></footer></body></html>")
     assert "data-pagefind-weight" not in out.partition("<article")[2].partition(">")[2]  # headings: neutral
 
@@ -78,3 +79,13 @@ def test_what_the_briefs_call_a_paper_stands_in_its_backlinks_section():
     out = search.mark(page, Facts("论文", said=("自投机",)))
     assert out is not None
     assert '</table>\n</div><div hidden data-pagefind-weight="0.5"><p>自投机</p></div>\n<h2 id="bibtex">' in out
+
+
+def test_a_paper_result_gives_the_date_its_page_gives_first(sample_kb):
+    ssr = sample_kb.papers["ssr"]
+    assert str(ssr.published) == "2026-08" and ssr.submitted is not None  # (the v1 date its page questions)
+    assert search.facts_for(sample_kb, "papers/ssr/").date == "2026-08"
+    out = search.mark(PAGE, Facts("简报", date="2026-09-03"))
+    assert out is not None and 'data-pagefind-meta="date:2026-09-03"' in out and "when:" not in out  # a brief's day
+    out = search.mark(PAGE, Facts("活文档", date="2026-09-03"))
+    assert out is not None and 'data-pagefind-meta="when:更新于 2026-09-03"' in out

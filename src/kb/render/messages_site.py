@@ -30,6 +30,7 @@ SITE: dict[str, str] = {
     "js.search.unavailable": "搜索索引无法加载",
     "js.search.none": "没有找到结果",
     "js.search.found": "找到 {n} 个结果",  # also for 1: one wording for every count
+    "js.search.filtered": "（已筛选：{filters}）",  # after the count while a filter is chosen
     "js.search.more": "显示更多结果（还有 {n} 个）",
     "js.search.filter_option": "{value}（{n}）",
     "js.tables.filter": "筛选…",
@@ -47,6 +48,8 @@ SITE: dict[str, str] = {
     "search.type.index": "索引",
     "search.type.home": "首页",
     "search.type.about": "说明",
+    "search.date.paper": "发表 {date}",  # the date a result shows, by its type (a brief's: its day, bare)
+    "search.date.living": "更新于 {date}",
     # feeds (src/kb/render/feeds.py)
     "feeds.title": "{topic} · 简报",
     "feeds.counts": "主增量 {increments} 条 · NET-new {net_new} 条 · 邻接预备 {adjacent} 条 · 净增 arXiv 号 {arxiv} 个",

@@ -41,10 +41,13 @@ OUTPUT = "pagefind"  # the bundle's directory, beside the pages; editions use la
 TYPES = tuple(UI[f"search.type.{k}"] for k in ("brief", "paper", "living", "backlog", "index", "home", "about"))
 BRIEF, PAPER, LIVING, BACKLOG, INDEX, HOME, ABOUT = TYPES
 TYPE_FILTER, TOPIC_FILTER = UI["search.filter.type"], UI["search.filter.topic"]  # Pagefind's filter names
+DATES = {PAPER: UI["search.date.paper"], LIVING: UI["search.date.living"]}  # what a result's date is
 # How much a word on the page counts (Pagefind's data-pagefind-weight on the indexed body).  The living
 # document and the paper pages are where a topic or a name is defined; briefs report it on a date;
-# the home page and the indexes only repeat the titles of other pages, so they never come first.
-WEIGHTS = {LIVING: 2.0, PAPER: 1.5, BRIEF: 1.0, INDEX: 0.25, ABOUT: 0.5}
+# the home page and the indexes only repeat the titles of other pages, so they never come first; nor
+# do the pages about the site (the guide, the performance log), which quote queries as examples
+# (投机解码 found the guide before SSR's paper page).
+WEIGHTS = {LIVING: 2.0, PAPER: 1.5, BRIEF: 1.0, INDEX: 0.25, ABOUT: 0.25}
 SAID = 0.5  # what briefs call a paper, as words of its page (:attr:`Facts.said`): below any brief's own
 # words, so a phrase of a brief finds the brief first and the paper after it
 HEADINGS = 10.0  # Pagefind's largest weight: a section named 推理调度 is the answer to 推理调度, and
@@ -119,7 +122,8 @@ def facts_for(kb: KnowledgeBase, url: str) -> Facts:
         paper = kb.papers[m.group(1)]
         topics = {b.split("/", 1)[0] for b in _brief_keys(kb, paper.id)}
         titles = tuple(kb.topics[t].title for t in kb.topics if t in topics)
-        date = paper.submitted.isoformat() if paper.submitted else (str(paper.published) if paper.published else None)
+        # the date its page gives first (发表), else the first version's
+        date = str(paper.published) if paper.published else (paper.submitted.isoformat() if paper.submitted else None)
         said = tuple(dict.fromkeys(m.context for m in kb.mentions_of(paper.id) if m.explicit and m.place.brief))
         return Facts(PAPER, titles, date, WEIGHTS[PAPER], identity=HEADINGS, said=said)
     for topic in kb.topics.values():
@@ -182,8 +186,12 @@ def mark(text: str, facts: Facts) -> str | None:
         marks.append(f'<span hidden data-pagefind-filter="{TOPIC_FILTER}:{q(title)}"></span>')
     if facts.topics:
         marks.append(f'<span hidden data-pagefind-meta="topic:{q(" · ".join(facts.topics))}"></span>')
-    if facts.date:
+    if facts.date:  # (the date meta and the sort key hold the same value: kb.site.search_parts reads it)
         marks.append(f'<span hidden data-pagefind-meta="date:{q(facts.date)}"></span>')
+        if facts.type in DATES:  # and what the date is, as a result shows it (kb-search.js)
+            marks.append(
+                f'<span hidden data-pagefind-meta="when:{q(DATES[facts.type].format(date=facts.date))}"></span>'
+            )
         marks.append(f'<span hidden data-pagefind-sort="date:{q(facts.date)}"></span>')
     body = search_words.mark(text[m.end() : end])
     if facts.type in LISTINGS:  # (text holds no "<table" but a tag: it is escaped)
