@@ -3,7 +3,8 @@
  * Material's search dialog (overrides/partials/search.html) with Material's result markup:
  * the page (title, type, date, topic, excerpt with the words marked) and its best sections.
  * Keys: "/", "s" or "f" open it, Esc closes it, arrows move through the results, Enter opens
- * the first.  Filters by type and topic come from the index.  Pagefind downloads only the index
+ * the first.  Filters by type and topic come from the index, each value with how many results
+ * of the query it has.  Excerpts say where they are cut (…).  Pagefind downloads only the index
  * chunks a query needs; nothing is loaded before the search box has the focus.  Bytes per query
  * (scripts/bench_search.py): Pagefind runs on the page, not in its web worker (one copy of its
  * code, not two), and a result's fragment (the page's text: excerpt and sections) is fetched when
@@ -118,7 +119,7 @@
       return next && !CLOSING.test(next) ? " " : "";
     });
   }
-  function excerpt(html, asked) {
+  function excerpt(html, asked, split, content) {
     var p = document.createElement("p");
     unword(html).split(/(<mark>|<\/mark>)/).reduce(function (marked, part) {
       if (part === "<mark>") return true;
@@ -126,14 +127,54 @@
       if (part) {
         var text = decode(part);
         if (marked) {
-          p.appendChild(el("mark", null, text));
+          var space = /\s+$/.exec(text); // Pagefind marks the space after a word too: not underlined
+          p.appendChild(el("mark", null, space ? text.slice(0, space.index) : text));
+          if (space) p.appendChild(document.createTextNode(space[0]));
         } else {
           markIds(p, text, asked.ids);
         }
       }
       return marked;
     }, false);
+    if (split) unmarkLone(p, split);
+    if (content) cut(p, content);
     return p;
+  }
+  /* An excerpt that starts or ends inside a sentence of the page's text says so with an ellipsis
+   * (where the excerpt is found in the text: an id's index word kept out of it can hide it). */
+  var ENDS = /(?:[。！？；：]|[.!?;:]\s)\s*$/;
+  function cut(p, content) {
+    var text = p.textContent, at = text ? content.indexOf(text) : -1;
+    if (at < 0) return;
+    if (at > 0 && !ENDS.test(content.slice(Math.max(0, at - 3), at))) p.insertBefore(document.createTextNode("…"), p.firstChild);
+    if (at + text.length < content.length && !ENDS.test(text)) p.appendChild(document.createTextNode("…"));
+  }
+  /* Pagefind cuts a Chinese word of three characters or more into shorter words (自投机: 自 and
+   * 投机) and marks each wherever it stands, a lone character also as the start of any word (自动,
+   * 自己).  Those are not what was asked for: a mark found only by such a character is left
+   * unmarked unless it stands beside another mark (自 of 自投机). */
+  var CJK = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/;
+  var CJK_RUNS = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]{2,}/g;
+  /* Pagefind's words for a result (its address's marks): those that are lone characters of a
+   * Chinese word typed, and the others; null when there is none of the first. */
+  function splitWords(url, asked) {
+    if (!asked.runs.length) return null;
+    var all = new URL(url, window.location.href).searchParams.getAll(PARAM);
+    var lone = all.filter(function (w) {
+      return w.length === 1 && CJK.test(w) && asked.runs.some(function (r) { return r.indexOf(w) >= 0; });
+    });
+    return lone.length ? { lone: lone, all: all } : null;
+  }
+  function unmarkLone(p, split) {
+    Array.prototype.slice.call(p.querySelectorAll("mark")).forEach(function (m) {
+      var text = m.textContent, before = m.previousSibling, after = m.nextSibling;
+      if ((before && before.nodeName === "MARK") || (after && after.nodeName === "MARK")) return;
+      var found = split.all.filter(function (w) { return text.toLowerCase().indexOf(w.toLowerCase()) >= 0; });
+      if (found.length && found.every(function (w) { return split.lone.indexOf(w) >= 0; })) {
+        m.replaceWith(document.createTextNode(text));
+      }
+    });
+    p.normalize();
   }
   function markIds(p, text, ids) {
     var found = ids ? text.split(ids) : [text];
@@ -147,10 +188,23 @@
   }
   /* A result's address opens the page with its words marked: an id's index word is not on the
    * page, so the id is marked as written. */
-  function address(url, words) {
-    return url.replace(new RegExp("([?&]" + PARAM + "=)(" + AN_ID_WORD + ")(?=&|#|$)", "g"), function (m, key, w) {
+  function address(url, asked) {
+    var words = asked.words;
+    url = url.replace(new RegExp("([?&]" + PARAM + "=)(" + AN_ID_WORD + ")(?=&|#|$)", "g"), function (m, key, w) {
       return words[w] ? key + encodeURIComponent(words[w]) : m;
     });
+    /* ... and a lone character of a Chinese word typed is not marked on the page either: the word is */
+    var split = splitWords(url, asked);
+    if (!split) return url;
+    var u = new URL(url, window.location.href);
+    var kept = split.all.filter(function (w) {
+      return split.lone.indexOf(w) < 0;
+    });
+    u.searchParams.delete(PARAM);
+    kept.concat(asked.runs.filter(function (r) { return kept.indexOf(r) < 0; })).forEach(function (w) {
+      u.searchParams.append(PARAM, w);
+    });
+    return u.pathname + u.search + u.hash;
   }
   function el(tag, cls, text) {
     var e = document.createElement(tag);
@@ -159,9 +213,12 @@
     return e;
   }
 
-  function sections(data) {
+  function sections(data, asked) {
     var subs = (data.sub_results || []).filter(function (s) {
-      return s.url.indexOf("#") >= 0 && s.title && s.title !== data.meta.title;
+      if (s.url.indexOf("#") < 0 || !s.title || s.title === data.meta.title) return false;
+      var split = splitWords(s.url, asked);
+      s._excerpt = excerpt(s.excerpt || "", asked, split, data.content);
+      return !split || s._excerpt.querySelector("mark") !== null; // not one found only by a lone character
     });
     subs.forEach(function (s, i) {
       s._score = (s.weighted_locations || []).reduce(function (sum, w) {
@@ -179,7 +236,7 @@
   function item(data, asked) {
     var li = el("li", "md-search-result__item");
     var link = el("a", "md-search-result__link");
-    link.href = address(data.url, asked.words);
+    link.href = address(data.url, asked);
     link.tabIndex = -1;
     var doc = el("article", "md-search-result__article md-search-result__article--document md-typeset");
     doc.appendChild(el("div", "md-search-result__icon md-icon"));
@@ -190,20 +247,20 @@
       if (v) facts.appendChild(el("span", null, v));
     });
     doc.appendChild(facts);
-    var best = sections(data);
+    var best = sections(data, asked);
     /* the page's excerpt once: not again under a section that quotes the same words */
     if (!best.some(function (s) { return s.excerpt === data.excerpt; })) {
-      doc.appendChild(excerpt(data.excerpt || "", asked));
+      doc.appendChild(excerpt(data.excerpt || "", asked, splitWords(data.url, asked), data.content));
     }
     link.appendChild(doc);
     li.appendChild(link);
     best.forEach(function (s) {
       var sub = el("a", "md-search-result__link");
-      sub.href = address(s.url, asked.words);
+      sub.href = address(s.url, asked);
       sub.tabIndex = -1;
       var art = el("article", "md-search-result__article md-typeset");
       art.appendChild(el("h2", null, unword(s.title)));
-      art.appendChild(excerpt(s.excerpt || "", asked));
+      art.appendChild(s._excerpt);
       sub.appendChild(art);
       li.appendChild(sub);
     });
@@ -230,7 +287,12 @@
     var written = Object.keys(words).map(function (w) {
       return escapeRe(words[w]);
     });
-    return { text: text, words: words, ids: written.length ? new RegExp("(" + written.join("|") + ")", "i") : null };
+    return {
+      text: text,
+      words: words,
+      ids: written.length ? new RegExp("(" + written.join("|") + ")", "i") : null,
+      runs: query.match(CJK_RUNS) || [], // the Chinese words typed (unmarkLone, address)
+    };
   }
 
   var seq = 0;

@@ -6,7 +6,7 @@ the page a result opens marks the words."""
 from __future__ import annotations
 
 import re
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from test_reader_views import contrast, parse_rgb
@@ -355,3 +355,37 @@ def test_the_marked_words_and_the_count_are_readable(browser, base_url, scheme):
         ratio = contrast(parse_rgb(found["color"], found["layers"][0] if found["layers"] else None), _on(found))
         assert ratio >= 4.5, (selector, found, round(ratio, 2))
     ctx.close()
+
+
+def test_a_lone_character_of_a_chinese_word_typed_is_not_marked(page):
+    """Pagefind searches 自投机 as 自 and 投机, and marks 自 wherever a word starts with it (自动,
+    自己): in the results only the words typed are marked, a section is shown for them, and the
+    page a result opens marks 自投机 and 投机, never a lone 自."""
+    search(page, "自投机")
+    marks = page.evaluate(
+        f"""() => Array.from(document.querySelectorAll('{RESULT} mark')).map(m => [m.textContent,
+            [m.previousSibling, m.nextSibling].some(n => n && n.nodeName === 'MARK')])"""
+    )
+    assert marks and all("投机" in text or beside for text, beside in marks), marks
+    first = search_results(page)[0]
+    assert path(first["href"]) == "/briefs/inference/2026-09-03-e1/"
+    words = [parse_qs(urlsplit(h).query)["highlight"] for h in first["links"]]
+    assert all("自投机" in w and "自" not in w for w in words), words
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/briefs/inference/2026-09-03-e1/**")
+    page.wait_for_selector("article mark.kb-search-highlight", timeout=10000)
+    shown = page.locator("article mark.kb-search-highlight").all_text_contents()  # (hidden ones too)
+    assert "自投机" in shown and all("投机" in t for t in shown), sorted(set(shown))
+
+
+def test_excerpts_say_where_they_are_cut_and_marks_stop_at_the_word(page):
+    """An excerpt that starts or stops inside a sentence of its page says so (…); a marked word's
+    underline does not run on into the space after it."""
+    results = search(page, "推理调度")
+    excerpts = page.evaluate(
+        f"() => Array.from(document.querySelectorAll('{RESULT} article > p')).map(p => p.textContent)"
+    )
+    assert any(e.startswith("…") for e in excerpts) and any(e.endswith("…") for e in excerpts), excerpts
+    assert not [e for e in excerpts if e.startswith("……") or e.endswith("……")], excerpts
+    marks = [m for r in results for m in r["marks"]]
+    assert marks and not [m for m in marks if m != m.strip()], marks
