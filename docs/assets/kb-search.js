@@ -142,7 +142,7 @@
   }
   /* An excerpt that starts or ends inside a sentence of the page's text says so with an ellipsis
    * (where the excerpt is found in the text: an id's index word kept out of it can hide it). */
-  var ENDS = /(?:[。！？；：]|[.!?;:]\s)\s*$/;
+  var ENDS = /(?:[\u3002\uff01\uff1f\uff1b\uff1a]|[.!?;:]\s)\s*$/; // after a full stop, ! ? ; or : (Chinese or not)
   function cut(p, content) {
     var text = p.textContent, at = text ? content.indexOf(text) : -1;
     if (at < 0) return;
