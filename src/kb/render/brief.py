@@ -93,7 +93,7 @@ def page(kb: KnowledgeBase, key: str, page: str | None = None) -> Html:
     so the same brief can be embedded in any hand-written page."""
     noted = kb.findings("brief", key)
     c = Ctx(kb, key, kb.briefs[key], kb.figures[key], Linker(page or brief_page(key)), noted, checks.numbered(noted))
-    title = c.brief.title or brief_title(kb, key)
+    title = brief_title(kb, key)
     return (
         blocks(
             heading(1, esc(title), title_anchor(title, key)),

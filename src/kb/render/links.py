@@ -76,8 +76,10 @@ def brief_link(kb: KnowledgeBase, linker: Linker, key: str, text: str | None = N
 
 
 def brief_title(kb: KnowledgeBase, key: str) -> str:
+    """A brief's name wherever it is named (its page's title, links, feeds): its title as written,
+    else one made of its topic, round and date."""
     b = kb.briefs[key]
-    return t("link.brief_title", topic=b.topic, round=b.round, date=b.date.isoformat())
+    return b.title or t("link.brief_title", topic=b.topic, round=b.round, date=b.date.isoformat())
 
 
 # what a brief named a paper as, in the reader's words (kb.knowledge.history.SIGHTING_KINDS)
