@@ -143,6 +143,8 @@ def rendered(kb: KnowledgeBase) -> dict[str, str]:
 
 EDITS = {
     "headline": ("briefs/inference/2026-09-03-e1.yaml", "\ncharacter:\n  title: ", "\ncharacter:\n  title: 新词 "),
+    # a brief is named by its title on the pages that link to it: the brief before it, the paper pages
+    "brief title": ("briefs/inference/2026-09-03-e1.yaml", "\ntitle: inference · E1 预", "\ntitle: inference · E1 新"),
     "status": ("briefs/inference/2026-09-01-e1.yaml", "{paper: albireo, status: net-new", "{paper: albireo"),
     "short name": ("papers/albireo.yaml", "short: Albireo", "short: Albireo2"),
     "title": ("papers/ssr.yaml", 'title: "SSR: ', 'title: "New SSR: '),

@@ -6,12 +6,13 @@ changed since the last build; :func:`change_of` sorts the changed files: a data 
 hand-written page leaves the rest of the site as it was; anything else (a topic, a demo,
 ``mkdocs.yml``, ``overrides/``, ``hooks/``) may change every page.  :func:`affected` then
 compares the knowledge base of the last good build with the new one, record by record: a
-brief page is rebuilt when its record, its figures, its findings, its claims, its neighbours
-or a paper it names changed; a paper page when its record, its backlinks (mentions, also
-from hand-written pages), its sightings, anchors, findings or its status as of each topic's
-latest brief changed.  The papers index shows what the paper pages are made from: it is
-rebuilt when one of them is, or a paper is added or removed; the backlog too, and also when
-its own figures change (the pending items, the open claims, the ids without a paper file).
+brief page is rebuilt when its record, its figures, its findings, its claims, its neighbours,
+a paper it names or the title of a brief it links to changed; a paper page when its record,
+its backlinks (mentions, also from hand-written pages), its sightings, anchors, findings, its
+status as of each topic's latest brief or the title of a brief it links to changed.  The
+papers index shows what the paper pages are made from: it is rebuilt when one of them is, or a
+paper is added or removed; the backlog too, and also when its own figures change (the pending
+items, the open claims, the ids without a paper file).
 The list of briefs and the statistics are always rebuilt.
 
 :class:`Preview` is what the preview hands the kb plugin for one build (the plugin's
@@ -251,6 +252,7 @@ def _brief_inputs(kb: KnowledgeBase, key: str, named: dict[str, set[str]]) -> tu
     claims = [kb.claims.get(brief.topic, c.id) for c in brief.claims]
     claims += [kb.claims.get(brief.topic, u.claim) for u in brief.claim_updates]
     papers = sorted(pid for pid in named.get(key, ()) if pid in kb.papers)
+    linked = [nxt] + [ev.brief for state in claims if state for ev in state.events]  # named by their titles
     return (
         brief,
         kb.figures.get(key),
@@ -261,7 +263,13 @@ def _brief_inputs(kb: KnowledgeBase, key: str, named: dict[str, set[str]]) -> tu
         nxt,
         claims,
         [(pid, kb.papers[pid], kb.history.first_seen(pid), kb.history.anchors.get(pid)) for pid in papers],
+        _titles(kb, linked),
     )
+
+
+def _titles(kb: KnowledgeBase, keys: Iterable[str | None]) -> list[tuple[str, str | None]]:
+    """The titles of the briefs a page links to by their name (kb.render.links.brief_title)."""
+    return [(k, kb.briefs[k].title) for k in sorted({k for k in keys if k and k in kb.briefs})]
 
 
 def _backlog_inputs(kb: KnowledgeBase) -> tuple[object, ...]:
@@ -276,11 +284,13 @@ def _paper_inputs(kb: KnowledgeBase, pid: str) -> tuple[object, ...]:
     topics = sorted({kb.briefs[s.brief].topic for s in seen if s.brief in kb.briefs} & set(kb.by_topic))
     # the status as of each topic's latest brief (not that brief: its page does not name it)
     latest = [(t, paper_status(kb.history, pid, kb.by_topic[t][-1], t)) for t in topics]
+    anchors = kb.history.anchors.get(pid, [])
     return (
         kb.papers[pid],
         kb.mentions_of(pid),
         seen,
-        kb.history.anchors.get(pid, []),
+        anchors,
         kb.findings("paper", pid),
         latest,
+        _titles(kb, [s.brief for s in seen] + [a.brief for a in anchors]),
     )
