@@ -3,7 +3,7 @@
  * Material's search dialog (overrides/partials/search.html) with Material's result markup:
  * the page (title, type, date, topic, excerpt with the words marked) and its best sections.
  * Keys: "/", "s" or "f" open it, Esc closes it, arrows move through the results, Enter opens
- * the first.  Filters by type and topic come from the index, each value with how many results
+ * the first, Tab goes round the open dialog.  Filters by type and topic come from the index, each value with how many results
  * of the query it has.  Excerpts say where they are cut (…).  Pagefind downloads only the index
  * chunks a query needs; nothing is loaded before the search box has the focus.  Bytes per query
  * (scripts/bench_search.py): Pagefind runs on the page, not in its web worker (one copy of its
@@ -474,10 +474,27 @@
       var i = all.indexOf(active);
       i = ev.key === "ArrowDown" ? (i + 1) % all.length : i <= 0 ? all.length - 1 : i - 1;
       all[i].focus();
+    } else if (ev.key === "Tab") {
+      /* Tab goes round the open dialog's controls (the box, the results' scrolling area, the
+       * filters, "more"), not on to the page beneath it; the arrows go through the results. */
+      var stops = tabStops();
+      var at = stops.indexOf(active);
+      if (!stops.length) return;
+      if (at < 0 || (ev.shiftKey && at === 0) || (!ev.shiftKey && at === stops.length - 1)) {
+        ev.preventDefault();
+        stops[ev.shiftKey ? stops.length - 1 : 0].focus();
+      }
     } else if (ev.key.length === 1 && !typing(active)) {
       input.focus(); // typing while a result has focus goes on in the box
     }
   });
+  function tabStops() {
+    return Array.prototype.slice.call(dialog.querySelectorAll("input, select, button, a[href], [tabindex]")).filter(
+      function (e) {
+        return e.tabIndex >= 0 && !e.disabled && e.getClientRects().length > 0;
+      }
+    );
+  }
 
   /* On a page opened from a result: mark the searched words. */
   if (new URLSearchParams(window.location.search).has(PARAM)) {

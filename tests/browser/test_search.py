@@ -389,3 +389,19 @@ def test_excerpts_say_where_they_are_cut_and_marks_stop_at_the_word(page):
     assert not [e for e in excerpts if e.startswith("……") or e.endswith("……")], excerpts
     marks = [m for r in results for m in r["marks"]]
     assert marks and not [m for m in marks if m != m.strip()], marks
+
+
+@pytest.mark.parametrize("shift", [False, True])
+def test_tab_goes_round_the_open_dialog(page, shift):
+    """Tab (and Shift+Tab) from the box goes through the dialog's controls and back to the box,
+    never on to the page beneath it while the dialog is open."""
+    search(page, "推理调度")
+    seen = []
+    for _ in range(8):
+        page.keyboard.press("Shift+Tab" if shift else "Tab")
+        seen.append(page.evaluate("!!document.activeElement.closest('.kb-search')"))
+        if page.evaluate("document.activeElement.name") == "query":
+            break
+    assert all(seen), seen
+    assert page.evaluate("document.activeElement.name") == "query", seen  # round to the box
+    assert len(seen) >= 3  # through the results' area, the filter and "more" on the way
