@@ -3,8 +3,9 @@
  * Material's search dialog (overrides/partials/search.html) with Material's result markup:
  * the page (title, type, date, topic, excerpt with the words marked) and its best sections.
  * Keys: "/", "s" or "f" open it, Esc closes it, arrows move through the results, Enter opens
- * the first, Tab goes round the open dialog.  Filters by type and topic come from the index, each value with how many results
- * of the query it has.  Excerpts say where they are cut (…).  Pagefind downloads only the index
+ * the first, Tab goes round the open dialog.  Filters by type and topic come from the index, each
+ * value with how many results of the query it has.  Excerpts say where they are cut (…).
+ * Pagefind downloads only the index
  * chunks a query needs; nothing is loaded before the search box has the focus.  Bytes per query
  * (scripts/bench_search.py): Pagefind runs on the page, not in its web worker (one copy of its
  * code, not two), and a result's fragment (the page's text: excerpt and sections) is fetched when
@@ -188,17 +189,17 @@
   }
   /* A result's address opens the page with its words marked: an id's index word is not on the
    * page, so the id is marked as written. */
-  function address(url, asked) {
+  function address(url, asked, split) {
     var words = asked.words;
     url = url.replace(new RegExp("([?&]" + PARAM + "=)(" + AN_ID_WORD + ")(?=&|#|$)", "g"), function (m, key, w) {
       return words[w] ? key + encodeURIComponent(words[w]) : m;
     });
-    /* ... and a lone character of a Chinese word typed is not marked on the page either: the word is */
-    var split = splitWords(url, asked);
+    /* ... and a lone character of a Chinese word typed (split: splitWords) is not marked on the
+     * page either: the word is */
     if (!split) return url;
     var u = new URL(url, window.location.href);
-    var kept = split.all.filter(function (w) {
-      return split.lone.indexOf(w) < 0;
+    var kept = u.searchParams.getAll(PARAM).filter(function (w) {
+      return split.lone.indexOf(w) < 0; // (the ids as written, from above)
     });
     u.searchParams.delete(PARAM);
     kept.concat(asked.runs.filter(function (r) { return kept.indexOf(r) < 0; })).forEach(function (w) {
@@ -216,9 +217,9 @@
   function sections(data, asked) {
     var subs = (data.sub_results || []).filter(function (s) {
       if (s.url.indexOf("#") < 0 || !s.title || s.title === data.meta.title) return false;
-      var split = splitWords(s.url, asked);
-      s._excerpt = excerpt(s.excerpt || "", asked, split, data.content);
-      return !split || s._excerpt.querySelector("mark") !== null; // not one found only by a lone character
+      s._split = splitWords(s.url, asked);
+      s._excerpt = excerpt(s.excerpt || "", asked, s._split, data.content);
+      return !s._split || s._excerpt.querySelector("mark") !== null; // not one found only by a lone character
     });
     subs.forEach(function (s, i) {
       s._score = (s.weighted_locations || []).reduce(function (sum, w) {
@@ -236,7 +237,8 @@
   function item(data, asked) {
     var li = el("li", "md-search-result__item");
     var link = el("a", "md-search-result__link");
-    link.href = address(data.url, asked);
+    var split = splitWords(data.url, asked);
+    link.href = address(data.url, asked, split);
     link.tabIndex = -1;
     var doc = el("article", "md-search-result__article md-search-result__article--document md-typeset");
     doc.appendChild(el("div", "md-search-result__icon md-icon"));
@@ -250,13 +252,13 @@
     var best = sections(data, asked);
     /* the page's excerpt once: not again under a section that quotes the same words */
     if (!best.some(function (s) { return s.excerpt === data.excerpt; })) {
-      doc.appendChild(excerpt(data.excerpt || "", asked, splitWords(data.url, asked), data.content));
+      doc.appendChild(excerpt(data.excerpt || "", asked, split, data.content));
     }
     link.appendChild(doc);
     li.appendChild(link);
     best.forEach(function (s) {
       var sub = el("a", "md-search-result__link");
-      sub.href = address(s.url, asked);
+      sub.href = address(s.url, asked, s._split);
       sub.tabIndex = -1;
       var art = el("article", "md-search-result__article md-typeset");
       art.appendChild(el("h2", null, unword(s.title)));

@@ -48,8 +48,7 @@ SITE: dict[str, str] = {
     "search.type.index": "索引",
     "search.type.home": "首页",
     "search.type.about": "说明",
-    "search.date.paper": "发表 {date}",  # the date a result shows, by its type (a brief's: its day, bare)
-    "search.date.living": "更新于 {date}",
+    "search.date.living": "更新于 {date}",  # the living document's date in a result (a paper's: paper.published)
     # feeds (src/kb/render/feeds.py)
     "feeds.title": "{topic} · 简报",
     "feeds.counts": "主增量 {increments} 条 · NET-new {net_new} 条 · 邻接预备 {adjacent} 条 · 净增 arXiv 号 {arxiv} 个",

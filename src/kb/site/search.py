@@ -41,7 +41,7 @@ OUTPUT = "pagefind"  # the bundle's directory, beside the pages; editions use la
 TYPES = tuple(UI[f"search.type.{k}"] for k in ("brief", "paper", "living", "backlog", "index", "home", "about"))
 BRIEF, PAPER, LIVING, BACKLOG, INDEX, HOME, ABOUT = TYPES
 TYPE_FILTER, TOPIC_FILTER = UI["search.filter.type"], UI["search.filter.topic"]  # Pagefind's filter names
-DATES = {PAPER: UI["search.date.paper"], LIVING: UI["search.date.living"]}  # what a result's date is
+DATES = {PAPER: UI["paper.published"], LIVING: UI["search.date.living"]}  # what a result's date is (a brief's: its day)
 # How much a word on the page counts (Pagefind's data-pagefind-weight on the indexed body).  The living
 # document and the paper pages are where a topic or a name is defined; briefs report it on a date;
 # the home page and the indexes only repeat the titles of other pages, so they never come first; nor
