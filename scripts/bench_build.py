@@ -4,12 +4,14 @@
 
 For each size (total pages of the site) it writes a synthetic knowledge base
 (``kb.synth``, briefs : papers about 1 : 5.5 as in a year of data) to a temporary
-directory and builds, each in a fresh ``mkdocs build --strict`` process, interleaved:
+directory and builds, each in a fresh process, interleaved:
 
-project  the site from that data (this repository's mkdocs.yml with KB_DATA), with
-         no cache (``KB_CACHE=off``: no page cache, no kept search index files): a
+project  the site from that data (this repository's mkdocs.yml with KB_DATA), built as
+         CI builds it, ``kb build --strict`` (``mkdocs build`` in a process of its own,
+         then the search index once it has ended: kb.site.search_later), with no cache (``KB_CACHE=off``: no page cache, no kept search index files): a
          full build from a clean checkout;
-plain    the same pages as a plain MkDocs-Material site (scripts/bench_plain.py):
+plain    the same pages as a plain MkDocs-Material site (scripts/bench_plain.py),
+         ``mkdocs build --strict``:
          same theme settings, Markdown extensions, validation and nav, no code of
          ours; generated pages written as the Markdown a team would write for them,
          Material's own search plugin (the project ships Pagefind instead);
@@ -19,9 +21,9 @@ plain    the same pages as a plain MkDocs-Material site (scripts/bench_plain.py)
          what a pull request adding a day costs with a kept cache.
 
 CPU time is user + system time of the build process and every process it waited
-for (Pagefind is one), start-up included; wall time is shown too.  Peak memory is
+for (MkDocs', Pagefind's), start-up included; wall time is shown too.  Peak memory is
 the largest resident set of the whole process tree at once (sampled from /proc every
-20 ms: the Python process and Pagefind together), output bytes per page the bytes
+20 ms: every Python process and Pagefind resident at that moment together), output bytes per page the bytes
 written outside ``assets/`` divided by the number of HTML pages.  With --repeat N
 medians are shown.  Then it times ``kb validate`` on the largest data and on a
 synthetic year (--year).
@@ -157,16 +159,17 @@ def measure(total: int, args, tmp: Path) -> tuple[dict, dict, Path]:
     day, newest = working_copy(data, work / "checkout")
     added = newest.read_bytes()
     cache = work / "cache"
-    build = [sys.executable, "-m", "mkdocs", "build", "--strict", "-d"]
     site = work / "site"
+    build = [sys.executable, "-m", "kb", "build", "--strict", "-d", str(site)]  # as CI builds the site
+    plain = [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(site)]
     runs: dict[str, list[Run]] = {"project": [], "plain": [], "warm": []}
     for _ in range(args.repeat):  # interleaved, so that a busy moment hits all alike
-        runs["project"].append(timed([*build, str(site)], ROOT, mkdocs_env(data), site))
-        runs["plain"].append(timed([*build, str(site)], work / "plain", mkdocs_env(), site))
+        runs["project"].append(timed(build, ROOT, mkdocs_env(data), site))
+        runs["plain"].append(timed(plain, work / "plain", mkdocs_env(), site))
         newest.unlink()  # the day before: fills the cache
-        timed([*build, str(site)], ROOT, mkdocs_env(day, cache), site)
+        timed(build, ROOT, mkdocs_env(day, cache), site)
         newest.write_bytes(added)  # the pull request's brief, in the same checkout
-        runs["warm"].append(timed([*build, str(site)], ROOT, mkdocs_env(day, cache), site))
+        runs["warm"].append(timed(build, ROOT, mkdocs_env(day, cache), site))
     result = {}
     for name, rs in runs.items():
         result[name] = {

@@ -1,4 +1,4 @@
-"""Build the real site with MkDocs (strict), as CI and readers do, from a project copy.
+"""Build the real site (strict), as CI does, from a project copy.
 
 Tests build the frozen knowledge base in ``tests/fixtures/kb`` (its data and its
 template pages over the live ``docs/``), never the live ``data/``: adding
@@ -23,8 +23,9 @@ CODE = ("mkdocs.yml", "docs", "hooks", "overrides")  # what a build reads beside
 def build(
     dest: Path, env_extra: dict | None = None, data: Path | None = None, project: Path | None = None
 ) -> subprocess.CompletedProcess:
-    """``mkdocs build --strict`` of ``project`` (default: a fresh copy of the frozen one beside
-    ``dest``) into ``dest``; ``data`` replaces its data directory (``KB_DATA``)."""
+    """``kb build --strict`` of ``project`` (default: a fresh copy of the frozen one beside
+    ``dest``) into ``dest``, as CI builds the site (``mkdocs build`` in a process of its own, the
+    search index after it: kb.site.search_later); ``data`` replaces its data directory (``KB_DATA``)."""
     if project is None:
         project = copy_project(dest.parent / f"{dest.name}-project")
     env = {k: v for k, v in os.environ.items() if k not in ("KB_DATA", "KB_DEMOS")}
@@ -32,7 +33,7 @@ def build(
     if data is not None:
         env["KB_DATA"] = str(data)
     return subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(dest)],
+        [sys.executable, "-m", "kb", "build", "--strict", "-d", str(dest)],
         cwd=project,
         capture_output=True,
         text=True,

@@ -74,7 +74,7 @@ def test_pr_workflow_steps_pass_in_order(tmp_path):
         "kb validate --strict --format github" in s["run"] and "changed" not in s["run"]
         for s in steps_run(runner, names)
     )
-    assert "mkdocs build --strict -d site" in steps_run(runner, names)[-1]["run"]  # the build comes last
+    assert "kb build --strict -d site" in steps_run(runner, names)[-1]["run"]  # the build comes last
     assert "本页在拉取请求中改过" in (runner.workspace / "site" / "guide" / "index.html").read_text("utf-8")
 
 
@@ -159,7 +159,7 @@ def test_template_payload_fails_the_build_step_too(tmp_path):
         page.write_text(page.read_text("utf-8") + f"\n\n{PAYLOAD}\n", "utf-8")
 
     runner = pull_request(tmp_path, inject)
-    build = next(s for s in runner.steps() if "mkdocs build" in s.get("run", ""))
+    build = next(s for s in runner.steps() if "kb build" in s.get("run", ""))
     result = runner.run(build)
     line = len((runner.workspace / "docs" / "index.md").read_text("utf-8").splitlines())
     assert result.returncode != 0

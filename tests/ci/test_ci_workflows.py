@@ -88,7 +88,7 @@ def test_pr_workflow_is_read_only():
     runs = [s.get("run", "") for s in job["steps"]]
     assert any("kb validate --format github" in r for r in runs)
     assert any("python -m pytest -q" in r for r in runs)
-    assert any("mkdocs build --strict -d site" in r for r in runs)
+    assert any("kb build --strict -d site" in r for r in runs)
     setup = next(s for s in job["steps"] if s.get("uses", "").startswith("actions/setup-python@"))
     assert setup["with"]["python-version"] == "3.11" and setup["with"]["cache"] == "pip"
     upload = next(s for s in job["steps"] if s.get("uses", "").startswith("actions/upload-artifact@"))
@@ -118,7 +118,7 @@ def test_publish_build_job_builds_without_the_token():
     assert "github.token" not in text and "secrets." not in text
     runs = [s.get("run", "") for s in build["steps"]]
     assert any("kb validate" in r for r in runs)
-    assert runs.index(next(r for r in runs if "mkdocs build --strict -d site" in r)) > runs.index(
+    assert runs.index(next(r for r in runs if "kb build --strict -d site" in r)) > runs.index(
         next(r for r in runs if "--require-hashes -r requirements/site.txt" in r)
     )
     upload = next(s for s in build["steps"] if s.get("uses", "").startswith("actions/upload-artifact@"))

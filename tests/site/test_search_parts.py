@@ -9,6 +9,9 @@ from __future__ import annotations
 import re
 import shutil
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from bundles import canonical, same_answers
 from kb.site import search, search_index, search_parts
 
@@ -54,7 +57,23 @@ def test_plan_keeps_path_order_and_puts_a_large_page_alone():
     weights = {"b": 4, "a": 4, "c": 9, "d": 1, "e": 1}
     assert search_parts.plan(weights, 8) == [["a", "b"], ["c"], ["d", "e"]]
     assert search_parts.plan({}, 8) == []
+    even = {name: 3 for name in "abcdef"}  # filled in turn: 12 and 6; as even: 9 and 9 (the same two runs)
+    assert search_parts.plan(even, 12) == [["a", "b", "c"], ["d", "e", "f"]]
+    assert search_parts.plan({**even, "g": 0}, 100) == [[*"abcdef"]]
     assert search_parts.part_size(search_parts.BASE_MB + 25) == 1024 * 1024
+
+
+@given(st.lists(st.integers(0, 40), max_size=30), st.integers(1, 60))
+def test_plan_is_as_few_runs_as_filling_each_in_turn_and_no_larger(sizes, budget):
+    """As many parts as filling each up to the budget in turn, the pages in the same order, no part
+    over the budget but a page alone, and the largest part no larger than filling in turn makes it."""
+    weights = {f"p{i:02}": w for i, w in enumerate(sizes)}
+    marked = [(p, w) for p, w in sorted(weights.items()) if w > 0]
+    filled, parts = search_parts._filled(marked, budget), search_parts.plan(weights, budget)
+    assert len(parts) == len(filled) and [p for part in parts for p in part] == [p for p, _ in marked]
+    sizes_of = [sum(weights[p] for p in part) for part in parts]
+    assert all(size <= budget or len(part) == 1 for size, part in zip(sizes_of, parts, strict=True))
+    assert max(sizes_of, default=0) <= max((sum(weights[p] for p in part) for part in filled), default=0)
 
 
 def test_glob_syntax_is_escaped():

@@ -12,10 +12,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from kb.cli import bib, new, paper, preview, schema, status, validate
+from kb.cli import bib, build, new, paper, preview, schema, status, validate
 from kb.data.diagnostics import DataError, UserError
 
-COMMANDS = (validate, status, paper, bib, new, schema, preview)
+COMMANDS = (validate, status, paper, bib, new, schema, preview, build)
 
 __all__ = ["UserError", "build_parser", "main"]
 

@@ -43,7 +43,7 @@ from kb.render.glossary import explain_first_uses
 from kb.render.html import PERMALINK_TITLE
 from kb.render.messages import UI, script_words
 from kb.render.meta import page_descriptions
-from kb.site import cache, finish, frame, htmlpage, pagetoc, sanitize, search, search_index, theme
+from kb.site import cache, finish, frame, htmlpage, pagetoc, sanitize, search, search_index, search_later, theme
 from kb.site.config import KbConfig, demos_on, published_url
 from kb.site.htmlpage import Placeholders
 from kb.site.layout import Options, Site, add_hand_written, build_site, check_finished, feed_files, feed_links
@@ -377,17 +377,18 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         if self._parts is not None:
             log.info("kb: theme parts: %d made, %d reused; %s", len(self._parts), self._parts.reused, self._frames)
         written = self._written if self.preview is None else self.preview.indexing(self._written, Path(config.site_dir))
-        if self.preview is None or self.preview.search:
-            self._index(config, written)
+        request = search_later.request(config.site_dir, config.config_file_path, written, self.config.search_memory)
+        if self.preview is None and search_later.leave(request):
+            pass  # `kb build` indexes the site once this process has ended
+        elif self.preview is None or self.preview.search:
+            self._index(request)
         elif written.digests:  # a kept index (the cache's) to bring up to date: kb preview does, when idle
-            self.preview.index = partial(self._index, config, written)
+            self.preview.index = partial(self._index, request)
         self.on_build_error()  # the end of a build, as after a failed one
 
-    def _index(self, config: MkDocsConfig, written: search_index.Written, stop: Stop | None = None) -> IndexStats:
-        where = cache.location(Path(config.config_file_path).resolve().parent)
+    def _index(self, request: search_later.Request, stop: Stop | None = None) -> IndexStats:
         try:
-            store, site, memory = where and where / cache.SEARCH, Path(config.site_dir), self.config.search_memory
-            stats = search_index.index_site(site, written.pages, store, written.weights, memory, written.digests, stop)
+            stats = search_later.run(request, request.memory_mb, stop)
         except Exception as exc:  # the binary missing or failing: the site has no search
             raise PluginError(f"search index (Pagefind): {exc}") from None
         log.info("kb: %s", stats.report())

@@ -59,15 +59,24 @@ def part_size(memory_mb: int) -> int:
 
 def plan(weights: Mapping[str, int], budget: int) -> list[list[str]]:
     """The pages (site-relative paths to their HTML files, weighed by their characters of indexed
-    HTML) in parts of at most ``budget`` each, in path order; a page over the budget is a part alone.
-    A page that weighs nothing has nothing Pagefind indexes: it is in no part."""
+    HTML) in as few parts of at most ``budget`` each as path order allows, as even as they can be
+    (the largest part is Pagefind's peak); a page over the budget is a part alone.  A page that
+    weighs nothing has nothing Pagefind indexes: it is in no part."""
+    pages = [(path, weights[path]) for path in sorted(weights) if weights[path] > 0]
+    parts = _filled(pages, budget)
+    low, high = -(-sum(w for _, w in pages) // max(1, len(parts))), budget  # the least cap giving as few parts
+    while low < high:
+        cap = (low + high) // 2
+        low, high = (low, cap) if len(_filled(pages, cap)) <= len(parts) else (cap + 1, high)
+    return _filled(pages, high) if len(parts) > 1 else parts
+
+
+def _filled(pages: Sequence[tuple[str, int]], cap: int) -> list[list[str]]:
+    """``pages`` in order, each part filled up to ``cap`` before the next begins."""
     parts: list[list[str]] = [[]]
     size = 0
-    for path in sorted(weights):
-        weight = weights[path]
-        if weight <= 0:
-            continue
-        if parts[-1] and size + weight > budget:
+    for path, weight in pages:
+        if parts[-1] and size + weight > cap:
             parts.append([])
             size = 0
         parts[-1].append(path)

@@ -1,0 +1,97 @@
+"""``kb build [-f mkdocs.yml] [-d site] [--strict] [--dirty] [-q|-v] [--data DIR]``: the site as
+``mkdocs build`` builds it, in a process of its own, then its search index once that process has
+ended (:mod:`kb.site.search_later`): the same site, at about half the peak memory.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from kb.data.diagnostics import UserError
+
+if TYPE_CHECKING:
+    from kb.site.search_index import IndexStats
+    from kb.site.search_later import Request
+
+DESCRIPTION = (
+    "Build the site as `mkdocs build` does, then its Pagefind search index.  MkDocs runs in a "
+    "process of its own and the index is made once that process has ended, in Pagefind runs sized "
+    "to the memory the MkDocs build needed at its peak (a site larger than one run is indexed in "
+    "parts and merged): the whole command needs no more memory than the MkDocs build did.  "
+    "`mkdocs build` alone makes the same site, indexing it from its own process.  The exit status "
+    "is MkDocs' (with --strict a warning fails the build), else 1 when the index fails."
+)
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("build", help="build the site (mkdocs build), then its search index", description=DESCRIPTION)
+    p.add_argument("-f", "--config-file", default=None, help="the project's mkdocs.yml (MkDocs' default: mkdocs.yml)")
+    p.add_argument("-d", "--site-dir", default=None, help="where the site goes (default: site_dir of mkdocs.yml)")
+    p.add_argument("-s", "--strict", action="store_true", help="a warning fails the build")
+    p.add_argument("--dirty", action="store_true", help="build only the files changed since the last build")
+    p.add_argument("--data", default=None, help="data directory (default: $KB_DATA, else the kb plugin's data_dir)")
+    loud = p.add_mutually_exclusive_group()
+    loud.add_argument("-q", "--quiet", action="store_true", help="warnings and errors only")
+    loud.add_argument("-v", "--verbose", action="store_true", help="MkDocs' debug messages too")
+    p.set_defaults(func=run)
+
+
+def mkdocs_command(args: argparse.Namespace) -> list[str]:
+    """The ``mkdocs build`` the options ask for (this Python's MkDocs)."""
+    cmd = [sys.executable, "-m", "mkdocs", "build"]
+    if args.config_file is not None:
+        cmd += ["--config-file", args.config_file]
+    if args.site_dir is not None:
+        cmd += ["--site-dir", args.site_dir]
+    flags = (("--strict", args.strict), ("--dirty", args.dirty), ("--quiet", args.quiet), ("--verbose", args.verbose))
+    return cmd + [flag for flag, on in flags if on]
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.data is not None and not Path(args.data).is_dir():
+        raise UserError(f"--data: {args.data} is not a directory")
+    if args.config_file is not None and not Path(args.config_file).is_file():
+        raise UserError(f"--config-file: {args.config_file}: no such file")
+    from kb.site import search_later  # not MkDocs: the index step needs Pagefind and the bundle code only
+
+    env = dict(os.environ)
+    if args.data is not None:
+        env["KB_DATA"] = str(Path(args.data).resolve())
+    with tempfile.TemporaryDirectory(prefix="kb-build-") as scratch:
+        left = Path(scratch) / "search.json"
+        env[search_later.LATER_ENV] = str(left)
+        status = subprocess.run(mkdocs_command(args), env=env, check=False).returncode
+        if status != 0 or not left.is_file():  # failed; or no kb plugin in this configuration: nothing to index
+            return status
+        request = search_later.Request.load(left)
+    try:
+        stats, memory, build_peak = _index(request)
+    except Exception as exc:  # the binary missing or failing: as the plugin says it from mkdocs build
+        print(f"ERROR   -  search index (Pagefind): {exc}", file=sys.stderr)
+        return 1
+    if not args.quiet:
+        peak = f"; the build's peak {build_peak} MB" if build_peak else ""
+        print(f"INFO    -  kb: {stats.report()}; a run's memory {memory} MB{peak}", file=sys.stderr)
+    return 0
+
+
+def _index(request: Request) -> tuple[IndexStats, int, int | None]:
+    """Index the site, runs sized to the build's peak (the largest resident set of a child this
+    process waited for: the build's process) less this process's; where the system does not say
+    them (no ``resource`` module), as configured.  The statistics, a run's memory and that peak."""
+    from kb.site import search_later
+
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - not Unix
+        return search_later.run(request, request.memory_mb), request.memory_mb, None
+    unit = 1024 * 1024 if sys.platform == "darwin" else 1024  # ru_maxrss: bytes on macOS, KB on Linux
+    build_peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // unit
+    stats, memory = search_later.index(request, build_peak, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // unit)
+    return stats, memory, build_peak

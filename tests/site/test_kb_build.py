@@ -1,0 +1,120 @@
+"""``kb build`` (kb.cli.build, kb.site.search_later): the site ``mkdocs build`` makes, with the search
+index made once MkDocs' process has ended, in runs sized to that process's peak memory."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bundles import canonical
+from kb.site import search_later
+from kb.site.search_index import Written
+from sitebuild import copy_project
+
+# Stands in for Pagefind: says which process started it, and how many other processes that one has.
+FAKE_PAGEFIND = """\
+import json, os, pathlib
+out = pathlib.Path(json.load(open("pagefind.json"))["output_path"])
+out.mkdir(parents=True, exist_ok=True)
+parent = pathlib.Path(f"/proc/{os.getppid()}/cmdline").read_bytes().replace(b"\\0", b" ").decode()
+tasks = pathlib.Path(f"/proc/{os.getppid()}/task").iterdir()
+others = {c for t in tasks for c in (t / "children").read_text().split()} - {str(os.getpid())}
+(out / "started-by.txt").write_text(parent + "\\n" + str(len(others)))
+print("Indexed 100000 pages")
+"""
+
+
+def _kb_build(project: Path, site: Path, *args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    base = {k: v for k, v in os.environ.items() if k not in ("KB_DATA", "KB_DEMOS", "KB_SEARCH_MEMORY")}
+    return subprocess.run(
+        [sys.executable, "-m", "kb", "build", "--strict", "-d", str(site), *args],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        env={**base, "NO_MKDOCS_2_WARNING": "1", "KB_CACHE": "off", **(env or {})},
+    )
+
+
+def test_kb_build_makes_the_site_mkdocs_build_makes(tmp_path, site):
+    """Page for page the same bytes, and a search index with the same pages, words and answers."""
+    project = Path((site / ".project").read_text("utf-8"))
+    alone = tmp_path / "alone"
+    env = {k: v for k, v in os.environ.items() if k not in ("KB_DATA", "KB_DEMOS", search_later.LATER_ENV)}
+    run = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(alone)],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        env={**env, "NO_MKDOCS_2_WARNING": "1"},
+    )
+    assert run.returncode == 0, run.stderr
+    log = (site / ".build-log").read_text("utf-8")
+    m = re.search(r"kb: search index of (\d+) pages .*; a run's memory (\d+) MB; the build's peak (\d+) MB", log)
+    assert m is not None, log
+    pages, memory, peak = map(int, m.groups())
+    assert pages > 20 and memory >= search_later.SMALLEST_MB and peak > 50
+
+    def html(root: Path) -> dict[str, bytes]:
+        return {p.relative_to(root).as_posix(): p.read_bytes() for p in root.rglob("*.html")}
+
+    ours, theirs = html(site), html(alone)
+    assert ours.keys() == theirs.keys() and len(ours) > 20
+    assert [name for name in ours if ours[name] != theirs[name]] == []
+    assert canonical(site / "pagefind") == canonical(alone / "pagefind")
+
+
+def test_the_index_is_made_after_the_mkdocs_process_has_ended(tmp_path):
+    """Pagefind's parent is kb build's own process, and its `mkdocs build` has ended."""
+    fake = tmp_path / "pagefind"
+    fake.write_text(f"#!{sys.executable}\n" + FAKE_PAGEFIND, "utf-8")
+    fake.chmod(0o755)
+    project, site = copy_project(tmp_path / "project"), tmp_path / "site"
+    run = _kb_build(project, site, env={"PAGEFIND_BINARY_PATH": str(fake)})
+    assert run.returncode == 0, run.stderr
+    parent, running = (site / "pagefind" / "started-by.txt").read_text("utf-8").splitlines()
+    assert " -m kb build " in parent and "mkdocs" not in parent
+    assert running == "0"
+
+
+def test_a_failed_build_is_not_indexed_and_fails_kb_build(tmp_path):
+    project, site = copy_project(tmp_path / "project"), tmp_path / "site"
+    (project / "docs" / "broken.md").write_text("# Broken\n\n[nowhere](missing.md)\n", "utf-8")
+    run = _kb_build(project, site)
+    assert run.returncode == 1
+    assert "missing.md" in run.stderr and "search index" not in run.stderr
+    assert not (site / "pagefind").exists()
+
+
+def test_a_mistake_in_kb_builds_options_is_one_line(tmp_path):
+    run = _kb_build(tmp_path, tmp_path / "site", "--data", str(tmp_path / "nowhere"))
+    assert run.returncode == 1 and "Traceback" not in run.stderr
+    assert run.stderr.strip() == f"error: --data: {tmp_path / 'nowhere'} is not a directory"
+
+
+@pytest.mark.parametrize(
+    ("configured", "peak", "own", "expected"),
+    [
+        (2048, 900, 40, 860),  # the build's peak less this process
+        (2048, 150, 40, search_later.SMALLEST_MB),  # never less than a useful run
+        (500, 900, 40, 500),  # never more than configured
+    ],
+)
+def test_a_runs_memory_is_the_builds_peak_within_bounds(configured, peak, own, expected):
+    assert search_later.budget(configured, peak, own) == expected
+
+
+def test_a_request_left_by_the_build_reads_back_as_written(tmp_path, monkeypatch):
+    written = Written(kept=True)
+    written.add("a/index.html", '<article data-pagefind-body class="x">推理</article>', True)
+    request = search_later.request(str(tmp_path / "site"), str(tmp_path / "mkdocs.yml"), written, 700)
+    monkeypatch.delenv(search_later.LATER_ENV, raising=False)
+    assert not search_later.leave(request)  # mkdocs build alone: it indexes now
+    monkeypatch.setenv(search_later.LATER_ENV, str(tmp_path / "left.json"))
+    assert search_later.leave(request)
+    assert search_later.Request.load(tmp_path / "left.json") == request
+    assert request.weights == {"a/index.html": written.weights["a/index.html"]} and request.digests
