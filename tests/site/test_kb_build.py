@@ -118,3 +118,20 @@ def test_a_request_left_by_the_build_reads_back_as_written(tmp_path, monkeypatch
     assert search_later.leave(request)
     assert search_later.Request.load(tmp_path / "left.json") == request
     assert request.weights == {"a/index.html": written.weights["a/index.html"]} and request.digests
+
+
+def test_kb_build_starts_without_the_data_layer():
+    """Only the command's own module is imported: `kb build` starts without the models the other
+    commands load (its process waits beside MkDocs' holding none of them); `kb --help` still lists
+    every command."""
+    probe = (
+        "import contextlib, sys\nfrom kb.cli import main\n"
+        "with contextlib.suppress(SystemExit): main(['build', '--help'])\n"
+        "print(sorted(set(sys.modules) & {'pydantic', 'kb.data.loader', 'mkdocs'}))"
+    )
+    run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert run.returncode == 0 and run.stdout.splitlines()[-1] == "[]", run.stdout + run.stderr
+    listing = subprocess.run([sys.executable, "-m", "kb", "--help"], capture_output=True, text=True).stdout
+    assert all(
+        f"    {name}" in listing for name in ("validate", "status", "paper", "bib", "new", "schema", "preview", "build")
+    )

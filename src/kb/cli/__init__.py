@@ -10,28 +10,31 @@ stays light.
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 
-from kb.cli import bib, build, new, paper, preview, schema, status, validate
 from kb.data.diagnostics import DataError, UserError
 
-COMMANDS = (validate, status, paper, bib, new, schema, preview, build)
+COMMANDS = ("validate", "status", "paper", "bib", "new", "schema", "preview", "build")  # modules of this package
 
 __all__ = ["UserError", "build_parser", "main"]
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of ``kb``: of every command, or of ``command`` alone (only its module is imported:
+    ``kb build`` starts without the data layer the other commands load)."""
     parser = argparse.ArgumentParser(prog="kb", description="LLM-inference knowledge base tools.")
     parser.add_argument("--debug", action="store_true", help="show tracebacks")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for module in COMMANDS:
-        module.register(sub)
+    for name in (command,) if command in COMMANDS else COMMANDS:
+        importlib.import_module(f"kb.cli.{name}").register(sub)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    given = sys.argv[1:] if argv is None else argv
+    parser = build_parser(next((a for a in given if not a.startswith("-")), None))  # the command: its first word
+    args = parser.parse_args(given)
     try:
         return int(args.func(args) or 0)
     except (UserError, DataError) as exc:
