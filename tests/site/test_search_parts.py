@@ -60,7 +60,7 @@ def test_plan_keeps_path_order_and_puts_a_large_page_alone():
     even = {name: 3 for name in "abcdef"}  # filled in turn: 12 and 6; as even: 9 and 9 (the same two runs)
     assert search_parts.plan(even, 12) == [["a", "b", "c"], ["d", "e", "f"]]
     assert search_parts.plan({**even, "g": 0}, 100) == [[*"abcdef"]]
-    assert search_parts.part_size(search_parts.BASE_MB + 25) == 1024 * 1024
+    assert search_parts.part_size(search_parts.BASE_MB + search_parts.PER_CHARACTER) == 1024 * 1024
 
 
 @given(st.lists(st.integers(0, 40), max_size=30), st.integers(1, 60))

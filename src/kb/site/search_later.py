@@ -26,7 +26,7 @@ from kb.site.search_index import IndexStats, Stop, Written
 __all__ = ["LATER_ENV", "SMALLEST_MB", "Request", "budget", "index", "leave", "request", "run"]
 
 LATER_ENV = "KB_SEARCH_LATER"  # set by `kb build` for its `mkdocs build`: where the plugin leaves its Request
-# The least memory (MB) a run is given: Pagefind's dictionaries alone take some 60 MB of every run
+# The least memory (MB) a run is given: Pagefind's dictionaries alone take some 70 MB of every run
 # (search_parts.BASE_MB), so a budget much smaller than this is mostly spent on them, once a run.
 SMALLEST_MB = 256
 
