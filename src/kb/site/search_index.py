@@ -26,7 +26,7 @@ from kb.site import search, search_parts, search_store, search_update
 from kb.site.search import BODY, EXCLUDE, OUTPUT, SKIP_DIRS
 
 __all__ = ["ALLOCATOR", "CONFIG", "MEMORY_ENV", "MEMORY_MB", "IndexStats", "Written", "index_site", "pagefind_env"]
-__all__ += ["Stop", "require_extended"]
+__all__ += ["Stop", "require_extended", "run_memory"]
 
 MEMORY_MB = 2048  # Pagefind's memory for one run (estimated: kb.site.search_parts); a larger site is indexed in parts
 MEMORY_ENV = "KB_SEARCH_MEMORY"  # MB; replaces search_memory of mkdocs.yml (benchmarks, tests)
@@ -212,7 +212,7 @@ def index_site(
 
     require_extended()
     _return_freed_memory()
-    budget = search_parts.part_size(_memory(memory_mb))
+    budget = search_parts.part_size(run_memory(memory_mb))
     stats = IndexStats(pages=pages, anew=pages)
     start = time.perf_counter()
     parts = search_parts.plan(weights, budget) if weights is not None else []
@@ -347,7 +347,7 @@ def _never() -> bool:
     return False
 
 
-def _memory(configured: int) -> int:
+def run_memory(configured: int) -> int:
     """Pagefind's memory for one run in MB: ``KB_SEARCH_MEMORY``, else ``configured``."""
     import os
 

@@ -89,6 +89,7 @@ def budget(configured_mb: int, build_peak_mb: int, own_mb: int) -> int:
 
 def index(request: Request, build_peak_mb: int, own_mb: int) -> tuple[IndexStats, int]:
     """Index the site ``request`` describes, after a build that needed ``build_peak_mb`` at its peak,
-    from a process holding ``own_mb``; a run's memory from :func:`budget`.  The statistics and it."""
+    from a process holding ``own_mb``; a run's memory from :func:`budget` (``KB_SEARCH_MEMORY``
+    replaces it).  The statistics and a run's memory."""
     memory = budget(request.memory_mb, build_peak_mb, own_mb)
-    return run(request, memory), memory
+    return run(request, memory), search_index.run_memory(memory)
