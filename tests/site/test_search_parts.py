@@ -53,6 +53,23 @@ def test_paths_with_glob_characters_are_indexed_one_a_run(tmp_path):
     assert bundle[language]["sorts"]["date"] == sorted(bundle[language]["sorts"]["date"])
 
 
+def test_pages_a_dirty_build_did_not_write_count_towards_the_memory_too(tmp_path):
+    """`mkdocs build --dirty` (and `kb build --dirty`) rewrites some pages; Pagefind reads every page
+    on disk, so the parts are planned over all of them, not only over those the build wrote."""
+    site = tmp_path / "site"
+    for name in ("a", "b", "c"):
+        (site / name).mkdir(parents=True)
+        text = f"speculative {name} 投机 " + "decoding " * 3000  # 27,000 characters
+        (site / name / "index.html").write_text(_page(f"T{name}", text), "utf-8")
+    weights = {"a/index.html": 27_000}  # the one page this build wrote: alone it fits one run
+    memory = search_parts.BASE_MB + 1  # about 47,000 characters a run: a page, or a page and a bit
+    assert search_parts.part_size(memory) < 2 * 27_000
+    stats = search_index.index_site(site, 1, weights=weights, memory_mb=memory)
+    assert stats.parts == 3
+    (language,) = [k for k in canonical(site / "pagefind") if k not in ("version", "include")]
+    assert canonical(site / "pagefind")[language]["page_count"] == 3
+
+
 def test_plan_keeps_path_order_and_puts_a_large_page_alone():
     weights = {"b": 4, "a": 4, "c": 9, "d": 1, "e": 1}
     assert search_parts.plan(weights, 8) == [["a", "b"], ["c"], ["d", "e"]]

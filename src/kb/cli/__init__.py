@@ -31,9 +31,20 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+def _command(given: list[str]) -> str | None:
+    """The command ``given`` names: its first word that is not an option (``kb``'s own options take
+    no value); None where help for ``kb`` itself comes first (it lists every command)."""
+    for arg in given:
+        if arg in ("-h", "--help"):
+            return None
+        if not arg.startswith("-"):
+            return arg
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     given = sys.argv[1:] if argv is None else argv
-    parser = build_parser(next((a for a in given if not a.startswith("-")), None))  # the command: its first word
+    parser = build_parser(_command(given))
     args = parser.parse_args(given)
     try:
         return int(args.func(args) or 0)

@@ -58,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"--data: {args.data} is not a directory")
     if args.config_file is not None and not Path(args.config_file).is_file():
         raise UserError(f"--config-file: {args.config_file}: no such file")
-    from kb.site import search_later  # not MkDocs: the index step needs Pagefind and the bundle code only
+    from kb.site import search_later  # light: the index code loads once MkDocs has ended
 
     env = dict(os.environ)
     if args.data is not None:
@@ -66,7 +66,10 @@ def run(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory(prefix="kb-build-") as scratch:
         left = Path(scratch) / "search.json"
         env[search_later.LATER_ENV] = str(left)
-        status = subprocess.run(mkdocs_command(args), env=env, check=False).returncode
+        status = _mkdocs(mkdocs_command(args), env)
+        if status < 0:
+            print(f"ERROR   -  mkdocs build ended by signal {-status}", file=sys.stderr)
+            return 128 - status
         if status != 0 or not left.is_file():  # failed; or no kb plugin in this configuration: nothing to index
             return status
         request = search_later.Request.load(left)
@@ -81,6 +84,25 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _mkdocs(cmd: list[str], env: dict[str, str]) -> int:
+    """Run ``cmd`` (the build) to its end; its exit status (negative: the signal that ended it).
+    Stopped meanwhile (Ctrl-C, or SIGTERM: a CI job cancelled), the build is stopped too."""
+    import signal
+
+    def stop(signum: int, frame: object) -> None:
+        raise SystemExit(128 + signum)
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    proc = subprocess.Popen(cmd, env=env)
+    try:
+        return proc.wait()
+    finally:
+        if proc.poll() is None:
+            proc.terminate()
+            proc.wait()
+        signal.signal(signal.SIGTERM, previous)
+
+
 def _index(request: Request) -> tuple[IndexStats, int, int | None]:
     """Index the site, runs sized to the build's peak (the largest resident set of a child this
     process waited for: the build's process) less this process's; where the system does not say
@@ -90,7 +112,11 @@ def _index(request: Request) -> tuple[IndexStats, int, int | None]:
     try:
         import resource
     except ImportError:  # pragma: no cover - not Unix
-        return search_later.run(request, request.memory_mb), request.memory_mb, None
+        from kb.site.search_index import run_memory
+
+        return search_later.run(request, request.memory_mb), run_memory(request.memory_mb), None
+    import kb.site.search_index  # noqa: F401  (loaded before this process's own memory is read)
+
     unit = 1024 * 1024 if sys.platform == "darwin" else 1024  # ru_maxrss: bytes on macOS, KB on Linux
     build_peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // unit
     stats, memory = search_later.index(request, build_peak, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // unit)

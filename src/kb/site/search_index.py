@@ -215,9 +215,8 @@ def index_site(
     budget = search_parts.part_size(run_memory(memory_mb))
     stats = IndexStats(pages=pages, anew=pages)
     start = time.perf_counter()
-    parts = search_parts.plan(weights, budget) if weights is not None else []
-    if weights is None or len(parts) > 1:  # the files on disk: a --dirty build's older pages are indexed too
-        parts = search_parts.plan(_weights(site_dir, weights or {}), budget)
+    # the files on disk, not only those this build wrote: a --dirty build's older pages are indexed too
+    parts = search_parts.plan(_weights(site_dir, weights or {}), budget)
     stats.parts = max(1, len(parts))
     for stale in site_dir.glob(f"{SCRATCH}*"):  # left by a build that was killed
         shutil.rmtree(stale, ignore_errors=True)

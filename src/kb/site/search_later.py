@@ -10,7 +10,7 @@ runs sized to the memory the child itself needed at its peak (:func:`budget`; a 
 one run is indexed in parts and merged, :mod:`kb.site.search_parts`), so the command as a whole
 needs no more memory than the MkDocs build did.
 
-Nothing here imports MkDocs.
+Nothing here imports MkDocs, and importing it loads nothing of the index code (:func:`run` does).
 """
 
 from __future__ import annotations
@@ -19,9 +19,10 @@ import json
 import os
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from kb.site import search_index
-from kb.site.search_index import IndexStats, Stop, Written
+if TYPE_CHECKING:  # the index code loads when it runs: kb build waits beside MkDocs without it
+    from kb.site.search_index import IndexStats, Stop, Written
 
 __all__ = ["LATER_ENV", "SMALLEST_MB", "Request", "budget", "index", "leave", "request", "run"]
 
@@ -65,6 +66,8 @@ def request(site_dir: str, config_file: str, written: Written, memory_mb: int) -
 def run(request: Request, memory_mb: int, stop: Stop | None = None) -> IndexStats:
     """Index the site ``request`` describes, a run's memory ``memory_mb`` (``KB_SEARCH_MEMORY``
     replaces it): :func:`kb.site.search_index.index_site`."""
+    from kb.site import search_index
+
     store = Path(request.store) if request.store is not None else None
     return search_index.index_site(
         Path(request.site_dir), request.pages, store, request.weights, memory_mb, request.digests, stop
@@ -91,5 +94,7 @@ def index(request: Request, build_peak_mb: int, own_mb: int) -> tuple[IndexStats
     """Index the site ``request`` describes, after a build that needed ``build_peak_mb`` at its peak,
     from a process holding ``own_mb``; a run's memory from :func:`budget` (``KB_SEARCH_MEMORY``
     replaces it).  The statistics and a run's memory."""
+    from kb.site import search_index
+
     memory = budget(request.memory_mb, build_peak_mb, own_mb)
     return run(request, memory), search_index.run_memory(memory)

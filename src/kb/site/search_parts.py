@@ -1,7 +1,7 @@
 """Pagefind in parts: a site too large for one Pagefind run within its memory budget is indexed a
 part at a time, and the parts' bundles are merged into the one bundle a reader's browser loads.
 
-Pagefind holds every page it indexes until it writes the index: about 21 bytes of memory for each
+Pagefind holds every page it indexes until it writes the index: about 22 bytes of memory for each
 character of indexed HTML, on top of some 70 MB for its dictionaries (3,000 synthetic pages: 33
 million characters of marked bodies, 756 MB resident).  :func:`plan` groups the pages so each run
 stays within a budget; :func:`merge` joins the runs' bundles: page numbers are offset by the pages
@@ -41,11 +41,12 @@ from kb.site import search_chunks
 __all__ = ["BASE_MB", "MARK", "PER_CHARACTER", "Writer", "content", "full_hash", "glob_of", "merge", "ordered"]
 __all__ += ["bundle_filters", "bundle_words", "part_size", "plan", "write_filters", "write_meta", "write_words"]
 
-# A Pagefind run's peak resident memory is about BASE_MB + PER_CHARACTER bytes for each character of
-# indexed HTML it reads.  Measured (2026-12-05, the allocator of kb.site.search_index.ALLOCATOR) over
-# 3,000 synthetic pages, 33.1 million characters, in 1, 2, 3, 4, 6 and 10 even runs: 756, 426, 297,
-# 257, 190 and 138 MB, i.e. about 69 MB and 20.8 bytes a character; these round both up.
-BASE_MB = 70  # a run's memory before its first page (its dictionaries)
+# A Pagefind run's peak resident memory is at most BASE_MB + PER_CHARACTER bytes for each character of
+# indexed HTML it reads (MB here: MiB, as the budget and the resident sets count them).  Measured
+# (2026-12-05, the allocator of kb.site.search_index.ALLOCATOR) over 3,000 synthetic pages, 33.1
+# million characters, in 1, 2, 3, 4, 6 and 10 even runs: 756, 426, 297, 257, 190 and 138 MB, a line
+# of about 69 MB and 21.8 bytes a character; 84 MB and 22 bytes lie above every measurement.
+BASE_MB = 84  # a run's memory before its first page (its dictionaries)
 PER_CHARACTER = 22  # its memory (bytes) per character of a page's indexed HTML
 CHUNK = 20_000  # locations per index chunk, as Pagefind counts them (it cuts after the word that passes)
 MARK = b"pagefind_dcd"  # what Pagefind writes before the content of each compressed file
