@@ -216,7 +216,8 @@ def index_site(
     stats = IndexStats(pages=pages, anew=pages)
     start = time.perf_counter()
     # the files on disk, not only those this build wrote: a --dirty build's older pages are indexed too
-    parts = search_parts.plan(_weights(site_dir, weights or {}), budget)
+    on_disk = _weights(site_dir, weights or {})
+    parts = search_parts.plan(on_disk, budget)
     stats.parts = max(1, len(parts))
     for stale in site_dir.glob(f"{SCRATCH}*"):  # left by a build that was killed
         shutil.rmtree(stale, ignore_errors=True)
@@ -230,7 +231,7 @@ def index_site(
             with search_store.locked(store):  # two builds at once (`mkdocs serve` and a build) take turns
                 for old in [d for d in store.iterdir() if d.is_dir() and d != bundle]:
                     shutil.rmtree(old)  # an older Pagefind's
-                update = _pending(site_dir, bundle, weights, digests, budget)
+                update = _pending(site_dir, bundle, weights, digests, budget, on_disk)
                 done = update is not None and _update(site_dir, bundle, update, digests or {}, pages, stats, stopping)
                 if not done and stopping():  # stopped where the store could not stay whole: the next run is full
                     stats.stopped = True
@@ -286,13 +287,14 @@ def _pending(
     weights: Mapping[str, int] | None,
     digests: Mapping[str, str] | None,
     budget: int,
+    on_disk: Mapping[str, int],
 ) -> search_update.Pending | None:
     """The pages to index again, where the kept bundle can be brought up to date: it is complete,
-    every HTML file on disk with a marked body is one this build wrote (a ``--dirty`` build leaves others), and what
-    changed fits one run."""
+    every HTML file on disk (``on_disk``: :func:`_weights`) with a marked body is one this build
+    wrote (a ``--dirty`` build leaves others), and what changed fits one run."""
     if weights is None or digests is None or not search_store.complete(bundle):
         return None
-    others = set(_html_files(site_dir)) - set(weights)  # the theme's 404 page: nothing Pagefind reads
+    others = set(on_disk) - set(weights)  # the theme's 404 page: nothing Pagefind reads
     if any(search.weight((site_dir / p).read_text("utf-8", "replace")) for p in others):
         return None
     update = search_update.pending(bundle, digests, fingerprint())

@@ -69,11 +69,13 @@ def plan(weights: Mapping[str, int], budget: int) -> list[list[str]]:
     weighs nothing has nothing Pagefind indexes: it is in no part."""
     pages = [(path, weights[path]) for path in sorted(weights) if weights[path] > 0]
     parts = _filled(pages, budget)
-    low, high = -(-sum(w for _, w in pages) // max(1, len(parts))), budget  # the least cap giving as few parts
+    if len(parts) <= 1:
+        return parts
+    low, high = -(-sum(w for _, w in pages) // len(parts)), budget  # the least cap giving as few parts
     while low < high:
         cap = (low + high) // 2
         low, high = (low, cap) if len(_filled(pages, cap)) <= len(parts) else (cap + 1, high)
-    return _filled(pages, high) if len(parts) > 1 else parts
+    return _filled(pages, high)
 
 
 def _filled(pages: Sequence[tuple[str, int]], cap: int) -> list[list[str]]:
