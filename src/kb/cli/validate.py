@@ -11,7 +11,8 @@ from pathlib import Path
 from kb.data.diagnostics import Diagnostic, Severity, sort_diagnostics
 from kb.data.loader import display_path, load
 from kb.data.recordstore import RecordStore
-from kb.knowledge.index import KnowledgeBase, build, gc_paused
+from kb.gcpause import gc_paused
+from kb.knowledge.index import KnowledgeBase, build
 from kb.site import cache
 
 

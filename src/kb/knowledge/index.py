@@ -9,11 +9,8 @@ write into it (hand-written pages' mentions are added once, before rendering).
 
 from __future__ import annotations
 
-import atexit
-import gc
 from collections import defaultdict
 from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -22,6 +19,7 @@ from kb.data.diagnostics import DataError, Diagnostic, KeyPath, Severity, format
 from kb.data.loader import FileMemo, Loaded, Source
 from kb.data.models import Acknowledgement, Brief, Demo, Paper, Section, Topic, round_key
 from kb.data.recordstore import RecordStore
+from kb.gcpause import gc_paused
 from kb.knowledge.claims import Claims, build_claims
 from kb.knowledge.findings import Finding, brief_findings, paper_findings, topic_findings
 from kb.knowledge.history import AnchorRecord, History, build_history
@@ -338,27 +336,6 @@ def _close(code: str, codes: set[str]) -> str:
     from kb.data.hints import did_you_mean
 
     return did_you_mean(code, codes)
-
-
-@contextmanager
-def gc_paused(freeze: bool = False) -> Iterator[None]:
-    """Loading makes millions of small acyclic objects that the cyclic garbage collector
-    would rescan over and over (about 1 s in 3 at a year of data): pause it meanwhile.
-    ``freeze``: what was made is also left out of later collections (the first would scan all of
-    it) until ``gc.unfreeze()``: ``kb validate`` keeps it to its end, a build until it ends.  And
-    the process is a one-shot command: when it exits, all that is left is frozen, so the
-    interpreter's last collection does not walk every object of the build (2 s at 3,000 pages)."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-        if freeze:
-            gc.freeze()
-            atexit.unregister(gc.freeze)  # once, however many loads
-            atexit.register(gc.freeze)
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def load_kb(

@@ -9,10 +9,14 @@ Templates use :meth:`str.format` fields; values are escaped by the caller.
 
 from __future__ import annotations
 
-from kb.knowledge.findings import Finding
+from typing import TYPE_CHECKING
+
 from kb.render.messages_brief import BRIEF
 from kb.render.messages_editions import EDITIONS
 from kb.render.messages_site import SITE
+
+if TYPE_CHECKING:  # the catalogue loads without the models (kb build's index step reads its names)
+    from kb.knowledge.findings import Finding
 
 UI: dict[str, str] = {
     # brief page: the lede

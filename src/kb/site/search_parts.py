@@ -35,7 +35,7 @@ from typing import Any
 
 import cbor2
 
-from kb.knowledge.index import gc_paused
+from kb.gcpause import gc_paused
 from kb.site import search_chunks
 
 __all__ = ["BASE_MB", "MARK", "PER_CHARACTER", "Writer", "content", "full_hash", "glob_of", "merge", "ordered"]

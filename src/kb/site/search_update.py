@@ -27,7 +27,7 @@ from typing import Any
 
 import cbor2
 
-from kb.knowledge.index import gc_paused
+from kb.gcpause import gc_paused
 from kb.site import search_chunks
 from kb.site.search_parts import (
     Writer,

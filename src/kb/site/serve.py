@@ -36,7 +36,7 @@ from watchdog.observers.api import BaseObserver
 from watchdog.observers.polling import PollingEmitter, PollingObserver
 
 from kb.data.diagnostics import UserError
-from kb.knowledge.index import gc_paused
+from kb.gcpause import gc_paused
 from kb.site.later import Job, Later
 from kb.site.preview import Change, Preview, Project, ignored, snapshot
 from kb.site.search_index import IndexStats, Stop, Written

@@ -1,0 +1,35 @@
+"""The cyclic garbage collector paused while a run makes millions of small acyclic objects.
+
+A module of its own, light to import: the data loader, the index, the search index's merge and
+the preview server each pause it around their bulk work.
+"""
+
+from __future__ import annotations
+
+import atexit
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+__all__ = ["gc_paused"]
+
+
+@contextmanager
+def gc_paused(freeze: bool = False) -> Iterator[None]:
+    """Loading makes millions of small acyclic objects that the cyclic garbage collector
+    would rescan over and over (about 1 s in 3 at a year of data): pause it meanwhile.
+    ``freeze``: what was made is also left out of later collections (the first would scan all of
+    it) until ``gc.unfreeze()``: ``kb validate`` keeps it to its end, a build until it ends.  And
+    the process is a one-shot command: when it exits, all that is left is frozen, so the
+    interpreter's last collection does not walk every object of the build (2 s at 3,000 pages)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+        if freeze:
+            gc.freeze()
+            atexit.unregister(gc.freeze)  # once, however many loads
+            atexit.register(gc.freeze)
+    finally:
+        if enabled:
+            gc.enable()
