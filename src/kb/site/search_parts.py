@@ -50,10 +50,11 @@ BASE_MB = 84  # a run's memory before its first page (its dictionaries)
 PER_CHARACTER = 22  # its memory (bytes) per character of a page's indexed HTML
 CHUNK = 20_000  # locations per index chunk, as Pagefind counts them (it cuts after the word that passes)
 MARK = b"pagefind_dcd"  # what Pagefind writes before the content of each compressed file
-# gzip level of the merged files.  The index chunks of one Pagefind run over 3,000 synthetic pages,
-# recompressed: level 6 0.5% larger than Pagefind's own, level 9 0.5% smaller at three times the
-# time (1.8 s against 0.6 s for the 182 chunks); the merged index at level 6 is 0.2% larger.
-LEVEL = 6
+# gzip level of the merged files.  Pagefind's own are level 9; recompressing the merge of 3,000
+# synthetic pages in three runs (2026-12-05): level 6 took 2.0 s of the merge's CPU time, level 4
+# 1.56 s, level 1 1.38 s; the bundle 13,654 / 13,911 / 14,231 KB, the heaviest query (KV Cache) 264 /
+# 267 / 273 KB of the 300 KB a query may download (scripts/bench_search.py).
+LEVEL = 4
 _GLOB_SPECIAL = re.compile(r"([\\*?:\[\]{}<>(),])")
 
 
