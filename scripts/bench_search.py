@@ -2,8 +2,8 @@
 """Search bytes: what a reader downloads to search a synthetic knowledge base of N pages.
 
 For each size, the synthetic generator (kb.synth, the one scripts/bench_build.py uses) writes a
-knowledge base of that many pages; the project builds it (``mkdocs build --strict``, which also
-builds the Pagefind index) and the built site is served on 127.0.0.1.  For each query (a paper's
+knowledge base of that many pages; the project builds it (``kb build --strict``, as CI does: the site,
+then its Pagefind index) and the built site is served on 127.0.0.1.  For each query (a paper's
 name, its arXiv id, Chinese words), a fresh browser context (empty cache) opens a page, enters the
 query into the header search at once (as an input method commits a word: one query, not one per
 letter) and waits for the first results to be shown (no scrolling); every
@@ -65,7 +65,7 @@ def build(total: int, seed: int, work: Path) -> tuple[Path, dict, list[str]]:
     site = work / "site"
     t = time.perf_counter()
     run = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(site)],
+        [sys.executable, "-m", "kb", "build", "--strict", "-d", str(site)],  # as CI builds the site
         cwd=project,
         env=bench_build.mkdocs_env(data),
         capture_output=True,
