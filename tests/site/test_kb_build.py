@@ -117,7 +117,10 @@ def test_a_request_left_by_the_build_reads_back_as_written(tmp_path, monkeypatch
     request = search_later.request(str(tmp_path / "site"), str(tmp_path / "mkdocs.yml"), written, 700)
     monkeypatch.delenv(search_later.LATER_ENV, raising=False)
     assert not search_later.leave(request)  # mkdocs build alone: it indexes now
-    monkeypatch.setenv(search_later.LATER_ENV, str(tmp_path / "left.json"))
+    monkeypatch.setenv(search_later.LATER_ENV, f"{os.getpid()}:{tmp_path / 'left.json'}")  # another process's
+    assert not search_later.leave(request)  # (mkdocs serve in a shell it was exported to): it indexes now
+    assert not (tmp_path / "left.json").exists()
+    monkeypatch.setenv(search_later.LATER_ENV, f"{os.getppid()}:{tmp_path / 'left.json'}")  # the parent's
     assert search_later.leave(request)
     assert search_later.Request.load(tmp_path / "left.json") == request
     assert request.weights == {"a/index.html": written.weights["a/index.html"]} and request.digests

@@ -65,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
         env["KB_DATA"] = str(Path(args.data).resolve())
     with tempfile.TemporaryDirectory(prefix="kb-build-") as scratch:
         left = Path(scratch) / "search.json"
-        env[search_later.LATER_ENV] = str(left)
+        env[search_later.LATER_ENV] = search_later.later(left)
         status = _mkdocs(mkdocs_command(args), env)
         if status < 0:
             print(f"ERROR   -  mkdocs build ended by signal {-status}", file=sys.stderr)

@@ -24,9 +24,9 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # the index code loads when it runs: kb build waits beside MkDocs without it
     from kb.site.search_index import IndexStats, Stop, Written
 
-__all__ = ["LATER_ENV", "SMALLEST_MB", "Request", "budget", "index", "leave", "request", "run"]
+__all__ = ["LATER_ENV", "SMALLEST_MB", "Request", "budget", "index", "later", "leave", "request", "run"]
 
-LATER_ENV = "KB_SEARCH_LATER"  # set by `kb build` for its `mkdocs build`: where the plugin leaves its Request
+LATER_ENV = "KB_SEARCH_LATER"  # set by `kb build` for its `mkdocs build`: where the plugin leaves its Request (later)
 # The least memory (MB) a run is given: Pagefind's dictionaries alone take some 70 MB of every run
 # (search_parts.BASE_MB), so a budget much smaller than this is mostly spent on them, once a run.
 SMALLEST_MB = 256
@@ -76,12 +76,20 @@ def run(request: Request, memory_mb: int, stop: Stop | None = None) -> IndexStat
 
 def leave(request: Request) -> bool:
     """Where this process is ``kb build``'s ``mkdocs build``: ``request`` left for it (true),
-    else false and the caller indexes now."""
-    target = os.environ.get(LATER_ENV, "").strip()
-    if not target:
+    else false and the caller indexes now.  :data:`LATER_ENV` names the ``kb build`` process and
+    the file (:func:`later`): a process that is not that one's child (``mkdocs serve`` in a shell
+    the variable was exported to) indexes as ever."""
+    pid, _, target = os.environ.get(LATER_ENV, "").strip().partition(":")
+    if not target or pid != str(os.getppid()):
         return False
     request.save(Path(target))
     return True
+
+
+def later(path: Path) -> str:
+    """The value of :data:`LATER_ENV` by which this process asks the ``mkdocs build`` it starts
+    to leave its request in ``path`` (:func:`leave`)."""
+    return f"{os.getpid()}:{path}"
 
 
 def budget(configured_mb: int, build_peak_mb: int, own_mb: int) -> int:
