@@ -5,7 +5,7 @@
 
 For each measured size (in simulated years of daily briefs: 365 briefs and 2,000
 papers a year, as kb.synth's year) it writes a synthetic knowledge base, builds
-the site (a fresh ``mkdocs build --strict``, timed) and freezes it into an
+the site (a fresh ``kb build --strict``, as the publish workflow does, timed) and freezes it into an
 edition with kb.editions, then measures in bytes: the whole site (the current
 site, latest/), its search index (Pagefind's pagefind/, which only latest/ keeps),
 one edition, and the index pages (briefs/, papers/, backlog/, stats/)
@@ -83,7 +83,7 @@ def build(data: Path, dest: Path) -> float:
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "KB_DATA": str(data), "KB_CACHE": "off"}  # a fresh build
     t = time.perf_counter()
     run = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(dest)],
+        [sys.executable, "-m", "kb", "build", "--strict", "-d", str(dest)],  # as the publish workflow builds
         cwd=ROOT,
         env=env,
         capture_output=True,
