@@ -126,6 +126,17 @@ def test_a_request_left_by_the_build_reads_back_as_written(tmp_path, monkeypatch
     assert request.weights == {"a/index.html": written.weights["a/index.html"]} and request.digests
 
 
+def test_the_index_step_loads_without_the_data_layer():
+    """What `kb build` loads to index the site once MkDocs has ended (kb.site.search_later.run):
+    the index code, the marks' names from the message catalogue, no data models or MkDocs."""
+    probe = (
+        "import sys\nimport kb.site.search_later, kb.site.search_index\n"
+        "print(sorted(set(sys.modules) & {'pydantic', 'kb.data.models', 'kb.knowledge.index', 'mkdocs'}))"
+    )
+    run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert run.returncode == 0 and run.stdout.splitlines()[-1] == "[]", run.stdout + run.stderr
+
+
 def test_kb_build_starts_without_the_data_layer():
     """Only the command's own module is imported: `kb build` starts without the models the other
     commands load (its process waits beside MkDocs' holding none of them); `kb --help` still lists
