@@ -1,7 +1,7 @@
 """The cyclic garbage collector paused while a run makes millions of small acyclic objects.
 
-A module of its own, light to import: the data loader, the index, the search index's merge and
-the preview server each pause it around their bulk work.
+A module of its own, light to import: loading the knowledge base (a build, ``kb validate``), the
+search index's merge and update, and the preview server each pause it around their bulk work.
 """
 
 from __future__ import annotations

@@ -4,11 +4,12 @@ Pagefind holds every page it indexes until it writes the index.  Run from ``mkdo
 process (the plugin's ``on_post_build``), it is resident beside all the build's process still holds
 (3,000 synthetic pages: about 265 MB of Python heap that does not go back to the system, beside
 about 750 MB of Pagefind), and the sum is the build's peak.  ``kb build`` runs ``mkdocs build`` in
-a child process with :data:`LATER_ENV` naming a file: the plugin writes there what the index needs
-(:class:`Request`) instead of indexing.  Once the child has ended, :func:`index` indexes the site in
-runs sized to the memory the child itself needed at its peak (:func:`budget`; a site larger than
-one run is indexed in parts and merged, :mod:`kb.site.search_parts`), so the command as a whole
-needs no more memory than the MkDocs build did.
+a child process with :data:`LATER_ENV` naming itself and a file (:func:`later`): the plugin writes
+there what the index needs (:class:`Request`) instead of indexing.  Once the child has ended,
+:func:`index` indexes the site in runs sized to the memory the child itself needed at its peak
+(:func:`budget`; a site larger than one run is indexed in parts and merged,
+:mod:`kb.site.search_parts`), so the command as a whole needs no more memory than the MkDocs build
+did.
 
 Nothing here imports MkDocs, and importing it loads nothing of the index code (:func:`run` does).
 """
