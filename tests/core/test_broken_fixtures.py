@@ -102,3 +102,17 @@ def test_paths_limit_the_report_to_those_files(tmp_path):
     assert run.returncode == 0, run.stderr
     run = run_validate(case, "data/papers/ssr.yaml")
     assert run.returncode == 1 and "missing required key 'short'" in run.stderr
+
+
+@pytest.mark.parametrize("path", ["data/papers/ssr.yaml", "data/papers/ssr-copy.yaml"])
+def test_a_clash_between_two_files_fails_a_check_of_either(tmp_path, path):
+    """A pre-commit hook checks the files changed: the file added clashes as much as the one there."""
+    run = run_validate(materialize("duplicate-paper", tmp_path), path)
+    assert run.returncode == 1 and "duplicate paper: arXiv 2608.20359" in run.stderr, run.stderr
+
+
+def test_a_path_that_is_not_there_is_an_error(tmp_path):
+    case = materialize("missing-and-unknown-keys", tmp_path)
+    run = run_validate(case, "data/papers/no-such-paper.yaml")
+    assert run.returncode == 1 and "no such file: data/papers/no-such-paper.yaml" in run.stderr, run.stderr
+    assert "Traceback" not in run.stderr

@@ -8,7 +8,7 @@ import os
 import sys
 from pathlib import Path
 
-from kb.data.diagnostics import Diagnostic, Severity, sort_diagnostics
+from kb.data.diagnostics import Diagnostic, Severity, UserError, sort_diagnostics
 from kb.data.loader import display_path, load
 from kb.data.recordstore import RecordStore
 from kb.gcpause import gc_paused
@@ -89,6 +89,9 @@ def fmt_of(args: argparse.Namespace) -> str:
 
 def run(args: argparse.Namespace) -> int:
     data_dir, files = _data_dir(args)
+    missing = [str(f) for f in files if not f.exists()]
+    if missing:  # a mistyped path would otherwise pass: nothing is reported for a file that is not there
+        raise UserError(f"no such file: {', '.join(missing)}")
     # pages belong with their data: by default the docs/ beside the data directory
     sibling = data_dir.parent / "docs"
     docs = Path(args.docs) if args.docs else (sibling if sibling.is_dir() and not files else None)

@@ -14,9 +14,11 @@ if TYPE_CHECKING:
 
 
 def check(kb: KnowledgeBase) -> list[Diagnostic]:
+    """Each file of a clash is told of it, naming the other: ``kb validate FILE`` (a pre-commit
+    hook's check of the files changed) finds it whichever of the two was added."""
     out = []
     first_by_arxiv: dict[str, str] = {}
-    first_by_card: dict[int, str] = {}
+    first_by_card: dict[int, tuple[str, int]] = {}
     for pid, paper in kb.papers.items():
         if pid in RESERVED_PAPER_IDS:
             out.append(
@@ -33,30 +35,34 @@ def check(kb: KnowledgeBase) -> list[Diagnostic]:
         base = paper.arxiv_base
         if base:
             if base in first_by_arxiv:
-                out.append(
-                    diag(
-                        kb,
-                        "paper",
-                        pid,
-                        ("arxiv",),
-                        f"duplicate paper: arXiv {base} already has the paper file "
-                        f"{path_of(kb, 'paper', first_by_arxiv[base])}; keep one file per paper",
-                        "duplicate-paper",
+                first = first_by_arxiv[base]
+                for here, there, verb in ((pid, first, "already has"), (first, pid, "also has")):
+                    out.append(
+                        diag(
+                            kb,
+                            "paper",
+                            here,
+                            ("arxiv",),
+                            f"duplicate paper: arXiv {base} {verb} the paper file "
+                            f"{path_of(kb, 'paper', there)}; keep one file per paper",
+                            "duplicate-paper",
+                        )
                     )
-                )
             else:
                 first_by_arxiv[base] = pid
         for i, card in enumerate(paper.cards):
-            if card in first_by_card and first_by_card[card] != pid:
-                out.append(
-                    diag(
-                        kb,
-                        "paper",
-                        pid,
-                        ("cards", i),
-                        f"paper_card {card} already belongs to {path_of(kb, 'paper', first_by_card[card])}",
-                        "duplicate-card",
+            owner = first_by_card.setdefault(card, (pid, i))
+            if owner[0] != pid:
+                for (here, at), there, verb in (((pid, i), owner[0], "already"), (owner, pid, "also")):
+                    out.append(
+                        diag(
+                            kb,
+                            "paper",
+                            here,
+                            ("cards", at),
+                            f"paper_card {card} {verb} belongs to {path_of(kb, 'paper', there)}; "
+                            "a card is one paper's: correct the number in one of the two files",
+                            "duplicate-card",
+                        )
                     )
-                )
-            first_by_card.setdefault(card, pid)
     return out
