@@ -177,9 +177,12 @@ def load_text(text: str, path: str, limits: Limits = DEFAULT_LIMITS) -> tuple[Lo
     except _Stop as stop:
         return None, [stop.diag]
     except yaml.MarkedYAMLError as exc:
-        line, col = _pos(exc.problem_mark or exc.context_mark)
         problem = exc.problem or exc.context or "invalid YAML"
-        return None, [Diagnostic(path, line, col, f"invalid YAML: {problem}", code="yaml")]
+        # where the quote or bracket that is not closed opened
+        unclosed = ("end of stream" in problem or "expected ','" in problem) and exc.context_mark is not None
+        line, col = _pos(exc.context_mark if unclosed else (exc.problem_mark or exc.context_mark))
+        hint = _fix(problem, text.splitlines()[line - 1] if line <= text.count("\n") + 1 else "", col, unclosed)
+        return None, [Diagnostic(path, line, col, f"invalid YAML: {problem}{hint}", code="yaml")]
     except yaml.YAMLError as exc:  # reader errors (e.g. control characters)
         mark = getattr(exc, "position", None)
         line, col = 1, 1
@@ -189,6 +192,32 @@ def load_text(text: str, path: str, limits: Limits = DEFAULT_LIMITS) -> tuple[Lo
     except RecursionError:
         return None, [Diagnostic(path, 1, 1, f"nesting deeper than {limits.max_depth} levels", code="limit")]
     return Located(data, path, text, limits), []
+
+
+_INDENT = (
+    "indent this line like the lines beside it: the keys of one mapping, and the '-' items of one list, "
+    "start in the same column (spaces only)"
+)
+
+
+def _fix(problem: str, line: str, col: int, unclosed: bool) -> str:
+    """How to fix the parser's ``problem`` at column ``col`` of ``line`` (``unclosed``: the file
+    ended inside a quoted text or a bracket that opens there): "; " and the fix, or ""."""
+    if "\t" in line[: len(line) - len(line.lstrip())] or "tab" in problem:
+        return "; this line is indented with a tab: YAML indents with spaces only"
+    if unclosed:
+        if line[col - 1 : col] in ("'", '"'):
+            return "; the quote that opens here is not closed"
+        return "; the bracket that opens here is not closed: close it, or quote an item holding ',', ':' or '#'"
+    if "mapping values are not allowed" in problem:
+        if col - 1 == line.find(":"):  # the line's own key: it stands deeper than the key before it
+            return "; " + _INDENT
+        return "; a value holding ': ' must be quoted, e.g. title: \"A: B\""
+    if "expected '-' indicator" in problem or "expected key" in problem or "expected <block end>" in problem:
+        return "; " + _INDENT
+    if "could not find expected ':'" in problem:
+        return "; a key needs ': ' after it, and a text running on over several lines needs quotes or '>'"
+    return ""
 
 
 def _build(text: str, path: str, limits: Limits, found: Found | None = None) -> object:
