@@ -87,12 +87,20 @@ def _stated(kb: KnowledgeBase, key: str, brief: Brief, f: BriefFigures) -> list[
 
 def _why(name: str, brief: Brief, f: BriefFigures) -> str:
     if name == "net_new":
-        items = ", ".join(str(i) for i, st in enumerate(f.statuses, 1) if st is Status.net_new) or "none"
-        return f" (increments first seen in this brief and not anchored: {items})"
+        which = [i for i, st in enumerate(f.statuses, 1) if st is Status.net_new]
+        return f": {_numbered(which)} {'is' if len(which) <= 1 else 'are'} first seen in this brief and not anchored"
     if name == "adjacent_ingested":
-        items = ", ".join(map(str, f.ingested_items)) or "none"
-        return f" (increments whose paper has a card under another primary category: {items})"
+        items = f.ingested_items
+        whose, have = ("the papers of", "have") if len(items) > 1 else ("the paper of", "has")
+        return f": {whose} {_numbered(items)} {have} a paper_card under another primary category"
     return ""
+
+
+def _numbered(items: list[int]) -> str:
+    """``increment 2``, ``increments 1, 3``, ``no increment``: increments by their number."""
+    if not items:
+        return "no increment"
+    return ("increment " if len(items) == 1 else "increments ") + ", ".join(map(str, items))
 
 
 def _why_params(name: str, brief: Brief, f: BriefFigures) -> dict[str, object]:
