@@ -116,3 +116,10 @@ def test_a_path_that_is_not_there_is_an_error(tmp_path):
     run = run_validate(case, "data/papers/no-such-paper.yaml")
     assert run.returncode == 1 and "no such file: data/papers/no-such-paper.yaml" in run.stderr, run.stderr
     assert "Traceback" not in run.stderr
+
+
+def test_status_going_backwards_is_an_error_without_a_finding_to_acknowledge(tmp_path):
+    """An acknowledgement cannot clear the error: the finding that would ask for one is not made."""
+    run = run_validate(materialize("status-backwards", tmp_path), "--format", "json")
+    there = [d for d in json.loads(run.stdout) if d["key"] == "increments[0].status"]
+    assert [d["severity"] for d in there] == ["error"], there
