@@ -3,6 +3,7 @@ index made once MkDocs' process has ended, in runs sized to that process's peak 
 
 from __future__ import annotations
 
+import argparse
 import os
 import re
 import subprocess
@@ -208,3 +209,24 @@ def test_kb_build_stopped_stops_the_build_and_a_killed_build_says_so(tmp_path):
 
     killed = [sys.executable, "-c", "import os, signal; os.kill(os.getpid(), signal.SIGKILL)"]
     assert build._mkdocs(killed, dict(os.environ)) == -9
+
+
+@pytest.mark.parametrize(("given", "passed"), [(None, "1"), ("", ""), ("1", "1")])
+def test_the_themes_end_of_life_notice_is_off_unless_asked_for(monkeypatch, given, passed):
+    """Material prints it on every build unless NO_MKDOCS_2_WARNING is set: kb build sets it, and
+    leaves a value that is there (an empty one shows the notice)."""
+    seen: dict[str, str] = {}
+
+    def mkdocs(cmd: list[str], env: dict[str, str]) -> int:
+        seen.update(env)
+        return 1  # failed: nothing to index
+
+    monkeypatch.setattr(build, "_mkdocs", mkdocs)
+    if given is None:
+        monkeypatch.delenv("NO_MKDOCS_2_WARNING", raising=False)
+    else:
+        monkeypatch.setenv("NO_MKDOCS_2_WARNING", given)
+    parser = argparse.ArgumentParser()
+    build.register(parser.add_subparsers())
+    assert build.run(parser.parse_args(["build", "-q"])) == 1
+    assert seen["NO_MKDOCS_2_WARNING"] == passed

@@ -61,6 +61,9 @@ def run(args: argparse.Namespace) -> int:
     from kb.site import search_later  # light: the index code loads once MkDocs has ended
 
     env = dict(os.environ)
+    # the theme's notice of its end of life (May 2027) is for whoever maintains the project, printed on
+    # every build; contributors and CI read the build's own messages (set it to an empty value to see it)
+    env.setdefault("NO_MKDOCS_2_WARNING", "1")
     if args.data is not None:
         env["KB_DATA"] = str(Path(args.data).resolve())
     with tempfile.TemporaryDirectory(prefix="kb-build-") as scratch:

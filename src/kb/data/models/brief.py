@@ -73,7 +73,11 @@ class Brief(Record):
         None, description="The brief's title as written, e.g. `inference · E1 预消化简报（2026-09-03）`."
     )
     instance: Line = Field(description="Author / instance, e.g. `Tom`.", examples=["Tom"])
-    cron: Line | None = None
+    cron: Line | None = Field(
+        None,
+        description="The id of the scheduled job that wrote the brief, as it prints it; "
+        "`kb new brief` keeps the previous brief's.",
+    )
     generated_at: DateTime = Field(examples=["2026-09-04T22:20:00+08:00"])
     timezone: Line = Field(description="IANA name, e.g. `Asia/Shanghai`.", examples=["Asia/Shanghai"])
     timezone_abbr: Line | None = Field(None, description="e.g. `CST`.")
