@@ -88,3 +88,12 @@ def test_a_paper_result_gives_the_date_its_page_gives_first(sample_kb):
     assert out is not None and 'data-pagefind-meta="date:2026-09-03"' in out and "when:" not in out  # a brief's day
     out = search.mark(PAGE, Facts("活文档", date="2026-09-03"))
     assert out is not None and 'data-pagefind-meta="when:更新于 2026-09-03"' in out
+
+
+def test_a_headline_holding_the_papers_arxiv_id_still_counts_as_calling_it_by_name(sample_kb):
+    """RetroInfer's increment lists it and its headline writes its id: the two give one mention
+    (the same place and sentence), and it is the reference by name, so the headline is a word of
+    the paper's page (KV Cache finds it)."""
+    headline = [m for m in sample_kb.mentions_of("retroinfer") if m.context.startswith("RetroInfer：把 KV Cache")]
+    assert len(headline) == 1 and headline[0].explicit, headline
+    assert any("KV Cache" in s for s in search.facts_for(sample_kb, "papers/retroinfer/").said)

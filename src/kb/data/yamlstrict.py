@@ -180,8 +180,9 @@ def load_text(text: str, path: str, limits: Limits = DEFAULT_LIMITS) -> tuple[Lo
         problem = exc.problem or exc.context or "invalid YAML"
         # where the quote or bracket that is not closed opened
         unclosed = ("end of stream" in problem or "expected ','" in problem) and exc.context_mark is not None
-        line, col = _pos(exc.context_mark if unclosed else (exc.problem_mark or exc.context_mark))
-        hint = _fix(problem, text.splitlines()[line - 1] if line <= text.count("\n") + 1 else "", col, unclosed)
+        mark = exc.context_mark if unclosed else (exc.problem_mark or exc.context_mark)
+        line, col = _pos(mark)
+        hint = _fix(problem, _line_at(text, mark), col, unclosed)
         return None, [Diagnostic(path, line, col, f"invalid YAML: {problem}{hint}", code="yaml")]
     except yaml.YAMLError as exc:  # reader errors (e.g. control characters)
         mark = getattr(exc, "position", None)
@@ -198,6 +199,15 @@ _INDENT = (
     "indent this line like the lines beside it: the keys of one mapping, and the '-' items of one list, "
     "start in the same column (spaces only)"
 )
+
+
+def _line_at(text: str, mark: Mark | None) -> str:
+    """The line of ``text`` that ``mark`` is on, as the parser counts lines ("" without a mark)."""
+    if mark is None or not 0 <= mark.index - mark.column <= len(text):
+        return ""
+    start = mark.index - mark.column
+    end = text.find("\n", start)
+    return text[start : end if end >= 0 else len(text)]
 
 
 def _fix(problem: str, line: str, col: int, unclosed: bool) -> str:

@@ -138,20 +138,24 @@ class KnowledgeBase:
     def _reindex(self) -> None:
         by_paper: dict[str, list[Mention]] = defaultdict(list)
         unknown: dict[str, list[Mention]] = defaultdict(list)
-        seen: set[tuple[object, ...]] = set()
+        # one mention per place and sentence; where a reference by name and an id in its text give the
+        # same one (an increment's title holding the arXiv id of a paper it lists), it is by name
+        seen: dict[tuple[object, ...], tuple[list[Mention], int]] = {}
         everything = list(self.mentions)
         for page in sorted(self.page_mentions):
             everything.extend(self.page_mentions[page])
         for m in everything:
             pl = m.place  # its fields, not the Place: hashing a tuple of strings is several times faster
             ident = (pl.kind, pl.page, pl.anchor, pl.label, pl.date, pl.brief, m.paper, m.arxiv, m.context)
-            if ident in seen:
+            kept = seen.get(ident)
+            if kept is not None:
+                if m.explicit and not kept[0][kept[1]].explicit:
+                    kept[0][kept[1]] = m
                 continue
-            seen.add(ident)
-            if m.paper:
-                by_paper[m.paper].append(m)
-            elif m.arxiv:
-                unknown[m.arxiv].append(m)
+            into = by_paper[m.paper] if m.paper else unknown[m.arxiv] if m.arxiv else None
+            if into is not None:
+                seen[ident] = (into, len(into))
+                into.append(m)
         self._by_paper = dict(by_paper)
         self._unknown = dict(sorted(unknown.items()))
         self._indexed = True
