@@ -123,3 +123,25 @@ def test_status_going_backwards_is_an_error_without_a_finding_to_acknowledge(tmp
     run = run_validate(materialize("status-backwards", tmp_path), "--format", "json")
     there = [d for d in json.loads(run.stdout) if d["key"] == "increments[0].status"]
     assert [d["severity"] for d in there] == ["error"], there
+
+
+@pytest.mark.parametrize(
+    "increments",
+    [
+        "increments: oops\n",
+        "increments: [oops, 3]\n",
+        "increments:\n  - papers: ssrr\n    sections: s1-1-spec-decodng\n",
+        "increments:\n  - papers: [[ssrr]]\n    relations: [{papers: ssrr}]\n",
+    ],
+)
+def test_references_of_an_invalid_brief_are_read_only_where_they_are_written_as_names(tmp_path, increments):
+    """Data of the wrong kind is the schema's error alone: no reference is made up from it (a
+    text read letter by letter, a list inside a list) and nothing raises."""
+    case = materialize("typo-and-unknown-refs", tmp_path)
+    brief = case / "data" / "briefs" / "inference" / "2026-09-03-e1.yaml"
+    text = brief.read_text("utf-8")
+    brief.write_text(text[: text.index("increments:")] + increments, "utf-8")
+    run = run_validate(case, "--format", "json")
+    assert run.returncode == 1 and "Traceback" not in run.stderr, run.stderr
+    codes = {d["code"] for d in json.loads(run.stdout)}
+    assert not {"unknown-paper", "unknown-section"} & codes, run.stdout

@@ -56,6 +56,8 @@ class Loaded:
     # file stems per kind that exist but failed to load: references to them are
     # not reported again as "unknown" (one mistake, one message)
     failed: dict[str, set[str]] = field(default_factory=lambda: {k: set() for k in KINDS})
+    # briefs ("topic/stem") whose data is not a valid record: its references are checked as written
+    unchecked: dict[str, Source] = field(default_factory=dict)
 
 
 @dataclass
@@ -230,7 +232,8 @@ def _parse(raw: bytes, shown: str, model: type[M], limits: Limits) -> tuple[M | 
     if located is None:
         return None, None, diags
     record, diags = validate(model, located)
-    located.data = None  # the record holds it now; what a source keeps is where things are (its text)
+    if record is not None:  # the record holds it now; what a source keeps is where things are (its text)
+        located.data = None  # (a record that failed keeps its data: its references are still checked)
     return record, Source(shown, located), diags
 
 
@@ -285,6 +288,8 @@ def load(data_dir: Path | str, limits: Limits = DEFAULT_LIMITS, memo: FileMemo |
         out.diagnostics.extend(diags)
         if record is None or source is None:
             out.failed[kind].add(path.stem)
+            if source is not None and kind == "briefs":
+                out.unchecked[f"{rel[1]}/{path.stem}"] = source
             continue
         key = _record_key(kind, path, rel, record, source, out.diagnostics)
         if key is not None:

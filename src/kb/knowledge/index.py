@@ -65,6 +65,7 @@ class KnowledgeBase:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     page_mentions: dict[str, list[Mention]] = field(default_factory=dict)
     failed: dict[str, set[str]] = field(default_factory=dict)  # kind -> stems that failed to load
+    unchecked: dict[str, Source] = field(default_factory=dict)  # briefs that are no valid record, by key
     _positions: dict[str, int] = field(default_factory=dict)
     _by_paper: dict[str, list[Mention]] = field(default_factory=dict)
     _unknown: dict[str, list[Mention]] = field(default_factory=dict)
@@ -265,6 +266,7 @@ def _join(loaded: Loaded) -> KnowledgeBase:
         by_topic=dict(by_topic),
         diagnostics=list(loaded.diagnostics),
         failed=loaded.failed,
+        unchecked=loaded.unchecked,
     )
     kb._positions = {k: i for seq in kb.by_topic.values() for i, k in enumerate(seq)}
     return kb

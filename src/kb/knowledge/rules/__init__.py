@@ -20,6 +20,7 @@ def check(kb: KnowledgeBase, dup_sections: list[tuple[str, Section, KeyPath]]) -
     out.extend(papers.check(kb))
     out.extend(refs.demos(kb))
     out.extend(refs.briefs(kb))
+    out.extend(refs.unchecked_briefs(kb))
     out.extend(windows.check(kb))
     out.extend(history.check(kb))
     return out

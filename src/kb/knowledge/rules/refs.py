@@ -4,9 +4,9 @@ exist.  Each error names the closest valid ids and where the valid ones are list
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
-from kb.data.diagnostics import Diagnostic, KeyPath
+from kb.data.diagnostics import Diagnostic, KeyPath, format_keypath
 from kb.data.hints import did_you_mean
 from kb.data.models import Brief, Section
 from kb.knowledge.rules.locate import diag
@@ -166,4 +166,68 @@ def briefs(kb: KnowledgeBase) -> list[Diagnostic]:
                         "unknown-claim",
                     )
                 )
+    return out
+
+
+class _Raw:
+    """A brief's data as written, read the way :func:`brief_refs` reads a record: a key as an
+    attribute, a list or text as it is, a missing key or a value of no such kind as nothing."""
+
+    __slots__ = ("_data",)
+
+    def __init__(self, data: dict[str, object]) -> None:
+        self._data = data
+
+    def __getattr__(self, name: str) -> object:
+        value = self._data.get(name)
+        if isinstance(value, list):
+            return [_Raw(v) if isinstance(v, dict) else v for v in value]
+        if isinstance(value, dict):
+            return _Raw(value)
+        return value if isinstance(value, str) else ()
+
+
+def _written(data: object, keypath: KeyPath) -> object:
+    """The value at ``keypath`` in ``data``, reached through mappings and lists only (else None)."""
+    for part in keypath:
+        if isinstance(part, int):
+            if not isinstance(data, list) or not 0 <= part < len(data):
+                return None
+            data = data[part]
+        elif isinstance(data, dict) and part in data:
+            data = data[part]
+        else:
+            return None
+    return data
+
+
+def unchecked_briefs(kb: KnowledgeBase) -> list[Diagnostic]:
+    """The papers and sections named by briefs that are no valid record (a mistyped key, a value of
+    the wrong kind): reported with those mistakes, not after they are fixed.  Only what is written
+    where a brief names one is read, and nothing the schema already refused at that place."""
+    out = []
+    for key, src in kb.unchecked.items():
+        data = src.located.data
+        if not isinstance(data, dict):
+            continue
+        topic = data.get("topic") if isinstance(data.get("topic"), str) else key.partition("/")[0]
+        if topic not in kb.topics:
+            continue
+        refused = {d.key for d in kb.diagnostics if d.path == src.path}
+        found: list[tuple[KeyPath, str, str]] = []
+        try:
+            found.extend(brief_refs(cast(Brief, _Raw(data))))
+        except (AttributeError, TypeError):  # an item that is no mapping: what was read before it stands
+            pass
+        for keypath, kind, value in found:
+            if not isinstance(value, str) or _written(data, keypath) != value or format_keypath(keypath) in refused:
+                continue
+            if kind == "section" and kb.section(str(topic), value) is None:
+                message, code = unknown_section(kb, str(topic), value), "unknown-section"
+            elif kind == "paper" and value not in kb.papers and value not in kb.failed.get("papers", ()):
+                message, code = unknown_paper(kb, value), "unknown-paper"
+            else:  # a claim: may be raised by this brief, whose claims are not read
+                continue
+            line, col = src.located.value_where(keypath)
+            out.append(Diagnostic(src.path, line, col, message, key=format_keypath(keypath), code=code))
     return out
