@@ -189,3 +189,33 @@ def test_cache_ignores_corrupt_and_old_files(tmp_path, api):
     path.write_text("{not json")
     assert cache.get(SAMPLE) is None
     assert Cache(tmp_path).path("hep-th/9901001").name == "hep-th_9901001.json"
+
+
+def test_a_host_name_that_does_not_resolve_fails_at_once():
+    """Offline or without DNS, waiting does not bring the name back: one try, no back-off."""
+    import socket
+
+    import requests
+
+    waits: list[float] = []
+    client = ArxivClient(FetchConfig(api_url="http://export.arxiv.org/api/query", retries=4), sleep=waits.append)
+
+    def unresolved(*args, **kwargs):
+        try:
+            raise socket.gaierror(-2, "Name or service not known")
+        except socket.gaierror as exc:
+            raise requests.ConnectionError("Max retries exceeded") from exc
+
+    client.session.get = unresolved  # type: ignore[method-assign]
+    with pytest.raises(FetchError, match="cannot find the host export.arxiv.org: its name does not resolve"):
+        client.get_batch([SAMPLE])
+    assert client.requests == 1 and waits == []
+    client.close()
+
+
+def test_a_refused_connection_is_still_retried(api):
+    """Only a name that does not resolve skips the retries."""
+    api.plan = ["reset", "ok"]
+    with ArxivClient(config(api)) as client:
+        assert SAMPLE in client.get_batch([SAMPLE])
+        assert client.requests == 2

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import email.utils
 import random
+import socket
 import time
 from collections.abc import Callable
 from urllib.parse import urljoin, urlsplit
@@ -237,6 +238,11 @@ class ArxivClient:
         except requests.Timeout:
             raise _Retry(f"no answer within {limit:g} s") from None
         except requests.ConnectionError as exc:
+            if _unresolved(exc):  # offline, or no DNS: waiting does not bring the name back (5 tries took 35 s)
+                host = urlsplit(url).hostname or url
+                raise FetchError(
+                    f"cannot find the host {host}: its name does not resolve (offline, or no DNS)"
+                ) from None
             raise _Retry(f"connection error: {_reason(exc)}") from None
         except requests.RequestException as exc:
             raise FetchError(f"request failed: {_reason(exc)}") from None
@@ -288,6 +294,19 @@ class ArxivClient:
             if "timed out" in str(exc).lower():
                 raise _Retry(f"no complete answer within {limit:g} s") from None
             raise _Retry(f"connection error while reading: {_reason(exc)}") from None
+
+
+def _unresolved(exc: BaseException) -> bool:
+    """Whether the failure is a host name that did not resolve (``socket.gaierror`` in its causes)."""
+    seen: BaseException | None = exc
+    while seen is not None:
+        if isinstance(seen, socket.gaierror) or any(isinstance(a, socket.gaierror) for a in seen.args[:1]):
+            return True
+        reason = getattr(seen, "reason", None)
+        if isinstance(reason, BaseException) and reason is not seen and _unresolved(reason):
+            return True
+        seen = seen.__cause__ or (None if seen.__suppress_context__ else seen.__context__)
+    return False
 
 
 def _reason(exc: BaseException) -> str:
