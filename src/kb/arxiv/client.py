@@ -14,7 +14,7 @@ Requests are made with ``requests`` and the body handed to :mod:`kb.arxiv.feed`:
   that was asked for, and no id may come twice;
 * 429, 5xx, connection errors, timeouts, malformed XML and an empty answer to
   an explicit id list are retried with exponential backoff and jitter, waiting
-  at least what ``Retry-After`` asks;
+  at least what ``Retry-After`` asks; a host name that does not resolve (offline) is not;
 * the whole run has a time budget (``max_time``): a wait that would pass it
   ends the request with an error instead.
 """
