@@ -4,6 +4,7 @@ their documented JSON Schemas (generated from the same view models)."""
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 
@@ -11,6 +12,7 @@ import jsonschema
 import pytest
 
 from kb.knowledge.views import BacklogFile, BriefsFile, PapersFile, PaperView, api_files, paper_view
+from overlay import BASE
 from sitebuild import FIXTURE_DATA
 
 
@@ -156,3 +158,28 @@ def test_overall_status_is_public_and_documented(sample_kb):
     assert views.overall_status.__doc__ and not hasattr(views, "_status")
     assert views.overall_status(sample_kb, "retroinfer") == "anchored"
     assert views.overall_status(sample_kb, "lmcache-v2") == "pending"
+
+
+def test_status_says_when_a_seen_paper_is_not_on_the_backlog(tmp_path):
+    """A paper named only by an adjacent prep item is seen (pending, not NET-new, by the one meaning
+    of first seen) but waits for no anchoring: the backlog lists increments and candidates."""
+    data = tmp_path / "data"
+    shutil.copytree(BASE, data)
+    (data / "papers" / "lmcache-v2.yaml").write_text(
+        "id: lmcache-v2\narxiv: 2510.09665\nshort: LMCache v2\ntitle: LMCache v2\n", "utf-8"
+    )
+    brief = data / "briefs" / "inference" / "2026-09-02-e1.yaml"
+    brief.write_text(
+        brief.read_text("utf-8")
+        + "adjacent:\n  - title: LMCache v2\n    text: 邻接预备。\n    papers: [lmcache-v2]\n"
+        + "    origin: 9-2 e1prep\n    value: 3\n",
+        "utf-8",
+    )
+    run = subprocess.run(
+        [sys.executable, "-m", "kb", "status", "--data", str(data), "lmcache-v2", "ssr"], capture_output=True, text=True
+    )
+    assert run.returncode == 0, run.stderr
+    lmcache, ssr = run.stdout.split("\n\n")
+    assert "status:  pending anchoring" in lmcache and "(adjacent)" in lmcache
+    assert "backlog: not listed (no brief has made it an increment or a candidate yet)" in lmcache
+    assert "backlog:" not in ssr  # an increment: on the backlog
