@@ -86,6 +86,8 @@
         rows.forEach(function (r) { body.appendChild(r); });
         body.appendChild(empty);
       });
+      // the whole cell sorts (kb.css gives it the pointer), not only the words of the button in it
+      th.addEventListener("click", function (event) { if (event.target === th) button.click(); });
     });
   }
   // Dates (2026-09-03, and 09-03 in a list of one year's briefs) and arXiv ids (2505.02922v2) in

@@ -69,6 +69,12 @@ def test_sort_and_filter_backlog(page, base_url):
     assert ages() == sorted(expected, reverse=True)
     others = [th.get_attribute("aria-sort") for th in table.locator("thead th").all()]
     assert others.count("descending") == 1 and others.count("none") == len(heads) - 1
+    cell, words = header.bounding_box(), button.bounding_box()
+    assert cell and words and cell["height"] > words["height"] + 4  # padding around the button
+    header.click(position={"x": cell["width"] - 2, "y": cell["height"] - 2})  # the cell's corner, off the button
+    assert header.get_attribute("aria-sort") == "ascending"
+    button.click()  # back to descending, as the filter below expects
+    assert header.get_attribute("aria-sort") == "descending"
 
     status = box.locator("[role=status][aria-live=polite]")
     box.locator("input.kb-table-filter").fill("Stream2LLM")
