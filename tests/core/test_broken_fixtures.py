@@ -145,3 +145,12 @@ def test_references_of_an_invalid_brief_are_read_only_where_they_are_written_as_
     assert run.returncode == 1 and "Traceback" not in run.stderr, run.stderr
     codes = {d["code"] for d in json.loads(run.stdout)}
     assert not {"unknown-paper", "unknown-section"} & codes, run.stdout
+
+
+def test_the_summary_counts_a_file_that_is_no_record_apart(tmp_path):
+    """A brief that is no valid record is not among the briefs counted: the summary says it is there."""
+    run = run_validate(materialize("typo-and-unknown-refs", tmp_path))
+    assert run.returncode == 1
+    assert run.stderr.rstrip().endswith(
+        "in 1 brief(s), 2 paper(s), 1 topic(s), and 1 file(s) not counted until their errors are fixed"
+    ), run.stderr

@@ -116,10 +116,12 @@ def run(args: argparse.Namespace) -> int:
             for d in diags:
                 print(d.github())
     n_briefs, n_papers = len(kb.briefs), len(kb.papers)
+    unread = sum(len(stems) for stems in kb.failed.values())  # files with an error that makes them no record
     verdict = "failed" if failing else "ok"
     print(
         f"kb validate: {verdict}: {len(errors)} error(s), {len(warnings)} warning(s), {len(notes)} acknowledged "
         f"in {n_briefs} brief(s), {n_papers} paper(s), {len(kb.topics)} topic(s)"
+        + (f", and {unread} file(s) not counted until their errors are fixed" if unread else "")
         + (" [strict]" if args.strict else ""),
         file=sys.stderr if failing or fmt == "json" else sys.stdout,
     )
