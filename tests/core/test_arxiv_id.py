@@ -12,7 +12,7 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from kb.data.arxiv_id import ArxivId, canonical, find_ids, normalize, parse
+from kb.data.arxiv_id import ArxivId, canonical, find_ids, normalize, parse, why_not
 
 
 @pytest.mark.parametrize(
@@ -215,3 +215,19 @@ def test_find_ids_finds_what_the_full_pattern_finds(text):
         (m.start(), m.end(), m.group(0)) for m in TEXT_RE.finditer(text) if not (m.group("new") and not _valid_new(m))
     ]
     assert [(m.start, m.end, m.text) for m in find_ids(text)] == scanned
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("2609.4123", "an id from 2015 on has five digits after the dot, YYMM.NNNNN"),
+        ("1305.12345", "an id from April 2007 to 2014 has four digits after the dot, YYMM.NNNN"),
+        ("2613.12345", "'2613' is no year and month, YYMM"),
+        ("0612.1234", "new-style ids began in April 2007; older ones look like hep-th/9901001"),
+        ("not-an-id", ""),
+        ("2505.02922", ""),
+        ("hep-th/9901001", ""),
+    ],
+)
+def test_why_a_text_is_no_arxiv_id(text, why):
+    assert why_not(text) == why

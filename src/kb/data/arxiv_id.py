@@ -76,6 +76,25 @@ def parse(text: str) -> ArxivId | None:
     return ArxivId(base, version)
 
 
+def why_not(text: str) -> str:
+    """What is wrong with ``text`` as an id :func:`parse` takes, where there is more to say than
+    that it is none: a new-style id's month or number of digits ("" otherwise, and for an id)."""
+    shown = text.strip()
+    if parse(shown) is not None:
+        return ""
+    m = re.fullmatch(r"(\d{2})(\d{2})\.(\d+)(v\d+)?", shown)
+    if m is None:
+        return ""
+    yy, mm, num = int(m.group(1)), int(m.group(2)), m.group(3)
+    if not 1 <= mm <= 12:
+        return f"'{m.group(1)}{m.group(2)}' is no year and month, YYMM"
+    if yy >= 15 and len(num) != 5:
+        return "an id from 2015 on has five digits after the dot, YYMM.NNNNN"
+    if 7 <= yy <= 14 and len(num) != 4:
+        return "an id from April 2007 to 2014 has four digits after the dot, YYMM.NNNN"
+    return "new-style ids began in April 2007; older ones look like hep-th/9901001"
+
+
 def _old_base(old: str) -> str:
     archive, _, number = old.partition("/")
     name, dot, subj = archive.partition(".")

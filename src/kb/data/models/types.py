@@ -41,9 +41,12 @@ FindingCode = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_./:-]{
 
 
 def _arxiv(value: str) -> str:
+    if value.lower().startswith("arxiv:"):
+        raise ValueError(f"expected an arXiv id without the `arXiv:` prefix, got {value!r}")
     parsed = arxiv_id.parse(value)
-    if parsed is None or value.lower().startswith("arxiv:"):
-        raise ValueError(f"expected an arXiv id such as 2505.02922, 2505.02922v2 or hep-th/9901001, got {value!r}")
+    if parsed is None:  # the field's help (the loader's) then shows the right form
+        why = arxiv_id.why_not(value)
+        raise ValueError(f"expected an arXiv id, got {value!r}" + (f": {why}" if why else ""))
     return str(parsed)
 
 
