@@ -167,19 +167,18 @@ def _paper_facts(c: Ctx, inc: Increment) -> list[Html]:
     papers = [kb.papers[pid] for pid in inc.papers if pid in kb.papers]
     multi = len(papers) > 1
     lines = []
-    for paper in papers:
-        who = f"{paper_link(kb, c.linker, paper.id)}：" if multi else ""
+    for paper in papers:  # each paper's 会议 and 作者 follow its 论文 line: they name no paper again
         ident = f"（{c.text('arXiv:' + paper.arxiv)}）" if paper.arxiv else ""
         lines.append(item(t("label.paper"), f"{paper_link(kb, c.linker, paper.id, paper.display_title)}{ident}"))
         if paper.venue:
             detail = f"（{esc(paper.venue.detail)}）" if paper.venue.detail else ""
             note = f" · {esc(paper.venue.note)}" if paper.venue.note else ""
-            lines.append(item(t("label.venue"), f"{who}{esc(paper.venue.name)}{detail}{note}"))
+            lines.append(item(t("label.venue"), f"{esc(paper.venue.name)}{detail}{note}"))
         authors = "、".join(esc(x) for x in paper.authors)
         affs = " + ".join(esc(x) for x in paper.affiliations)
         if authors or affs:
             note = f"（{c.text(paper.authors_note)}）" if paper.authors_note else ""
-            lines.append(item(t("label.authors"), f"{who}{authors}{' · ' if authors and affs else ''}{affs}{note}"))
+            lines.append(item(t("label.authors"), f"{authors}{' · ' if authors and affs else ''}{affs}{note}"))
     credibility = _credibility(c, papers, multi)
     if credibility:
         lines.append(item(t("label.credibility"), credibility))
