@@ -25,7 +25,7 @@ import email.utils
 import random
 import socket
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from urllib.parse import urljoin, urlsplit
 
 import requests
@@ -296,24 +296,22 @@ class ArxivClient:
             raise _Retry(f"connection error while reading: {_reason(exc)}") from None
 
 
-def _unresolved(exc: BaseException) -> bool:
-    """Whether the failure is a host name that did not resolve (``socket.gaierror`` in its causes)."""
+def _causes(exc: BaseException) -> Iterator[BaseException]:
+    """``exc`` and what caused it, outermost first (the chain Python prints)."""
     seen: BaseException | None = exc
     while seen is not None:
-        if isinstance(seen, socket.gaierror) or any(isinstance(a, socket.gaierror) for a in seen.args[:1]):
-            return True
-        reason = getattr(seen, "reason", None)
-        if isinstance(reason, BaseException) and reason is not seen and _unresolved(reason):
-            return True
+        yield seen
         seen = seen.__cause__ or (None if seen.__suppress_context__ else seen.__context__)
-    return False
+
+
+def _unresolved(exc: BaseException) -> bool:
+    """Whether the failure is a host name that did not resolve (``socket.gaierror`` among its causes)."""
+    return any(isinstance(cause, socket.gaierror) for cause in _causes(exc))
 
 
 def _reason(exc: BaseException) -> str:
     """The innermost cause, in one short line."""
-    seen = exc
-    while seen.__cause__ is not None or (seen.__context__ is not None and not seen.__suppress_context__):
-        seen = seen.__cause__ or seen.__context__  # type: ignore[assignment]  # not None: the loop's test
+    *_, seen = _causes(exc)
     text = str(seen) or type(seen).__name__
     for args in getattr(seen, "args", ())[:1]:
         if isinstance(args, BaseException):

@@ -131,6 +131,12 @@ class History:
     def first_anchor(self, paper: str, topic: str) -> AnchorRecord | None:
         return next((r for r in self.anchors.get(paper, ()) if r.topic == topic), None)
 
+    def anchored_before(self, paper: str, topic: str, key: str) -> AnchorRecord | None:
+        """The paper's first anchor in ``topic`` if a brief ordered before ``key`` recorded it: marking
+        it anything else in ``key`` is a status going backwards."""
+        rec = self.first_anchor(paper, topic)
+        return rec if rec is not None and self.order[rec.brief] < self.order[key] else None
+
 
 def build_history(briefs: dict[str, Brief]) -> History:
     """``briefs`` in (topic, date, round) order, as the index keeps them."""

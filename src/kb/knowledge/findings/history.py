@@ -74,7 +74,7 @@ def statuses(kb: KnowledgeBase, key: str, brief: Brief, f: BriefFigures) -> list
         if e.status is Status.anchored or e.paper in seen or e.paper not in kb.papers:
             continue
         computed = paper_status(kb.history, e.paper, key, brief.topic)
-        if computed is Status.anchored and _anchored_before(kb, e.paper, brief.topic, key):
+        if computed is Status.anchored and kb.history.anchored_before(e.paper, brief.topic, key):
             continue  # an error, not a finding to acknowledge: kb.knowledge.rules.history (status going backwards)
         if computed is not e.status:
             seen.add(e.paper)
@@ -95,12 +95,6 @@ def statuses(kb: KnowledgeBase, key: str, brief: Brief, f: BriefFigures) -> list
                 )
             )
     return out
-
-
-def _anchored_before(kb: KnowledgeBase, paper: str, topic: str, key: str) -> bool:
-    """Whether an earlier brief than ``key`` records ``paper`` anchored in ``topic``."""
-    rec = kb.history.first_anchor(paper, topic)
-    return rec is not None and kb.history.order[rec.brief] < kb.history.order[key]
 
 
 def confirmed_pending(kb: KnowledgeBase, key: str, brief: Brief, f: BriefFigures) -> list[Finding]:

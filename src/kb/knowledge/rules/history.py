@@ -90,12 +90,11 @@ def _one_status(kb: KnowledgeBase, key: str, entries: list[StatusEntry]) -> list
 
 def _backwards(kb: KnowledgeBase, key: str, topic: str, entries: list[StatusEntry]) -> list[Diagnostic]:
     out = []
-    order = kb.history.order
     for e in entries:
         if e.status is Status.anchored:
             continue
-        rec = kb.history.first_anchor(e.paper, topic)
-        if rec is not None and order[rec.brief] < order[key]:
+        rec = kb.history.anchored_before(e.paper, topic, key)
+        if rec is not None:
             out.append(
                 diag(
                     kb,
