@@ -44,7 +44,7 @@ def test_status_json_validates_against_the_paper_schema():
 )
 def test_status_answers_any_id(ident, status_word):
     run = status(ident, "--json")
-    assert run.returncode == 0
+    assert run.returncode == (1 if status_word == "unknown" else 0)  # as grep: nothing found is 1
     (record,) = json.loads(run.stdout)
     jsonschema.validate(record, PaperView.model_json_schema())
     assert record["status"] == status_word
@@ -52,13 +52,35 @@ def test_status_answers_any_id(ident, status_word):
 
 def test_status_text_names_first_sighting_anchor_and_claims():
     run = status("retroinfer", "2612.99999")
-    assert run.returncode == 0
+    assert run.returncode == 1  # one of the ids is unknown
     assert "first seen: 2026-09-03 in inference/2026-09-03-e1 (increment)" in run.stdout
     assert (
         "anchored: inference § s1-3-vector-storage since 2026-09-04, recorded by inference/2026-09-04-e1" in run.stdout
     )
     assert "open claim: retroinfer-maturity" in run.stdout
     assert "2612.99999: not in the knowledge base" in run.stdout
+
+
+@pytest.mark.parametrize(
+    "ident, hint",
+    [
+        ("2505.2922", "2505.2922: not in the knowledge base; as an arXiv id: an id from 2015 on has five digits"),
+        ("arXiv:2513.02922", "as an arXiv id: '2513' is no year and month, YYMM"),
+        ("RetroInfer", "RetroInfer: not in the knowledge base (did you mean 'retroinfer'?)"),  # its name
+        ("retroinfr", "retroinfr: not in the knowledge base (did you mean 'retroinfer'?)"),
+    ],
+)
+def test_status_says_why_an_unknown_id_may_be_mistyped(ident, hint):
+    run = status("lmcache-v2", ident)
+    assert run.returncode == 1
+    assert hint in run.stdout
+    assert "lmcache-v2: " in run.stdout  # the known one is still answered
+
+
+def test_status_of_known_ids_exits_0_and_gives_no_hint():
+    run = status("retroinfer", "2608.01526")  # a paper file, and an id only mentioned in text
+    assert run.returncode == 0, run.stdout
+    assert "did you mean" not in run.stdout and "as an arXiv id" not in run.stdout
 
 
 def test_api_files_validate_against_their_schemas(sample_kb):

@@ -34,7 +34,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="what the knowledge base knows of paper ids or arXiv ids",
         description="For each paper id or arXiv id (any version, with or without `arXiv:`): whether "
         "the knowledge base knows it, first seen when and where, its status, anchors and "
-        "open claims.",
+        "open claims.  Exit status 1 when an id is not in the knowledge base at all (neither a paper "
+        "file nor a mention), as grep does when nothing matches: `kb status ID || kb paper add ID`.",
     )
     p.add_argument(
         "ids", nargs="+", metavar="ID", help="paper id (retroinfer) or arXiv id (2505.02922, arXiv:2505.02922v2)"
@@ -54,8 +55,28 @@ def run(args: argparse.Namespace) -> int:
         print()
     else:
         listed = _on_backlog(kb)
-        print("\n\n".join(_text(ident, v, listed) for ident, v in zip(args.ids, views, strict=True)))
-    return 0
+        texts = [
+            _text(ident, v, listed) + (_hint(ident, kb) if v.status == "unknown" else "")
+            for ident, v in zip(args.ids, views, strict=True)
+        ]
+        print("\n\n".join(texts))
+    return 1 if any(v.status == "unknown" for v in views) else 0
+
+
+def _hint(ident: str, kb: KnowledgeBase) -> str:
+    """Why an id the knowledge base does not know may be mistyped: what is wrong with it as an
+    arXiv id, or the paper ids it is close to (a paper's name stands for its id)."""
+    from kb.data import arxiv_id
+    from kb.data.hints import did_you_mean
+
+    bare = ident.removeprefix("arXiv:").removeprefix("arxiv:")
+    why = arxiv_id.why_not(bare)
+    if why:
+        return f"; as an arXiv id: {why}"
+    named = sorted(pid for pid, paper in kb.papers.items() if paper.short.casefold() == bare.casefold())
+    if named:
+        return " (did you mean " + " or ".join(f"'{pid}'" for pid in named) + "?)"
+    return did_you_mean(bare.lower(), kb.papers)
 
 
 def _on_backlog(kb: KnowledgeBase) -> set[str]:
