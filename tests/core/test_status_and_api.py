@@ -205,3 +205,20 @@ def test_status_says_when_a_seen_paper_is_not_on_the_backlog(tmp_path):
     assert "status:  pending anchoring" in lmcache and "(adjacent)" in lmcache
     assert "backlog: not listed (no brief has made it an increment or a candidate yet)" in lmcache
     assert "backlog:" not in ssr  # an increment: on the backlog
+
+
+def test_a_reader_that_stops_reading_ends_the_command_quietly():
+    """`kb status … --json | head -1`: the command stops as cat does (status 141, as a shell reports
+    SIGPIPE), with no traceback, once whoever reads its output has gone."""
+    ids = ["retroinfer", "lmcache-v2"] * 200  # far more than a pipe holds
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "kb", "status", "--data", str(FIXTURE_DATA), "--json", *ids],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    assert proc.stdout.read(1) == b"["
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 141
+    assert "Traceback" not in err and "BrokenPipeError" not in err, err

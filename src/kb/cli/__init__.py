@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 from kb.data.diagnostics import DataError, UserError
@@ -47,7 +48,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser(_command(given))
     args = parser.parse_args(given)
     try:
-        return int(args.func(args) or 0)
+        status = int(args.func(args) or 0)
+        sys.stdout.flush()  # here, where a reader that stopped reading (| head) is caught below
+        return status
+    except BrokenPipeError:  # the reader of the output went away (| head): stop quietly, as cat does
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # so the interpreter's last flush has nowhere to fail
+        return 128 + 13  # killed by SIGPIPE, as a shell reports it
     except (UserError, DataError) as exc:
         if args.debug:
             raise
