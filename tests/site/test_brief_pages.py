@@ -275,3 +275,31 @@ def test_suggested_sections_link_to_living_document_anchors(pages):
     links = [a["href"] for a in art.select("a[href*='inference/#sec-']")]
     assert "../../../inference/#sec-s1-3-kv-cache" in links
     assert "../../../inference/#sec-s1-1-spec-decoding" in links
+
+
+def _section_hrefs(cell) -> set[str]:
+    return {a["href"].rsplit("#", 1)[1] for a in cell.find_all("a", href=True) if "#sec-" in a["href"]}
+
+
+@pytest.mark.parametrize("key", sorted(load_kb(FIXTURE_DATA).briefs))
+def test_entered_values_and_sections_are_on_the_page(pages, sample_kb, key):
+    """What a contributor enters as numbers and references shows too: each adjacent item's value
+    (its stars) and sections in its row, each increment's sections in its part of the page (in the
+    heading, or on a line of their own where the heading shows the author's `where:` instead)."""
+    brief = sample_kb.briefs[key]
+    art = pages.article(page_of(key))
+    if brief.adjacent:
+        rows = art.find(id="adjacent").find_next("table").select("tbody tr")
+        assert len(rows) == len(brief.adjacent)
+        for row, item in zip(rows, brief.adjacent, strict=True):
+            assert "⭐" * item.value in row.get_text(), item.title
+            assert {f"sec-{s}" for s in item.sections} <= _section_hrefs(row), item.title
+    for i, inc in enumerate(brief.increments, 1):
+        part = art.find(id=f"inc-{i}")
+        block = [part, *part.find_next_siblings()]
+        block = block[: next((n for n, el in enumerate(block[1:], 1) if el.name in ("h2", "h3")), len(block))]
+        text = " ".join(el.get_text(" ") for el in block)
+        hrefs = set().union(*(_section_hrefs(el) for el in block))
+        for s in inc.sections:
+            label = sample_kb.section(brief.topic, s)
+            assert f"sec-{s}" in hrefs or (label and norm(label.section.title) in norm(text)), (i, s)

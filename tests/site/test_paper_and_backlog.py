@@ -325,3 +325,17 @@ def test_home_and_papers_index_show_news(pages, sample_kb):
     index = pages.article("papers/index.html")
     row = next(r for r in index.select("tbody tr") if r.find("td").get_text(strip=True) == "RetroInfer")
     assert "已锚入" in row.get_text() and "2026-09-04" in row.get_text()
+
+
+@pytest.mark.parametrize(
+    "kind, word", [("system", "类型：系统"), ("benchmark", "类型：基准"), ("report", "类型：报告")]
+)
+def test_a_paper_that_is_no_paper_says_what_it_is(kind, word):
+    """`kind:` entered in a paper file shows on its page; the default (a paper) adds no line."""
+    from kb.render.paper import page
+
+    kb = load_kb(FIXTURE_DATA)
+    assert "类型：" not in page(kb, "retroinfer")
+    kb.papers["retroinfer"] = kb.papers["retroinfer"].model_copy(update={"kind": kind})
+    html = page(kb, "retroinfer")
+    assert f"<strong>{word.split('：')[0]}</strong>：{word.split('：')[1]}" in html

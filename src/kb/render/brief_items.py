@@ -141,6 +141,10 @@ def _increment_tail(c: Ctx, i: int, inc: Increment) -> Html:
     if computed is not None and computed is not inc.status:
         code = next((x for x in c.codes("status/") if x.split("/", 1)[1] in inc.papers), None)
         check = checks.check_mark(STATUS_LABELS[computed], code, c.numbers)
+    suggested = {s.section for s in inc.suggested}
+    if inc.where and not set(inc.sections) <= suggested:  # the heading shows the author's words instead
+        links = " + ".join(section_link(kb, c.linker, b.topic, s) for s in inc.sections)
+        tail.append(item(t("label.sections"), links))
     anchored = ""
     if inc.status is Status.anchored:
         anchored = " · " + anchor_text(c, inc.anchored_in, inc.anchored_since)
@@ -210,7 +214,7 @@ def adjacent(c: Ctx) -> Html:
     if not b.adjacent:
         return ""
     n = b.stated.adjacent if b.stated.adjacent is not None else len(b.adjacent)
-    head = [esc(t(k)) for k in ("th.num", "th.item", "th.arxiv", "th.origin", "th.status")]
+    head = [esc(t(k)) for k in ("th.num", "th.item", "th.arxiv", "th.origin", "th.value", "th.status")]
     rows = []
     for i, x in enumerate(b.adjacent):
         letter = chr(ord("A") + i)
@@ -223,13 +227,17 @@ def adjacent(c: Ctx) -> Html:
         status = (f"{esc(x.priority)} " if x.priority else "") + esc(ADJACENT_LABELS[x.status])
         rel = f"（{c.text(x.relation)}）" if x.relation else ""
         warn = f" {esc(x.warning)}" if x.warning else ""
+        sections = (
+            " · " + " + ".join(section_link(c.kb, c.linker, b.topic, s) for s in x.sections) if x.sections else ""
+        )
         rows.append(
             [
                 span("", id=f"adj-{letter.lower()}") + letter,
                 item(x.title, c.text(x.text)),
                 arxiv,
                 esc(x.origin),
-                f"{status}{warn}{rel}",
+                esc(stars(x.value)),
+                f"{status}{warn}{rel}{sections}",
             ]
         )
     notes = [editor_notes(c, x.editor_notes, chr(65 + i)) for i, x in enumerate(b.adjacent)]

@@ -81,6 +81,8 @@ def _facts(kb: KnowledgeBase, linker: Linker, p: Paper) -> Html:
         rows.append(_fact(t("paper.affiliations"), " + ".join(esc(x) for x in p.affiliations)))
     if p.authors_note:
         rows.append(_fact(t("paper.authors_note"), text(kb, linker, p.authors_note)))
+    if p.kind != "paper":  # a system, benchmark or report (a paper is what the page is by default)
+        rows.append(_fact(t("paper.kind"), esc(t(f"paper.kind.{p.kind}"))))
     year, _ = date_of(p)
     if year:
         rows.append(_fact(t("paper.year"), esc(year)))
