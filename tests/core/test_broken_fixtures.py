@@ -152,5 +152,27 @@ def test_the_summary_counts_a_file_that_is_no_record_apart(tmp_path):
     run = run_validate(materialize("typo-and-unknown-refs", tmp_path))
     assert run.returncode == 1
     assert run.stderr.rstrip().endswith(
-        "in 1 brief(s), 2 paper(s), 1 topic(s), and 1 file(s) not counted until their errors are fixed"
+        "in 1 brief(s), 2 paper(s), 1 topic(s), and 1 file(s) not counted until their errors are fixed "
+        "(the checks of stated figures against computed ones wait until then too)"
     ), run.stderr
+
+
+def test_a_paper_file_with_an_error_holds_back_the_checks_of_figures(tmp_path):
+    """A paper that does not load is missing from every computed figure: a brief that counts its id
+    among the net-new ones would be told, wrongly, that it states one too many and asked to
+    acknowledge that.  Only the paper's error is reported until it is fixed; then the checks run."""
+    shutil.copytree(BASE, tmp_path / "data")
+    brief = tmp_path / "data" / "briefs" / "inference" / "2026-09-03-e1.yaml"
+    brief.write_text(brief.read_text("utf-8") + "stated:\n  arxiv_net_new: 2\n", "utf-8")
+    run = run_validate(tmp_path, "--strict", "--format", "json")  # SSR is the one net-new id
+    assert run.returncode == 1
+    assert [d["code"] for d in json.loads(run.stdout)] == ["stated/arxiv_net_new"], run.stdout
+    brief.write_text(brief.read_text("utf-8").replace("arxiv_net_new: 2", "arxiv_net_new: 1"), "utf-8")
+    assert run_validate(tmp_path, "--strict").returncode == 0
+    paper = tmp_path / "data" / "papers" / "ssr.yaml"
+    paper.write_text(paper.read_text("utf-8").replace("arxiv: 2608.20359", "arxiv: 2608.2035"), "utf-8")
+    run = run_validate(tmp_path, "--format", "json")
+    diags = json.loads(run.stdout)
+    assert run.returncode == 1
+    assert [(d["path"], d["severity"]) for d in diags] == [("data/papers/ssr.yaml", "error")], run.stdout
+    assert "the checks of stated figures against computed ones wait until then too" in run.stderr

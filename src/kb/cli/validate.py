@@ -121,7 +121,12 @@ def run(args: argparse.Namespace) -> int:
     print(
         f"kb validate: {verdict}: {len(errors)} error(s), {len(warnings)} warning(s), {len(notes)} acknowledged "
         f"in {n_briefs} brief(s), {n_papers} paper(s), {len(kb.topics)} topic(s)"
-        + (f", and {unread} file(s) not counted until their errors are fixed" if unread else "")
+        + (
+            f", and {unread} file(s) not counted until their errors are fixed (the checks of stated figures "
+            "against computed ones wait until then too)"
+            if unread
+            else ""
+        )
         + (" [strict]" if args.strict else ""),
         file=sys.stderr if failing or fmt == "json" else sys.stdout,
     )

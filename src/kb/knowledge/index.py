@@ -71,6 +71,12 @@ class KnowledgeBase:
     _unknown: dict[str, list[Mention]] = field(default_factory=dict)
     _indexed: bool = False  # _by_paper and _unknown are made on first use (after the pages' mentions)
 
+    @property
+    def findings_held(self) -> bool:
+        """Whether a topic, paper or brief file failed to load: the findings (stated figures checked
+        against computed ones) wait until it loads, for figures computed without it would be wrong."""
+        return any(self.failed.get(kind) for kind in ("topics", "papers", "briefs"))
+
     # ------------------------------------------------------------------ lookups
     def paper_for(self, ref: str) -> Paper | None:
         """A paper by id or by arXiv id (any version)."""
@@ -227,7 +233,8 @@ def build(
     kb.figures = compute_all(kb)
     kb.mentions = collect(kb, memo, tokens) if mentions else []
     kb.diagnostics.extend(rules.check(kb, _duplicate_sections(kb, loaded)))
-    kb.diagnostics.extend(_note_findings(kb))
+    if not kb.findings_held:
+        kb.diagnostics.extend(_note_findings(kb))
     return kb
 
 
