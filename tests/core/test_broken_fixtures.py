@@ -176,3 +176,25 @@ def test_a_paper_file_with_an_error_holds_back_the_checks_of_figures(tmp_path):
     assert run.returncode == 1
     assert [(d["path"], d["severity"]) for d in diags] == [("data/papers/ssr.yaml", "error")], run.stdout
     assert "the checks of stated figures against computed ones wait until then too" in run.stderr
+
+
+@pytest.mark.parametrize(
+    "old, new, where, says",
+    [
+        ("topic: inference", "topic: inferense", "1:8 [topic]", "if the topic is mistyped, write topic: inference"),
+        ("round: E1", "round: E2", "3:8 [round]", "if the round is mistyped, write round: E1; else rename the file"),
+        ("date: 2026-09-03\n", "date: 2026-09-05\n", "2:7 [date]", "if the date is mistyped, write date: 2026-09-03"),
+    ],
+)
+def test_a_brief_out_of_place_says_both_ways_to_fix_it(tmp_path, old, new, where, says):
+    """A brief whose topic, date or round disagrees with where it lies: the error points at the value
+    and offers both fixes (correct the value the folder or file name gives, or move/rename the file),
+    and the file is counted as one that is not read yet."""
+    shutil.copytree(BASE, tmp_path / "data")
+    brief = tmp_path / "data" / "briefs" / "inference" / "2026-09-03-e1.yaml"
+    brief.write_text(brief.read_text("utf-8").replace(old, new, 1), "utf-8")
+    run = run_validate(tmp_path)
+    (line,) = [ln for ln in run.stderr.splitlines() if ln.startswith("data/briefs/")]
+    assert line.startswith("data/briefs/inference/2026-09-03-e1.yaml:" + where.split()[0] + ":")
+    assert line.endswith(where.split()[1]) and says in line, line
+    assert "1 file(s) not counted" in run.stderr

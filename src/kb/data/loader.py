@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import typing
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -294,9 +295,24 @@ def load(data_dir: Path | str, limits: Limits = DEFAULT_LIMITS, memo: FileMemo |
         key = _record_key(kind, path, rel, record, source, out.diagnostics)
         if key is not None:
             target[key] = (record, source)
+        else:  # a record in the wrong place (or named wrongly) is not counted either
+            out.failed[kind].add(path.stem)
     if memo is not None:
         memo.prune()
     return out
+
+
+def _name_fix(name: str, date: str, round_: str, expected: str) -> str:
+    """What to do when a brief's file name is not its date and round: write the key the name gives
+    (where only the date or only the round differs), or rename the file."""
+    said = f"the file name {name} does not match date: {date} and round: {round_}"
+    m = re.fullmatch(r"(\d{4}-\d{2}-\d{2})-([a-z][a-z0-9]*)\.yaml", name)
+    rename = f"rename the file to {expected}.yaml"
+    if m is not None and m.group(2) == round_.lower() and m.group(1) != date:
+        return f"{said}: if the date is mistyped, write date: {m.group(1)}; else {rename}"
+    if m is not None and m.group(1) == date:
+        return f"{said}: if the round is mistyped, write round: {m.group(2).upper()}; else {rename}"
+    return f"{said}: {rename} (<date>-<round>.yaml, the round in lower case)"
 
 
 def _record_key(
@@ -307,28 +323,31 @@ def _record_key(
         expected = f"{record.date.isoformat()}-{record.round.lower()}"
         ok = True
         if rel[1] != record.topic:
-            line, col = source.where("topic")
+            line, col = source.located.value_where(("topic",))
             diags.append(
                 Diagnostic(
                     source.path,
                     line,
                     col,
-                    f"brief of topic '{record.topic}' must live in data/briefs/{record.topic}/, "
-                    f"not data/briefs/{rel[1]}/",
+                    f"topic '{record.topic}' is not the folder the brief is in (data/briefs/{rel[1]}/): "
+                    f"if the topic is mistyped, write topic: {rel[1]}; else move the file to "
+                    f"data/briefs/{record.topic}/",
                     key="topic",
                     code="layout",
                 )
             )
             ok = False
         if stem != expected:
-            line, col = source.where("date")
+            named = re.fullmatch(r"(\d{4}-\d{2}-\d{2})-([a-z][a-z0-9]*)", stem)
+            wrong = "round" if named is not None and named.group(1) == record.date.isoformat() else "date"
+            line, col = source.located.value_where((wrong,))
             diags.append(
                 Diagnostic(
                     source.path,
                     line,
                     col,
-                    f"file name must be {expected}.yaml (date and round), got {path.name}",
-                    key="date",
+                    _name_fix(path.name, record.date.isoformat(), record.round, expected),
+                    key=wrong,
                     code="layout",
                 )
             )
