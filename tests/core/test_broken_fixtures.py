@@ -198,3 +198,24 @@ def test_a_brief_out_of_place_says_both_ways_to_fix_it(tmp_path, old, new, where
     assert line.startswith("data/briefs/inference/2026-09-03-e1.yaml:" + where.split()[0] + ":")
     assert line.endswith(where.split()[1]) and says in line, line
     assert "1 file(s) not counted" in run.stderr
+
+
+@pytest.mark.parametrize(
+    "old, new, says",
+    [
+        ("round: E1", "round: e1", "got 'e1', which is not of the form this key takes: write it as 'E1' (the case"),
+        ("status: net-new", "status: NET-new", "got 'NET-new': write it as 'net-new' (the case matters)"),
+        ("date: 2026-09-03\n", "date: 2026-09-31\n", "expected a date, got '2026-09-31': 2026-09 has 30 days"),
+        ("date: 2026-09-03\n", "date: 2026-13-03\n", "expected a date, got '2026-13-03': there is no month 13"),
+        ("date: 2026-09-03\n", "date: 2028-02-30\n", "2028-02 has 29 days"),
+    ],
+)
+def test_a_value_of_the_wrong_form_says_what_is_wrong_in_words(tmp_path, old, new, says):
+    """No regular expression or parser wording: the case a value must be written in, the day a
+    month does not have; the key's form and an example follow."""
+    shutil.copytree(BASE, tmp_path / "data")
+    brief = tmp_path / "data" / "briefs" / "inference" / "2026-09-03-e1.yaml"
+    brief.write_text(brief.read_text("utf-8").replace(old, new, 1), "utf-8")
+    run = run_validate(tmp_path)
+    assert run.returncode == 1 and says in run.stderr, run.stderr
+    assert "pattern" not in run.stderr and "^" not in run.stderr and "outside expected range" not in run.stderr

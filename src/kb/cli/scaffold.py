@@ -24,7 +24,7 @@ from importlib import resources
 from string import Template
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from kb.data import arxiv_id, yamlstrict
+from kb.data import arxiv_id, models, yamlstrict
 from kb.data.loader import M, validate
 from kb.data.models import SLUG, Brief, Paper
 from kb.data.yamlwrite import scalar as _q
@@ -32,7 +32,7 @@ from kb.knowledge.backlog import pending_items
 from kb.knowledge.index import KnowledgeBase
 
 DEFAULT_TIMEZONE = "UTC"  # for the first brief of a topic (no previous brief to copy from)
-ROUND = re.compile(r"^[A-Z][A-Z0-9]{0,5}$")
+ROUND = re.compile(models.ROUND)
 
 
 class ScaffoldError(ValueError):

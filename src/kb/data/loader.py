@@ -11,6 +11,7 @@ not silently ignored):
 
 from __future__ import annotations
 
+import calendar
 import hashlib
 import os
 import re
@@ -172,8 +173,43 @@ def _pydantic_message(err: ErrorDetails, root: type[BaseModel]) -> str:
     )
     if isinstance(got, str) and len(shown) > 80:
         shown = shown[:77] + "...'"
+    if kind == "string_pattern_mismatch":  # the field's help says the form in words: no regex here
+        pattern = str((err.get("ctx") or {}).get("pattern", ""))
+        fits = (lambda v: re.fullmatch(pattern, v) is not None) if pattern else (lambda v: False)
+        return f"got {shown}, which is not of the form this key takes{_case_hint(got, fits)}" + _field_help(
+            record, name
+        )
     text = f"expected {msg[0].lower() + msg[1:]}, got {shown}".replace("expected input should be ", "expected ")
+    if kind == "enum":
+        allowed = re.findall(r"'([^']*)'", str((err.get("ctx") or {}).get("expected", "")))
+        text += _case_hint(got, lambda v: v in allowed, allowed)
+    elif kind.startswith("date_") and isinstance(got, str):
+        text = _no_such_day(got) or text
     return text + _field_help(record, name)
+
+
+def _case_hint(got: object, fits: typing.Callable[[str], bool], allowed: typing.Sequence[str] = ()) -> str:
+    """``: write it as 'P2'`` when ``got`` only differs in case from a value that fits ("" otherwise)."""
+    if not isinstance(got, str):
+        return ""
+    same = [v for v in allowed if v.casefold() == got.casefold()] or [
+        v for v in (got.upper(), got.lower()) if v != got and fits(v)
+    ]
+    return f": write it as '{same[0]}' (the case matters)" if same else ""
+
+
+def _no_such_day(got: str) -> str:
+    """Why ``YYYY-MM-DD`` text is no day of the calendar ("" when it is one, or not of that form)."""
+    m = re.fullmatch(r"(\d{4})-(\d{2})-(\d{2})", got.strip())
+    if m is None:
+        return ""
+    year, month, day = (int(x) for x in m.groups())
+    if not 1 <= month <= 12:
+        return f"expected a date, got '{got}': there is no month {month}"
+    last = calendar.monthrange(year, month)[1]
+    if not 1 <= day <= last:
+        return f"expected a date, got '{got}': {year}-{month:02d} has {last} days"
+    return ""
 
 
 def validate(model: type[M], located: Located) -> tuple[M | None, list[Diagnostic]]:

@@ -63,6 +63,7 @@ from kb.data.models.sources import (
 )
 from kb.data.models.topic import DocumentUpdate, Section, Topic, UpdateLabel
 from kb.data.models.types import (
+    ROUND,
     SLUG,
     Acknowledgement,
     ArxivIdText,
@@ -78,6 +79,7 @@ from kb.data.models.types import (
     Priority,
     Record,
     RepoPath,
+    Round,
     Slug,
     Text,
     Url,
@@ -109,6 +111,8 @@ __all__ = [
     "Text",
     "PartialDate",
     "Priority",
+    "ROUND",
+    "Round",
     "RepoPath",
     "Url",
     "Value",

@@ -10,13 +10,12 @@ stated figures as a check, never in their place.
 from __future__ import annotations
 
 import re
-from typing import Annotated
 
-from pydantic import Field, StringConstraints
+from pydantic import Field
 
 from kb.data.models.items import AdjacentItem, Candidate, CarriedEntry, Citable, Claim, ClaimUpdate, Increment
 from kb.data.models.sources import Checked, SourceGroup
-from kb.data.models.types import Acknowledgement, Count, Date, DateTime, EditorNote, Line, Record, Slug, Text
+from kb.data.models.types import Acknowledgement, Count, Date, DateTime, EditorNote, Line, Record, Round, Slug, Text
 
 
 class Window(Record):
@@ -65,9 +64,7 @@ class Character(Record):
 class Brief(Record):
     topic: Slug = Field(examples=["inference"])
     date: Date = Field(examples=["2026-09-04"])
-    round: Annotated[str, StringConstraints(pattern=r"^[A-Z][A-Z0-9]{0,5}$")] = Field(
-        description="e.g. `E1`.", examples=["E1"]
-    )
+    round: Round = Field(description="e.g. `E1`.", examples=["E1"])
     round_name: Line | None = Field(None, description="e.g. `日间预消化轮`.")
     title: Line | None = Field(
         None, description="The brief's title as written, e.g. `inference · E1 预消化简报（2026-09-03）`."

@@ -37,6 +37,8 @@ PartialDate = Annotated[
     WithJsonSchema({"type": ["string", "integer"], "description": "YYYY, YYYY-MM or YYYY-MM-DD"}),
 ]
 Priority = Annotated[str, StringConstraints(pattern=r"^P[0-3]$")]
+ROUND = r"^[A-Z][A-Z0-9]{0,5}$"  # a brief's round: E1, E2, ...
+Round = Annotated[str, StringConstraints(pattern=ROUND)]
 FindingCode = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_./:-]{0,119}$")]
 
 
