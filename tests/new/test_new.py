@@ -158,7 +158,8 @@ def test_brief_round_and_instance(data):
 @pytest.mark.parametrize(
     "args, message",
     [
-        (("--topic", "nosuch", "--date", "2026-09-04"), "unknown topic 'nosuch'"),
+        (("--topic", "nosuch", "--date", "2026-09-04"), "unknown topic 'nosuch'; expected one of: inference"),
+        (("--topic", "inferense", "--date", "2026-09-04"), "unknown topic 'inferense' (did you mean 'inference'?)"),
         (("--topic", "inference", "--date", "2026-09-04", "--round", "e1"), "bad round"),
     ],
 )
@@ -264,9 +265,12 @@ def test_paper_refusals(data, capsys):
     assert new("paper", "ssr", "--data", str(data)) == 1
     assert "already exists (use --force" in capsys.readouterr().err
     assert (data / "papers" / "ssr.yaml").read_bytes() == before
-    for bad in ("Not A Slug", "arXiv:9999.99999", "x_y"):
+    for bad in ("Not A Slug", "x_y"):
         assert new("paper", bad, "--data", str(data)) == 1
         assert "expected an arXiv id" in capsys.readouterr().err
+    for bad, why in (("arXiv:9999.99999", "'9999' is no year and month"), ("2505.2922", "five digits after the dot")):
+        assert new("paper", bad, "--data", str(data)) == 1
+        assert f"{bad!r} is no arXiv id: " in (err := capsys.readouterr().err) and why in err, err
     assert new("paper", "2609.09999", "--id", "Bad_Id", "--data", str(data)) == 1
     assert "bad --id" in capsys.readouterr().err
 

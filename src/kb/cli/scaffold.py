@@ -25,6 +25,7 @@ from string import Template
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from kb.data import arxiv_id, models, yamlstrict
+from kb.data.hints import did_you_mean
 from kb.data.loader import M, validate
 from kb.data.models import SLUG, Brief, Paper
 from kb.data.yamlwrite import scalar as _q
@@ -96,7 +97,10 @@ def plan_brief(
     kb: KnowledgeBase, topic: str, date: dt.date, round_: str = "E1", instance: str | None = None
 ) -> BriefPlan:
     if topic not in kb.topics:
-        raise ScaffoldError(f"unknown topic {topic!r}; expected one of: {', '.join(kb.topics) or 'none'}")
+        raise ScaffoldError(
+            f"unknown topic {topic!r}{did_you_mean(topic, kb.topics)}; "
+            f"expected one of: {', '.join(kb.topics) or 'none'}"
+        )
     if not ROUND.match(round_):
         raise ScaffoldError(
             f"bad round {round_!r}: expected an upper-case letter then up to 5 letters or digits, e.g. E1"
@@ -222,6 +226,9 @@ def plan_paper(ident: str, slug: str | None = None) -> PaperPlan:
         if slug is not None and slug != ident:
             raise ScaffoldError(f"give the slug once: {ident!r} or --id {slug!r}")
         return PaperPlan(ident, None)
+    why = arxiv_id.why_not(ident.removeprefix("arXiv:").removeprefix("arxiv:"))
+    if why:
+        raise ScaffoldError(f"{ident!r} is no arXiv id: {why}")
     raise ScaffoldError(
         f"expected an arXiv id (2505.02922, arXiv:2505.02922v2, hep-th/9901001) or a slug (retroinfer), got {ident!r}"
     )
