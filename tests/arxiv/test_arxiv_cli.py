@@ -163,7 +163,8 @@ def test_unknown_and_malformed_ids(api, data_dir, run_kb):
     assert code == 1 and "error: 2501.99999: empty answer to an explicit id list (gave up after 4 tries)" in err
     assert len(api.requests) == 5
     code, _, err = run_kb("paper", "add", "2505.0292", "--data", data_dir)
-    assert code == 1 and "error: not an arXiv id: 2505.0292" in err and len(api.requests) == 5
+    assert code == 1 and len(api.requests) == 5
+    assert "error: not an arXiv id: 2505.0292 (an id from 2015 on has five digits after the dot" in err
     code, out, err = run_kb("paper", "refresh", "2606.99999", "--data", data_dir)
     assert code == 1 and "no paper file has this arXiv id (use kb paper add)" in err
     assert run_kb("paper", "refresh", "--data", data_dir)[2].startswith("error: give the arXiv ids")
@@ -176,6 +177,25 @@ def test_failures_are_summarised_with_reasons(api, data_dir, run_kb):
     assert code == 1
     assert f"0 updated, 0 unchanged, {arxiv_count(data_dir)} failed" in out
     assert "error: 2505.02922: HTTP 503" in err and "gave up after 2 tries" in err
+    assert "hint: the files of " in err and "are unchanged (and still valid); run `kb paper refresh " in err
+
+
+def test_an_id_arxiv_does_not_answer_for_says_what_to_do(api, tmp_path, run_kb):
+    """Offline or refused: no file is made, and the hint names the way on without arXiv."""
+    api.plan = ["503"] * 10
+    code, _, err = run_kb("paper", "add", "2609.04417", "--data", tmp_path / "d", "--retries", "0")
+    assert code == 1 and not (tmp_path / "d" / "papers").exists()
+    assert "hint: no file was made for 2609.04417; without arXiv, `kb new paper ID` writes one" in err
+
+
+def test_a_file_that_does_not_validate_gets_no_hint_about_arxiv(api, tmp_path, run_kb):
+    data = tmp_path / "d"
+    (data / "papers").mkdir(parents=True)
+    (data / "papers" / "retroinfer.yaml").write_text(
+        "id: retroinfer\narxiv: 2505.02922\nshort: RetroInfer\ncolour: blue\n", "utf-8"
+    )
+    code, _, err = run_kb("paper", "refresh", "--all", "--data", data)
+    assert code == 1 and "unknown key 'colour'" in err and "hint:" not in err
 
 
 def test_options_override_environment(api, data_dir, run_kb, monkeypatch):

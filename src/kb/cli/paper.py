@@ -145,6 +145,7 @@ class Report:
     updated: int = 0
     unchanged: int = 0
     failed: list[tuple[str, str]] = field(default_factory=list)
+    unanswered: list[str] = field(default_factory=list)  # ids arXiv gave no metadata for (offline, refused, none)
 
 
 MAX_AGE_DAYS = 36500  # a hundred years: "use the cache whatever its age"
@@ -169,8 +170,12 @@ def _config(args: argparse.Namespace) -> FetchConfig:
 def _parse_ids(raw: list[str]) -> list[arxiv_id.ArxivId]:
     bad = [r for r in raw if arxiv_id.parse(r) is None]
     if bad:
+        whys = [
+            f"{r} ({why})" if (why := arxiv_id.why_not(r.removeprefix("arXiv:").removeprefix("arxiv:"))) else r
+            for r in bad
+        ]
         raise UserError(
-            f"not an arXiv id: {', '.join(bad)} (expected e.g. 2505.02922, arXiv:2505.02922v2 or hep-th/9901001)"
+            f"not an arXiv id: {', '.join(whys)} (expected e.g. 2505.02922, arXiv:2505.02922v2 or hep-th/9901001)"
         )
     out: dict[str, arxiv_id.ArxivId] = {}
     for r in raw:
@@ -270,6 +275,7 @@ def _run(
             target = by_base[got.id]
             if got.meta is None:
                 report.failed.append((str(target.id), got.error or "unknown error"))
+                report.unanswered.append(str(target.id))
                 continue
             if got.source == "api":
                 report.fetched += 1
@@ -298,3 +304,14 @@ def _summary(action: str, total: int, stats: Stats, r: Report) -> None:
     )
     for ident, reason in r.failed:
         print(f"error: {ident}: {reason}", file=sys.stderr)
+    if r.unanswered:
+        print(f"hint: {_NEXT[action.split()[0]].format(ids=' '.join(r.unanswered))}", file=sys.stderr)
+
+
+# what to do about the ids arXiv did not answer for (offline, refused, not found)
+_NEXT = {
+    "add": "no file was made for {ids}; without arXiv, `kb new paper ID` writes one to fill in by hand "
+    "(title, short, category), and `kb paper refresh ID` adds its arXiv metadata once arXiv answers",
+    "refresh": "the files of {ids} are unchanged (and still valid); run `kb paper refresh {ids}` again once "
+    "arXiv answers",
+}
