@@ -219,3 +219,20 @@ def test_a_value_of_the_wrong_form_says_what_is_wrong_in_words(tmp_path, old, ne
     run = run_validate(tmp_path)
     assert run.returncode == 1 and says in run.stderr, run.stderr
     assert "pattern" not in run.stderr and "^" not in run.stderr and "outside expected range" not in run.stderr
+
+
+def test_a_malformed_arxiv_id_in_prose_is_a_warning_where_it_is_written(tmp_path):
+    """`arXiv:2608.2035` in a title links nowhere and names no paper: a warning (it fails --strict)
+    at its line and column, saying what is wrong; a comment and a paper's `arxiv:` key are no prose."""
+    shutil.copytree(BASE, tmp_path / "data")
+    brief = tmp_path / "data" / "briefs" / "inference" / "2026-09-03-e1.yaml"
+    text = brief.read_text("utf-8").replace("title: SSR：自投机解码", "title: SSR：自投机解码（arXiv:2608.2035）")
+    brief.write_text("# see arXiv:2608.2035 (a comment)\n" + text, "utf-8")
+    run = run_validate(tmp_path)
+    assert run.returncode == 0
+    (line,) = [ln for ln in run.stdout.splitlines() if "is no arXiv id" in ln]
+    assert line == (
+        "data/briefs/inference/2026-09-03-e1.yaml:14:22: warning: 'arXiv:2608.2035' is no arXiv id: an id from "
+        "2015 on has five digits after the dot, YYMM.NNNNN; the site would show it as text and link it nowhere"
+    )
+    assert run_validate(tmp_path, "--strict").returncode == 1

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from kb.data.diagnostics import Diagnostic, KeyPath
 from kb.data.models import Section
-from kb.knowledge.rules import history, papers, refs, windows
+from kb.knowledge.rules import history, papers, refs, textids, windows
 
 if TYPE_CHECKING:
     from kb.knowledge.index import KnowledgeBase
@@ -23,4 +23,5 @@ def check(kb: KnowledgeBase, dup_sections: list[tuple[str, Section, KeyPath]]) -
     out.extend(refs.unchecked_briefs(kb))
     out.extend(windows.check(kb))
     out.extend(history.check(kb))
+    out.extend(textids.check(kb))
     return out
