@@ -303,3 +303,23 @@ def test_entered_values_and_sections_are_on_the_page(pages, sample_kb, key):
         for s in inc.sections:
             label = sample_kb.section(brief.topic, s)
             assert f"sec-{s}" in hrefs or (label and norm(label.section.title) in norm(text)), (i, s)
+
+
+def test_the_sources_check_under_the_signature_shows_only_where_figures_disagree(tmp_path):
+    """ "核对" under the signature marks a disagreement: where the stated "20+" sources and the
+    breakdown agree with the 22 files listed, no sources mark is shown (and no finding)."""
+    import shutil
+
+    from kb.render.brief import page
+
+    shutil.copytree(FIXTURE_DATA, tmp_path / "data")
+    path = tmp_path / "data" / "briefs" / "inference" / "2026-09-03-e1.yaml"
+    text = path.read_text("utf-8")
+    text = text.replace("    - {label: tom radar, count: 3}", "    - {label: tom radar, count: 10}")  # sums to 22
+    text = text.replace("  - finding: stated/sources_breakdown\n", "  - finding: stated/sources_breakdown_gone\n")
+    path.write_text(text, "utf-8")
+    kb = load_kb(tmp_path / "data")
+    assert not [n for n in kb.noted[("brief", SEED_KEY)] if n.finding.code.startswith("stated/sources")]
+    html = page(kb, SEED_KEY)
+    assert "kb-sigcheck" in html  # the other marks stay
+    assert "来源清单列出" not in html.split("kb-sigcheck", 1)[1].split("</p>", 1)[0]

@@ -319,7 +319,7 @@ def _signature(c: Ctx) -> Html:
     ):
         if stated is not None and stated != computed and not (f.partial and computed < stated):
             marks.append(f"{esc(t(what))} {stated}{checks.check_mark(computed, code, c.numbers)}")
-    if s.sources_checked_min is not None:
+    if s.sources_checked_min is not None and c.codes("stated/sources"):  # only where a figure disagrees
         total = sum(x.count for x in s.sources_breakdown)
         detail = t("sigcheck.breakdown", total=total) if s.sources_breakdown else ""
         stated_min, listed = s.sources_checked_min, f.sources_listed
