@@ -236,3 +236,23 @@ def test_a_malformed_arxiv_id_in_prose_is_a_warning_where_it_is_written(tmp_path
         "2015 on has five digits after the dot, YYMM.NNNNN; the site would show it as text and link it nowhere"
     )
     assert run_validate(tmp_path, "--strict").returncode == 1
+
+
+def test_a_carried_over_list_left_short_is_one_finding_naming_what_it_leaves_out(tmp_path):
+    """The author's 沿用件 list without two of the items still pending: one warning (one
+    acknowledgement if it stays so), naming both, not one per item."""
+    shutil.copytree(FIXTURES / "kb" / "data", tmp_path / "data")
+    brief = tmp_path / "data" / "briefs" / "inference" / "2026-09-03-e1.yaml"
+    text = brief.read_text("utf-8")
+    for paper in ("replayssm", "silent-hyperparameter"):
+        text = text.replace(
+            f"  - {{paper: {paper}, note: 9-1 候选 · 待锚入, status: pending, origin: 2026-09-01}}\n", ""
+        )
+    brief.write_text(text, "utf-8")
+    run = run_validate(tmp_path, "--format", "json")
+    found = [d for d in json.loads(run.stdout) if d["code"].startswith("carried/")]
+    assert [(d["code"], d["severity"], d["key"]) for d in found] == [("carried/missing", "warning", "carried")]
+    assert (
+        "leaves out 2 item(s) still pending after the previous brief: replayssm, silent-hyperparameter"
+        in (found[0]["message"])
+    )

@@ -318,7 +318,7 @@ FINDINGS: dict[str, str] = {
     "citable/not-new": "{paper} 列为本期 NET-new，但它最早出现在 {first}。",
     "carried/extra": "原文把 {paper} 列为沿用件，但上一期之后它并不在待办中。",
     "carried/status": "原文说 {paper} {stated}；按历史计算为 {computed}。",
-    "carried/missing": "{paper} 在上一期之后仍未锚入，但原文的沿用件列表没有它。",
+    "carried/missing": "原文的沿用件列表少了 {n} 项上一期之后仍未锚入的：{papers}。",
     "status": "原文把 {paper} 标为 {stated}；按历史计算为 {computed}（最早出现在 {first}）。",
     "confirmed-pending": "来源 1.{group} 说 {paper} 仍未锚入，但 {anchor_brief} 记录它已锚入。",
     "origin": "{paper} 在原文中被说成来自 {said} 的简报；按历史，它最早出现在 {first}。",

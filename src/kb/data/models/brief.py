@@ -91,10 +91,14 @@ class Brief(Record):
         default_factory=list, description="Earlier claims this brief resolves, updates or drops."
     )
     citable: list[Citable] = Field(
-        default_factory=list, description="The author's list of citable arXiv ids, with notes."
+        default_factory=list,
+        description="The author's list of citable arXiv ids (可引用的 arXiv 号列表), with notes: the ids first "
+        "seen in this brief (NET-new); checked against the ones the knowledge base computes.",
     )
     carried: list[CarriedEntry] = Field(
-        default_factory=list, description="The author's carried-over list (沿用件), with notes."
+        default_factory=list,
+        description="The author's carried-over list (沿用件), with notes: the items still pending after the "
+        "previous brief; the knowledge base computes that list and reports what this one leaves out or adds.",
     )
     candidates: list[Candidate] = Field(default_factory=list, description="Further items this brief raises or updates.")
     comparison: Comparison | None = None

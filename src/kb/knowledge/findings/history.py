@@ -49,18 +49,20 @@ def carried(kb: KnowledgeBase, key: str, brief: Brief, f: BriefFigures) -> list[
                 )
             )
     listed = {e.paper for e in brief.carried}
-    for c in f.carried:
-        if c.paper not in listed:
-            out.append(
-                _finding(
-                    key,
-                    f"carried/missing/{c.paper}",
-                    "carried/missing",
-                    ("carried",),
-                    f"{c.paper} is still pending after the previous brief but is not in the brief's carried-over list",
-                    paper=c.paper,
-                )
+    missing = [c.paper for c in f.carried if c.paper not in listed]
+    if missing:  # one finding for the list (a list left short on purpose is acknowledged once)
+        out.append(
+            _finding(
+                key,
+                "carried/missing",
+                "carried/missing",
+                ("carried",),
+                f"the brief's carried-over list leaves out {len(missing)} item(s) still pending after the previous "
+                f"brief: {', '.join(missing)}",
+                papers="、".join(_short(kb, pid) for pid in missing),
+                n=len(missing),
             )
+        )
     return out
 
 
