@@ -323,3 +323,18 @@ def test_the_sources_check_under_the_signature_shows_only_where_figures_disagree
     html = page(kb, SEED_KEY)
     assert "kb-sigcheck" in html  # the other marks stay
     assert "来源清单列出" not in html.split("kb-sigcheck", 1)[1].split("</p>", 1)[0]
+
+
+def test_the_table_of_contents_names_increments_and_sections_shortly(pages, sample_kb):
+    """The sidebar's table of contents lists each increment by number and name (its heading is the
+    whole headline) and each living-document section by its name (no English subtitle, no badge)."""
+    toc = pages.soup(SEED_PAGE).select(".md-sidebar--secondary .md-nav__link")
+    names = [" ".join(a.get_text(" ").split()) for a in toc]
+    labels = [inc.label for inc in sample_kb.briefs[SEED_KEY].increments]
+    assert [n for n in names if n.startswith("增量")] == [f"增量 {i} · {x}" for i, x in enumerate(labels, 1)]
+    living = [
+        " ".join(a.get_text(" ").split())
+        for a in pages.soup("inference/index.html").select(".md-sidebar--secondary .md-nav__link")
+    ]
+    assert "§1.(3) KV Cache" in living and "向量存储引擎化（Vector Storage）" in living
+    assert not [n for n in living if "新路线" in n or "KV cache as a vector storage engine" in n]

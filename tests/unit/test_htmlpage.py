@@ -37,6 +37,18 @@ def test_toc_nests_by_level_and_keeps_the_text_as_html():
     assert toc[0]["children"][0]["name"] == "Sources x"  # tags and the permalink dropped
 
 
+def test_a_heading_can_have_a_shorter_name_in_the_toc():
+    """``data-toc-label`` (the toc extension's attribute) names a heading in the table of contents;
+    the page shows the whole heading, and its title is still the heading's text."""
+    page = html.heading(1, "Brief &lt;1&gt;", "top", "Short <1>") + html.heading(
+        2, "增量 1【§1.(1) 推理引擎 · 2026-09-03】 SSR：自投机解码", "inc-1", "增量 1 · SSR"
+    )
+    (top,) = htmlpage.toc_tokens(page)
+    assert top["name"] == "Short &lt;1&gt;" and top["children"][0]["name"] == "增量 1 · SSR"
+    assert htmlpage.title(page) == "Brief &lt;1&gt;"
+    assert 'data-toc-label="增量 1 · SSR"' in page and "自投机解码" in page
+
+
 def test_title_is_the_first_h1():
     assert htmlpage.title(PAGE) == "Brief &lt;1&gt; &amp; co"
     assert htmlpage.title(html.heading(2, "x", "x")) is None

@@ -86,7 +86,7 @@ def _increment(c: Ctx, i: int, inc: Increment) -> Html:
     light = f" {esc(LIGHTS[inc.light])}" if inc.light else ""
     date = esc(b.date.isoformat())
     title = t_html("brief.increment_heading", n=str(i), where=where, date=date, light=light, title=c.text(inc.title))
-    out = [heading(3, title, f"inc-{i}")]
+    out = [heading(3, title, f"inc-{i}", t("brief.increment_toc", n=str(i), label=inc.label))]
     lines = []
     for s in inc.sources:
         sec = f" {esc(s.section)}" if s.section else ""

@@ -104,11 +104,14 @@ def ranked(inner: Html, rank: int) -> Html:
     return f'<span data-kb-sort="{int(rank)}">{inner}</span>'
 
 
-def heading(level: int, inner: Html, anchor: str) -> Html:
-    """A heading with its anchor and permalink (what the toc extension makes of ``## t { #anchor }``)."""
+def heading(level: int, inner: Html, anchor: str, toc: str | None = None) -> Html:
+    """A heading with its anchor and permalink (what the toc extension makes of ``## t { #anchor }``);
+    ``toc``: its shorter name in the table of contents (``data-toc-label``, as the toc extension reads
+    it), where the heading holds more than its name (a whole headline, a badge, an English subtitle)."""
     ident = attr(anchor)
+    label = f' data-toc-label="{attr(toc)}"' if toc else ""
     link_ = f'<a class="headerlink" href="#{ident}" title="{PERMALINK_TITLE}">{PERMALINK}</a>'
-    return f'<h{level} id="{ident}">{inner}{link_}</h{level}>'
+    return f'<h{level} id="{ident}"{label}>{inner}{link_}</h{level}>'
 
 
 def ul(items: Iterable[Html], cls: str | None = None) -> Html:

@@ -33,7 +33,8 @@ def heading(kb: KnowledgeBase, topic: str, section_id: str) -> Html:
     intro = ""
     if s.introduced:
         intro = " " + span(esc(t("living.new_route", date=s.introduced.isoformat())), "kb-new")
-    return html_heading(level, f"{number}{esc(s.title)}{en}{intro}", section_anchor(s.id))
+    toc = f"{'§' + s.number + ' ' if s.number else ''}{s.title}" if en or intro else None  # the name alone
+    return html_heading(level, f"{number}{esc(s.title)}{en}{intro}", section_anchor(s.id), toc)
 
 
 def _anchored_by_section(kb: KnowledgeBase, topic: str) -> dict[str | None, list[AnchorRecord]]:

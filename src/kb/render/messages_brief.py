@@ -29,6 +29,7 @@ BRIEF: dict[str, str] = {
     "sigcheck.sources": "来源 {stated}+：{breakdown}来源清单列出 {listed} 个不同文件",
     # main increments and the lists (kb.render.brief_items, kb.render.brief_lists)
     "brief.increment_heading": "增量 {n}【{where} · {date}】{light} {title}",
+    "brief.increment_toc": "增量 {n} · {label}",  # its name in the table of contents
     "brief.candidates_count": "（{n} 件）",
     "check.computed_mark": "（计算）",
     # the sources checked (kb.render.brief_sources)

@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 from typing import TypedDict
 from urllib.parse import unquote, urlsplit, urlunsplit
 
-_HEADING = re.compile(r'<h([1-6]) id="([^"]*)"[^>]*>(.*?)</h\1>', re.S)
+_HEADING = re.compile(r'<h([1-6]) id="([^"]*)"([^>]*)>(.*?)</h\1>', re.S)
+_TOC_LABEL = re.compile(r'\sdata-toc-label="([^"]*)"')  # a heading's name in the table of contents
 _HEADERLINK = re.compile(r'<a class="headerlink"[^>]*>.*?</a>', re.S)
 _TAG = re.compile(r"<[^>]*>")
 _SPACE = " \t\n\r\f"  # what separates a tag's attributes (HTML's ASCII whitespace)
@@ -39,6 +40,13 @@ def _text(inner: str) -> str:
     return " ".join(_TAG.sub("", _HEADERLINK.sub("", inner)).split())
 
 
+def _toc_name(m: re.Match[str]) -> str:
+    """A heading's name in the table of contents: its ``data-toc-label`` (as the toc extension reads
+    it) when it has one, else its text."""
+    label = _TOC_LABEL.search(m.group(3))
+    return " ".join(label.group(1).split()) if label else _text(m.group(4))
+
+
 def toc_tokens(page_html: str) -> list[TocToken]:
     """Every heading with an id, nested by level."""
     root: list[TocToken] = []
@@ -47,7 +55,7 @@ def toc_tokens(page_html: str) -> list[TocToken]:
         token: TocToken = {
             "level": int(m.group(1)),
             "id": html.unescape(m.group(2)),
-            "name": _text(m.group(3)),
+            "name": _toc_name(m),
             "children": [],
         }
         while stack and stack[-1]["level"] >= token["level"]:
@@ -60,7 +68,7 @@ def toc_tokens(page_html: str) -> list[TocToken]:
 def title(page_html: str) -> str | None:
     """The text of the first ``<h1>`` (as HTML: entities kept), or None."""
     m = next((m for m in _HEADING.finditer(page_html) if m.group(1) == "1"), None)
-    return _text(m.group(3)) if m else None
+    return _text(m.group(4)) if m else None
 
 
 def anchor_ids(page_html: str) -> set[str]:
