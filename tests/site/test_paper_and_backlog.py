@@ -339,3 +339,11 @@ def test_a_paper_that_is_no_paper_says_what_it_is(kind, word):
     kb.papers["retroinfer"] = kb.papers["retroinfer"].model_copy(update={"kind": kind})
     html = page(kb, "retroinfer")
     assert f"<strong>{word.split('：')[0]}</strong>：{word.split('：')[1]}" in html
+
+
+def test_briefs_index_gives_a_reconstructed_brief_no_empty_lower_bound(pages, sample_kb):
+    """A reconstructed brief with nothing recorded of a count reads 不明 there, as on its page, not "≥0"."""
+    text = pages.article("briefs/index.html").get_text(" ")
+    assert "≥0" not in text
+    partial = [k for k, f in sample_kb.figures.items() if f.partial and f.increments == 0]
+    assert partial and "？（不明）" in text

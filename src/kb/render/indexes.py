@@ -31,8 +31,10 @@ PAPER_STATUS_LABELS = {
 
 
 def _figure(stated: int | None, computed: int, partial: bool) -> str:
-    """A count: as stated, with the computed one beside it when they differ; else computed."""
-    shown = f"≥{computed}" if partial else str(computed)
+    """A count: as stated, with the computed one beside it when they differ; else computed (of a
+    reconstructed brief a lower bound, and "unknown" where the record holds none, as its page says:
+    "≥0" says nothing)."""
+    shown = (f"≥{computed}" if computed else t("check.unknown", unit="")) if partial else str(computed)
     if stated is None or stated == computed:
         return str(stated) if stated is not None else shown
     return t("index.stated_computed", stated=stated, computed=shown)
