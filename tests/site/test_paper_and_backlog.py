@@ -347,3 +347,10 @@ def test_briefs_index_gives_a_reconstructed_brief_no_empty_lower_bound(pages, sa
     assert "≥0" not in text
     partial = [k for k, f in sample_kb.figures.items() if f.partial and f.increments == 0]
     assert partial and "？（不明）" in text
+
+
+def test_the_home_page_explains_the_terms_it_uses_first(pages):
+    """The home page's digest uses NET-new, 主增量, 待锚入 … : each is explained where it first
+    appears there (a tooltip from the glossary), as on every page but the glossary itself."""
+    abbrs = {a.get_text(): a["title"] for a in pages.article("index.html").select("abbr[title]")}
+    assert "NET-new" in abbrs and "第一次出现" in abbrs["NET-new"]

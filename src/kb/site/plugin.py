@@ -55,7 +55,7 @@ from kb.site.search_index import IndexStats, Stop
 
 log = logging.getLogger("mkdocs.plugins.kb")
 TEMPLATE_LIST = Path("hooks") / "template_pages.txt"  # reviewed list of template pages, beside mkdocs.yml
-NO_TOOLTIPS = ("glossary.md", "index.md")  # the glossary explains every term; the home page is a digest
+NO_TOOLTIPS = ("glossary.md",)  # the glossary explains every term itself
 STATIC_LIST = Path("hooks") / "static_files.txt"  # reviewed .html/.svg/.js files under docs/, beside mkdocs.yml
 
 
