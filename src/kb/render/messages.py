@@ -167,6 +167,7 @@ UI: dict[str, str] = {
     "paper.anchored_unsectioned": "{topic}（未注明节）",
     "paper.never_seen": "尚未锚入任何活文档；还没有简报提到它。",
     "paper.not_anchored": "尚未锚入「{topic}」活文档，现为{status}。最近一次提到它的简报：{brief}。",
+    "paper.in_prose_only": "「{topic}」活文档的正文提到了它（{places}），但还没有简报记录它的锚入。",
     "paper.backlinks": "反向链接（{n}）",
     "paper.no_backlinks": "还没有任何简报、条目或章节提到它。",
     "paper.th_date": "日期",
@@ -174,7 +175,7 @@ UI: dict[str, str] = {
     "paper.th_mention": "提及",
     # living document
     "living.new_route": "新路线 · {date}",
-    "living.none_anchored": "本节暂无登记锚入的论文。",
+    "living.none_anchored": "还没有简报记录锚入本节的论文（这里只列简报记下的锚入；正文提到的论文见各自的论文页）。",
     "living.anchored_here": "已锚入本节：",
     "living.pending_here": "待锚入本节：",
     "living.pending_item": "（首次出现 {date}，{brief} · {kind}；已 {days} 天）",

@@ -186,8 +186,9 @@ def _anchors(kb: KnowledgeBase, linker: Linker, p: Paper) -> Html:
     if rows:
         return blocks(head, ul(rows))
     seen_in = sorted({kb.briefs[s.brief].topic for s in kb.history.by_paper.get(p.id, [])} & set(kb.by_topic))
+    prose = _in_living_prose(kb, linker, p)
     if not seen_in:
-        return blocks(head, para(esc(t("paper.never_seen"))))
+        return blocks(head, para(esc(t("paper.never_seen"))), ul(prose))
     for tid in seen_in:
         # its status as of the topic's latest brief, and the last brief that named it: only a brief
         # that names it, or the one after the brief where it was net-new, changes this (the date of
@@ -202,7 +203,19 @@ def _anchors(kb: KnowledgeBase, linker: Linker, p: Paper) -> Html:
                 status=esc(STATUS_LABELS[status]),
             )
         )
-    return blocks(head, ul(rows))
+    return blocks(head, ul(rows + prose))
+
+
+def _in_living_prose(kb: KnowledgeBase, linker: Linker, p: Paper) -> list[Html]:
+    """Where a living document's prose names a paper no brief has anchored there: a reader who
+    finds it in the text (and among the backlinks) learns why it is not listed as anchored."""
+    out = []
+    for topic in kb.topics.values():
+        places = {(m.place.anchor, m.place.label): m for m in kb.mentions_of(p.id) if m.place.page == topic.page}
+        if places:  # each place by its section's name (its label begins with the topic and the document)
+            links = "、".join(linker.link(label.rsplit(" · ", 1)[-1], topic.page, anchor) for anchor, label in places)
+            out.append(t_html("paper.in_prose_only", topic=esc(topic.title), places=links))
+    return out
 
 
 def _place_link(linker: Linker, m: Mention) -> Html:
