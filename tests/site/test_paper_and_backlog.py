@@ -380,3 +380,14 @@ def test_a_paper_the_living_document_names_but_no_brief_anchored_says_so():
         in html.split("正文提到了它", 1)[1].split("</li>", 1)[0]
     )
     assert "正文提到了它" not in page(kb, "retroinfer")  # anchored: the anchoring is what it says
+
+
+@pytest.mark.parametrize("page", ["papers/index.html", "backlog/index.html"])
+def test_an_id_column_beside_the_papers_name_goes_out_to_arxiv(pages, page):
+    """In the papers index and the backlog, each row links the paper's page by its name; its arXiv
+    id goes to the abstract on arXiv (before, both went to the paper's page)."""
+    rows = pages.article(page).select("tbody tr")
+    ids = [a for r in rows for a in r.find_all("a") if a.get_text().startswith("arXiv:")]
+    assert ids
+    for a in ids:
+        assert a["href"] == f"https://arxiv.org/abs/{a.get_text().removeprefix('arXiv:')}", a.parent

@@ -13,7 +13,7 @@ from kb.knowledge.backlog import as_of, duplicate_cards, open_claims, pending_it
 from kb.knowledge.claims import ClaimState
 from kb.knowledge.index import KnowledgeBase, brief_page
 from kb.render.html import BR, Html, blocks, details, esc, heading, p, ranked, table
-from kb.render.links import SIGHTING_LABELS, Linker, brief_link, paper_link, section_link, text
+from kb.render.links import SIGHTING_LABELS, Linker, arxiv_out, brief_link, paper_link, section_link, text
 from kb.render.messages import t, t_html
 
 PAGE = "backlog.md"
@@ -87,7 +87,7 @@ def _pending_section(kb: KnowledgeBase, linker: Linker, topic: str) -> list[Html
     rows = []
     for it in items:
         paper = kb.papers[it.paper]
-        ident = text(kb, linker, "arXiv:" + paper.arxiv_base) if paper.arxiv_base else "—"
+        ident = arxiv_out(paper.arxiv_base) if paper.arxiv_base else "—"
         cred = ranked(esc(paper.credibility.label), paper.credibility.rank) if paper.credibility else "—"
         secs = " + ".join(section_link(kb, linker, topic, s) for s in dict.fromkeys(it.sections)) or "—"
         first = (
@@ -167,7 +167,7 @@ def _duplicates_section(kb: KnowledgeBase, linker: Linker) -> list[Html]:
             else brief_link(kb, linker, d.where, t("backlog.card_list", date=kb.briefs[d.where].date.isoformat()))
         )
         who = paper_link(kb, linker, d.paper) if d.paper else "—"
-        ident = text(kb, linker, "arXiv:" + d.arxiv) if d.arxiv else "—"
+        ident = (arxiv_out(d.arxiv) if d.paper else text(kb, linker, "arXiv:" + d.arxiv)) if d.arxiv else "—"
         rows.append([ident, who, "、".join(esc(c) for c in d.cards), where])
     keys = ("arxiv", "paper", "cards", "found_in")
     out.append(_or("backlog.no_duplicates", _table(keys, rows, "duplicate-cards"), rows))

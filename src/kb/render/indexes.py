@@ -13,7 +13,7 @@ from kb.knowledge.figures import BriefFigures
 from kb.knowledge.index import KnowledgeBase
 from kb.knowledge.views import overall_status
 from kb.render.html import BR, Html, blocks, esc, heading, link, p, ranked, strong, table, ul
-from kb.render.links import SIGHTING_LABELS, Linker, brief_link, paper_link, section_label, text
+from kb.render.links import SIGHTING_LABELS, Linker, arxiv_out, brief_link, paper_link, section_label
 from kb.render.messages import t, t_html
 
 BRIEFS = "briefs/index.md"
@@ -117,7 +117,7 @@ def papers(kb: KnowledgeBase) -> Html:
     heads = ("paper", "arxiv", "venue", "credibility", "category", "status", "first_seen", "mentions")
     rows = []
     for pid, paper in sorted(kb.papers.items(), key=lambda kv: kv[1].short.lower()):
-        ident = text(kb, linker, "arXiv:" + paper.arxiv_base) if paper.arxiv_base else "—"
+        ident = arxiv_out(paper.arxiv_base) if paper.arxiv_base else "—"
         status = PAPER_STATUS_LABELS[overall_status(kb, pid)]
         anchored = _anchored(kb, pid)
         first = kb.history.first_seen(pid)

@@ -104,6 +104,13 @@ def arxiv_target(kb: KnowledgeBase, linker: Linker, ident: arxiv_id.ArxivId) -> 
     return linker.href(paper_page(pid)) if pid is not None and paper_page(pid) != linker.page else ident.abs_url
 
 
+def arxiv_out(base: str) -> str:
+    """``arXiv:<base>`` linked to its abstract on arXiv: the id column of a table whose rows already
+    link each paper's own page by its name (a second link there would only repeat the first)."""
+    ident = arxiv_id.parse(base)
+    return link(f"arXiv:{base}", ident.abs_url) if ident is not None else esc(f"arXiv:{base}")
+
+
 def text(kb: KnowledgeBase, linker: Linker, value: str) -> str:
     """Escape contributed text and link every arXiv id in it."""
     value = " ".join(value.split())
