@@ -44,7 +44,7 @@ def test_status_json_validates_against_the_paper_schema():
 )
 def test_status_answers_any_id(ident, status_word):
     run = status(ident, "--json")
-    assert run.returncode == (1 if status_word == "unknown" else 0)  # as grep: nothing found is 1
+    assert run.returncode == (1 if status_word in ("unknown", "mentioned") else 0)  # as grep: no paper file is 1
     (record,) = json.loads(run.stdout)
     jsonschema.validate(record, PaperView.model_json_schema())
     assert record["status"] == status_word
@@ -78,9 +78,30 @@ def test_status_says_why_an_unknown_id_may_be_mistyped(ident, hint):
 
 
 def test_status_of_known_ids_exits_0_and_gives_no_hint():
-    run = status("retroinfer", "2608.01526")  # a paper file, and an id only mentioned in text
+    run = status("retroinfer", "lmcache-v2")
     assert run.returncode == 0, run.stdout
-    assert "did you mean" not in run.stdout and "as an arXiv id" not in run.stdout
+    assert "did you mean" not in run.stdout and "as an arXiv id" not in run.stdout and "kb paper add" not in run.stdout
+
+
+def test_status_of_an_id_without_a_paper_file_says_how_to_make_one():
+    """Only mentioned in text, or not at all: exit 1 (`kb status ID || kb paper add ID` adds it)."""
+    run = status("2608.01526", "2612.99999")
+    assert run.returncode == 1
+    for ident in ("2608.01526", "2612.99999"):
+        assert f"; `kb paper add {ident}` makes its file (or `kb new paper {ident}` without arXiv)" in run.stdout
+
+
+def test_status_on_data_that_does_not_load_exits_2(tmp_path):
+    """As grep's error status: `kb status ID || kb paper add ID` adds nothing to broken data."""
+    import shutil
+
+    shutil.copytree(FIXTURE_DATA, tmp_path / "data")
+    paper = tmp_path / "data" / "papers" / "ssr.yaml"
+    paper.write_text(paper.read_text("utf-8") + "colour: blue\n", "utf-8")
+    run = subprocess.run(
+        [sys.executable, "-m", "kb", "status", "--data", str(tmp_path / "data"), "ssr"], capture_output=True, text=True
+    )
+    assert run.returncode == 2 and "unknown key 'colour'" in run.stderr and "Traceback" not in run.stderr
 
 
 def test_api_files_validate_against_their_schemas(sample_kb):

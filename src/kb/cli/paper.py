@@ -170,10 +170,7 @@ def _config(args: argparse.Namespace) -> FetchConfig:
 def _parse_ids(raw: list[str]) -> list[arxiv_id.ArxivId]:
     bad = [r for r in raw if arxiv_id.parse(r) is None]
     if bad:
-        whys = [
-            f"{r} ({why})" if (why := arxiv_id.why_not(r.removeprefix("arXiv:").removeprefix("arxiv:"))) else r
-            for r in bad
-        ]
+        whys = [f"{r} ({why})" if (why := arxiv_id.why_not(r)) else r for r in bad]
         raise UserError(
             f"not an arXiv id: {', '.join(whys)} (expected e.g. 2505.02922, arXiv:2505.02922v2 or hep-th/9901001)"
         )

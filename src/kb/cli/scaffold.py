@@ -226,7 +226,7 @@ def plan_paper(ident: str, slug: str | None = None) -> PaperPlan:
         if slug is not None and slug != ident:
             raise ScaffoldError(f"give the slug once: {ident!r} or --id {slug!r}")
         return PaperPlan(ident, None)
-    why = arxiv_id.why_not(ident.removeprefix("arXiv:").removeprefix("arxiv:"))
+    why = arxiv_id.why_not(ident)
     if why:
         raise ScaffoldError(f"{ident!r} is no arXiv id: {why}")
     raise ScaffoldError(

@@ -34,8 +34,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="what the knowledge base knows of paper ids or arXiv ids",
         description="For each paper id or arXiv id (any version, with or without `arXiv:`): whether "
         "the knowledge base knows it, first seen when and where, its status, anchors and "
-        "open claims.  Exit status 1 when an id is not in the knowledge base at all (neither a paper "
-        "file nor a mention), as grep does when nothing matches: `kb status ID || kb paper add ID`.",
+        "open claims.  Exit status, as grep's: 0 when every id has a paper file, 1 when one has none "
+        "(not in the knowledge base, or only mentioned in text): `kb status ID || kb paper add ID`; "
+        "2 when the data does not load (its errors are printed).  --json too.",
     )
     p.add_argument(
         "ids", nargs="+", metavar="ID", help="paper id (retroinfer) or arXiv id (2505.02922, arXiv:2505.02922v2)"
@@ -46,37 +47,47 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from kb.data import arxiv_id
+    from kb.data.diagnostics import DataError
     from kb.knowledge.index import load_kb
 
-    kb = load_kb(Path(args.data))
-    views = [paper_view(kb, ident.removeprefix("arXiv:").removeprefix("arxiv:")) for ident in args.ids]
+    try:
+        kb = load_kb(Path(args.data))
+    except DataError as exc:  # 2, as grep's error: `kb status ID || kb paper add ID` must not add then
+        for d in exc.diagnostics:
+            print(d.text(), file=sys.stderr)
+        return 2
+    views = [paper_view(kb, arxiv_id.without_prefix(ident)) for ident in args.ids]
     if args.json:
         json.dump([v.model_dump(mode="json") for v in views], sys.stdout, ensure_ascii=False, indent=1)
         print()
     else:
         listed = _on_backlog(kb)
         texts = [
-            _text(ident, v, listed) + (_hint(ident, kb) if v.status == "unknown" else "")
+            _text(ident, v, listed) + (_hint(ident, kb) if not v.known else "")
             for ident, v in zip(args.ids, views, strict=True)
         ]
         print("\n\n".join(texts))
-    return 1 if any(v.status == "unknown" for v in views) else 0
+    return 1 if any(not v.known for v in views) else 0
 
 
 def _hint(ident: str, kb: KnowledgeBase) -> str:
-    """Why an id the knowledge base does not know may be mistyped: what is wrong with it as an
-    arXiv id, or the paper ids it is close to (a paper's name stands for its id)."""
+    """What to do about an id that has no paper file: what is wrong with it as an arXiv id, the paper
+    ids it is close to (a paper's name stands for its id), or the command that makes its file."""
     from kb.data import arxiv_id
     from kb.data.hints import did_you_mean
 
-    bare = ident.removeprefix("arXiv:").removeprefix("arxiv:")
+    bare = arxiv_id.without_prefix(ident)
     why = arxiv_id.why_not(bare)
     if why:
         return f"; as an arXiv id: {why}"
     named = sorted(pid for pid, paper in kb.papers.items() if paper.short.casefold() == bare.casefold())
     if named:
         return " (did you mean " + " or ".join(f"'{pid}'" for pid in named) + "?)"
-    return did_you_mean(bare.lower(), kb.papers)
+    close = did_you_mean(bare.lower(), kb.papers)
+    if close or arxiv_id.parse(bare) is None:
+        return close
+    return f"; `kb paper add {bare}` makes its file (or `kb new paper {bare}` without arXiv)"
 
 
 def _on_backlog(kb: KnowledgeBase) -> set[str]:

@@ -76,22 +76,33 @@ def parse(text: str) -> ArxivId | None:
     return ArxivId(base, version)
 
 
+_PREFIX = re.compile(r"^arxiv:\s?", re.IGNORECASE)
+
+
+def without_prefix(text: str) -> str:
+    """``text`` without the ``arXiv:`` in front (any case, one space after it allowed)."""
+    return _PREFIX.sub("", text.strip())
+
+
 def why_not(text: str) -> str:
     """What is wrong with ``text`` as an id :func:`parse` takes, where there is more to say than
-    that it is none: a new-style id's month or number of digits ("" otherwise, and for an id)."""
-    shown = text.strip()
+    that it is none: a new-style id's month, number of digits or version ("" otherwise, and for an
+    id).  An ``arXiv:`` in front is no fault (``parse`` takes it)."""
+    shown = without_prefix(text)
     if parse(shown) is not None:
         return ""
-    m = re.fullmatch(r"(\d{2})(\d{2})\.(\d+)(v\d+)?", shown)
+    m = re.fullmatch(r"(\d{2})(\d{2})\.(\d+)(?:[vV](\d+))?", shown)
     if m is None:
         return ""
-    yy, mm, num = int(m.group(1)), int(m.group(2)), m.group(3)
+    yy, mm, num, version = int(m.group(1)), int(m.group(2)), m.group(3), m.group(4)
     if not 1 <= mm <= 12:
         return f"'{m.group(1)}{m.group(2)}' is no year and month, YYMM"
     if yy >= 15 and len(num) != 5:
         return "an id from 2015 on has five digits after the dot, YYMM.NNNNN"
     if 7 <= yy <= 14 and len(num) != 4:
         return "an id from April 2007 to 2014 has four digits after the dot, YYMM.NNNN"
+    if 7 <= yy and version is not None:
+        return f"'v{version}' is no version: versions are v1, v2, v3, …"
     return "new-style ids began in April 2007; older ones look like hep-th/9901001"
 
 
