@@ -233,9 +233,35 @@ def test_a_malformed_arxiv_id_in_prose_is_a_warning_where_it_is_written(tmp_path
     (line,) = [ln for ln in run.stdout.splitlines() if "is no arXiv id" in ln]
     assert line == (
         "data/briefs/inference/2026-09-03-e1.yaml:14:22: warning: 'arXiv:2608.2035' is no arXiv id: an id from "
-        "2015 on has five digits after the dot, YYMM.NNNNN; the site would show it as text and link it nowhere"
+        "2015 on has five digits after the dot, YYMM.NNNNN; correct it (the site shows it as text and links it "
+        "nowhere), or leave out 'arXiv:' where a wrong id is quoted as it was written"
     )
     assert run_validate(tmp_path, "--strict").returncode == 1
+
+
+@pytest.mark.parametrize(
+    "written, found",
+    [
+        ("见 arXiv:2608.2035.", "arXiv:2608.2035"),  # at the end of a sentence
+        ("见arXiv:2608.2035的", "arXiv:2608.2035"),  # Chinese right beside it
+        ("arXiv: 2608.2035", "arXiv: 2608.2035"),
+        ("ARXIV:2608.2035", "ARXIV:2608.2035"),
+        ("arXiv:2608.20359v0", "arXiv:2608.20359v0"),  # a version that is none
+        ("arXiv:2608.20359.", None),  # an id, then a full stop
+        ("https://example.org/arxiv:2608.2035", None),  # part of a path
+        ("arXiv:2608.2035x", None),  # glued to more
+    ],
+)
+def test_malformed_ids_are_found_however_they_are_written(tmp_path, written, found):
+    shutil.copytree(BASE, tmp_path / "data")
+    brief = tmp_path / "data" / "briefs" / "inference" / "2026-09-03-e1.yaml"
+    text = brief.read_text("utf-8").replace("title: SSR：自投机解码", f"title: 'SSR：自投机解码 {written}'")
+    brief.write_text(text + "# arXiv:2608.2035 in a comment\nround_name: 日间  # arXiv:2608.2035 inline\n", "utf-8")
+    run = run_validate(tmp_path, "--format", "json")
+    got = [
+        d["message"].split(" is no arXiv id")[0] for d in json.loads(run.stdout) if d["code"] == "malformed-arxiv-id"
+    ]
+    assert got == ([f"'{found}'"] if found else []), run.stdout
 
 
 def test_a_carried_over_list_left_short_is_one_finding_naming_what_it_leaves_out(tmp_path):

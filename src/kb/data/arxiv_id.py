@@ -6,6 +6,7 @@ Old style: ``archive[.SUBJ]/YYMMNNN`` such as ``hep-th/9901001`` or ``math.GT/03
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -64,6 +65,7 @@ def _valid_new(m: re.Match[str]) -> bool:
     return yy >= 15
 
 
+@functools.lru_cache(maxsize=8192)  # the same ids come again and again (ids are immutable)
 def parse(text: str) -> ArxivId | None:
     """Parse one id (``arXiv:`` prefix and ``vN`` suffix allowed); None if malformed."""
     m = ID_RE.match(text.strip())
