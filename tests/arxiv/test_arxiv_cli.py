@@ -158,6 +158,7 @@ def test_unknown_and_malformed_ids(api, data_dir, run_kb):
     code, out, err = run_kb("paper", "add", "2501.99999", "2505.02922", "--data", data_dir)
     assert code == 1 and "1 updated" in out and "1 failed" in out
     assert "error: 2501.99999: not found on arXiv" in err and len(api.requests) == 1
+    assert "hint: arXiv has no 2501.99999: check the id" in err and "kb new paper" not in err
     # alone, it gets an empty answer: an error to retry, then reported
     code, out, err = run_kb("paper", "add", "2501.99999", "--data", data_dir)
     assert code == 1 and "error: 2501.99999: empty answer to an explicit id list (gave up after 4 tries)" in err
@@ -177,15 +178,19 @@ def test_failures_are_summarised_with_reasons(api, data_dir, run_kb):
     assert code == 1
     assert f"0 updated, 0 unchanged, {arxiv_count(data_dir)} failed" in out
     assert "error: 2505.02922: HTTP 503" in err and "gave up after 2 tries" in err
-    assert "hint: the files of " in err and "are unchanged (and still valid); run `kb paper refresh " in err
+    assert "hint: the files of " in err and "are unchanged (and still valid); run `kb paper refresh --all` again" in err
 
 
-def test_an_id_arxiv_does_not_answer_for_says_what_to_do(api, tmp_path, run_kb):
+def test_an_id_arxiv_does_not_answer_for_says_what_to_do(api, tmp_path, data_dir, run_kb):
     """Offline or refused: no file is made, and the hint names the way on without arXiv."""
     api.plan = ["503"] * 10
     code, _, err = run_kb("paper", "add", "2609.04417", "--data", tmp_path / "d", "--retries", "0")
     assert code == 1 and not (tmp_path / "d" / "papers").exists()
     assert "hint: no file was made for 2609.04417; without arXiv, `kb new paper ID` writes one" in err
+    # an id whose file is there already: kept as it is, and refreshed later
+    code, _, err = run_kb("paper", "add", "2505.02922", "--data", data_dir, "--retries", "0")
+    assert code == 1 and "hint: the files of 2505.02922 are unchanged (and still valid); run `kb paper" in err
+    assert "kb new paper" not in err
 
 
 def test_a_file_that_does_not_validate_gets_no_hint_about_arxiv(api, tmp_path, run_kb):

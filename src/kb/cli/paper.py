@@ -145,7 +145,8 @@ class Report:
     updated: int = 0
     unchanged: int = 0
     failed: list[tuple[str, str]] = field(default_factory=list)
-    unanswered: list[str] = field(default_factory=list)  # ids arXiv gave no metadata for (offline, refused, none)
+    unanswered: list[tuple[str, bool]] = field(default_factory=list)  # ids arXiv did not answer for, has a file
+    not_found: list[str] = field(default_factory=list)  # ids arXiv answered it has not
 
 
 MAX_AGE_DAYS = 36500  # a hundred years: "use the cache whatever its age"
@@ -243,7 +244,7 @@ def _run(
     from tqdm import tqdm
 
     from kb.arxiv.cache import Cache
-    from kb.arxiv.fetch import Stats, fetch
+    from kb.arxiv.fetch import NOT_FOUND, Stats, fetch
 
     config = _config(args)
     cache = Cache(args.cache_dir)
@@ -272,7 +273,10 @@ def _run(
             target = by_base[got.id]
             if got.meta is None:
                 report.failed.append((str(target.id), got.error or "unknown error"))
-                report.unanswered.append(str(target.id))
+                if got.error == NOT_FOUND:
+                    report.not_found.append(str(target.id))
+                else:
+                    report.unanswered.append((str(target.id), target.path is not None))
                 continue
             if got.source == "api":
                 report.fetched += 1
@@ -301,14 +305,27 @@ def _summary(action: str, total: int, stats: Stats, r: Report) -> None:
     )
     for ident, reason in r.failed:
         print(f"error: {ident}: {reason}", file=sys.stderr)
-    if r.unanswered:
-        print(f"hint: {_NEXT[action.split()[0]].format(ids=' '.join(r.unanswered))}", file=sys.stderr)
+    for hint in _hints(action.split()[0], r):
+        print(f"hint: {hint}", file=sys.stderr)
 
 
-# what to do about the ids arXiv did not answer for (offline, refused, not found)
-_NEXT = {
-    "add": "no file was made for {ids}; without arXiv, `kb new paper ID` writes one to fill in by hand "
-    "(title, short, category), and `kb paper refresh ID` adds its arXiv metadata once arXiv answers",
-    "refresh": "the files of {ids} are unchanged (and still valid); run `kb paper refresh {ids}` again once "
-    "arXiv answers",
-}
+def _hints(action: str, r: Report) -> list[str]:
+    """What to do about the ids arXiv gave nothing for: check the ids it says it has not; for the
+    ones it did not answer (offline, refused), write a file by hand or run the command again."""
+    out = []
+    if r.not_found:
+        out.append(f"arXiv has no {' '.join(r.not_found)}: check the id (a typo, or a paper not announced yet)")
+    new = [ident for ident, has_file in r.unanswered if not has_file]
+    kept = [ident for ident, has_file in r.unanswered if has_file]
+    if new:
+        out.append(
+            f"no file was made for {' '.join(new)}; without arXiv, `kb new paper ID` writes one to fill in by "
+            "hand (title, short, category), and `kb paper refresh ID` adds its arXiv metadata once arXiv answers"
+        )
+    if kept:
+        again = "--all" if action == "refresh" and len(kept) > 3 else " ".join(kept)
+        out.append(
+            f"the files of {' '.join(kept[:3])}{' …' if len(kept) > 3 else ''} are unchanged (and still valid); "
+            f"run `kb paper refresh {again}` again once arXiv answers"
+        )
+    return out
