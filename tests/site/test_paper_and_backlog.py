@@ -344,9 +344,24 @@ def test_a_paper_that_is_no_paper_says_what_it_is(kind, word):
 def test_briefs_index_gives_a_reconstructed_brief_no_empty_lower_bound(pages, sample_kb):
     """A reconstructed brief with nothing recorded of a count reads 不明 there, as on its page, not "≥0"."""
     text = pages.article("briefs/index.html").get_text(" ")
-    assert "≥0" not in text
+    assert "≥0" not in text and "（计算 ？" not in text
     partial = [k for k, f in sample_kb.figures.items() if f.partial and f.increments == 0]
-    assert partial and "？（不明）" in text
+    assert partial
+    for key in partial:
+        date = sample_kb.briefs[key].date.isoformat()
+        row = next(r for r in pages.article("briefs/index.html").select("tbody tr") if date in r.get_text())
+        assert "？（不明）" in row.get_text(), row.get_text()
+
+
+def test_briefs_index_counts_read_as_the_brief_page_does():
+    """A stated count with a computed one beside it only where the brief's page marks one: for a
+    reconstructed brief a computed figure below the stated one is no disagreement (a lower bound)."""
+    from kb.render.indexes import _figure
+
+    assert _figure(5, 5, False) == "5" and _figure(None, 3, False) == "3"
+    assert _figure(5, 3, True) == "5" and _figure(5, 0, True) == "5"  # below the stated: a lower bound
+    assert _figure(None, 0, True) == "？（不明）" and _figure(None, 2, True) == "≥2"
+    assert _figure(3, 5, False) == "3（计算 5）" and _figure(3, 5, True) == "3（计算 ≥5）"
 
 
 def test_the_home_page_explains_the_terms_it_uses_first(pages):

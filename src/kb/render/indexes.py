@@ -35,8 +35,10 @@ def _figure(stated: int | None, computed: int, partial: bool) -> str:
     reconstructed brief a lower bound, and "unknown" where the record holds none, as its page says:
     "≥0" says nothing)."""
     shown = (f"≥{computed}" if computed else t("check.unknown", unit="")) if partial else str(computed)
-    if stated is None or stated == computed:
-        return str(stated) if stated is not None else shown
+    if stated is None:
+        return shown
+    if stated == computed or (partial and computed < stated):  # as the brief's page (checks.figure)
+        return str(stated)
     return t("index.stated_computed", stated=stated, computed=shown)
 
 
