@@ -203,8 +203,13 @@ def test_a_brief_out_of_place_says_both_ways_to_fix_it(tmp_path, old, new, where
 @pytest.mark.parametrize(
     "old, new, says",
     [
-        ("round: E1", "round: e1", "got 'e1', which is not of the form this key takes: write it as 'E1' (the case"),
-        ("status: net-new", "status: NET-new", "got 'NET-new': write it as 'net-new' (the case matters)"),
+        (
+            "round: E1",
+            "round: e1",
+            "got 'e1', which is not of the form this key takes; the case matters: write it as 'E1'",
+        ),
+        ("status: net-new", "status: NET-new", "got 'NET-new'; the case matters: write it as 'net-new'"),
+        ("light: green", "light: Green", "got 'Green'; the case matters: write it as 'green'"),
         ("date: 2026-09-03\n", "date: 2026-09-31\n", "expected a date, got '2026-09-31': 2026-09 has 30 days"),
         ("date: 2026-09-03\n", "date: 2026-13-03\n", "expected a date, got '2026-13-03': there is no month 13"),
         ("date: 2026-09-03\n", "date: 2028-02-30\n", "2028-02 has 29 days"),
@@ -282,3 +287,23 @@ def test_a_carried_over_list_left_short_is_one_finding_naming_what_it_leaves_out
         "leaves out 2 item(s) still pending after the previous brief: replayssm, silent-hyperparameter"
         in (found[0]["message"])
     )
+
+
+@pytest.mark.parametrize(
+    "line, says",
+    [
+        ("published: 2026-09-31", "expected a date, got '2026-09-31': 2026-09 has 30 days"),
+        ("kind: System", "got 'System'; the case matters: write it as 'system'"),
+        ("id: SSR", "(lower-case letters, digits and `-`, starting with a letter or digit, at most 80 characters"),
+    ],
+)
+def test_a_paper_value_of_the_wrong_form_says_what_is_wrong_in_words(tmp_path, line, says):
+    """A partial date that is no day, a kind in the wrong case, an id that is no slug: in words."""
+    shutil.copytree(BASE, tmp_path / "data")
+    paper = tmp_path / "data" / "papers" / "ssr.yaml"
+    key = line.split(":")[0]
+    kept = [ln for ln in paper.read_text("utf-8").splitlines() if not ln.startswith(key + ":")]
+    paper.write_text("\n".join([line, *kept]) + "\n", "utf-8")
+    run = run_validate(tmp_path)
+    assert run.returncode == 1 and says in run.stderr, run.stderr
+    assert "^" not in run.stderr and "pattern" not in run.stderr

@@ -307,7 +307,9 @@ def check_inert(soup: BeautifulSoup) -> None:
         assert el.name in allowed, el
         for attr, value in el.attrs.items():
             allowed_attrs = ("href", "title", "id", "class", "data-kb-table", "data-kb-cards", "data-kb-sort", "open")
-            assert attr in allowed_attrs, (el.name, attr)
+            assert attr in (*allowed_attrs, "data-toc-label"), (el.name, attr)
+            if attr == "data-toc-label":  # a heading's name in the table of contents: text, on a heading
+                assert el.name in ("h1", "h2", "h3", "h4", "h5", "h6"), (el.name, value)
             if attr == "data-kb-sort":  # a rank the renderer gives
                 assert el.name == "span" and value.isdigit(), (el.name, value)
             if attr == "data-kb-cards":  # the renderer's own mark, never a value

@@ -70,7 +70,9 @@ def test_allowed_values_patterns_and_defaults():
             assert f"`{member.value}`" in reference
     for kernel in ("softmax", "rmsnorm", "gemv", "attention-decode"):
         assert f"`{kernel}`" in table_of(reference, "Demo")
-    assert f"`{models.SLUG}`" in reference
+    assert "| slug | lower-case letters, digits and `-`, starting with a letter or digit, at most 80 characters |" in (
+        reference
+    )
     round_ = next(ln for ln in table_of(reference, "Brief").splitlines() if ln.startswith("| `round` |"))
     assert "[round](#value-types)" in round_
     assert "| round | capital letters and digits, a letter first, at most 6: `E1`, `E2` |" in reference

@@ -11,7 +11,6 @@ not silently ignored):
 
 from __future__ import annotations
 
-import calendar
 import hashlib
 import os
 import re
@@ -26,6 +25,7 @@ from pydantic_core import ErrorDetails
 from kb.data.diagnostics import Diagnostic, format_keypath
 from kb.data.hints import did_you_mean, schema_anchor
 from kb.data.models import Brief, Demo, Paper, Topic
+from kb.data.models.types import no_such_day
 from kb.data.safefile import Refused, read_limited, walk
 from kb.data.typedesc import Describer, example_of, field_at
 from kb.data.yamlstrict import DEFAULT_LIMITS, Limits, Located, load_bytes
@@ -180,7 +180,7 @@ def _pydantic_message(err: ErrorDetails, root: type[BaseModel]) -> str:
             record, name
         )
     text = f"expected {msg[0].lower() + msg[1:]}, got {shown}".replace("expected input should be ", "expected ")
-    if kind == "enum":
+    if kind in ("enum", "literal_error"):
         allowed = re.findall(r"'([^']*)'", str((err.get("ctx") or {}).get("expected", "")))
         text += _case_hint(got, lambda v: v in allowed, allowed)
     elif kind.startswith("date_") and isinstance(got, str):
@@ -195,21 +195,13 @@ def _case_hint(got: object, fits: typing.Callable[[str], bool], allowed: typing.
     same = [v for v in allowed if v.casefold() == got.casefold()] or [
         v for v in (got.upper(), got.lower()) if v != got and fits(v)
     ]
-    return f": write it as '{same[0]}' (the case matters)" if same else ""
+    return f"; the case matters: write it as '{same[0]}'" if same else ""
 
 
 def _no_such_day(got: str) -> str:
-    """Why ``YYYY-MM-DD`` text is no day of the calendar ("" when it is one, or not of that form)."""
-    m = re.fullmatch(r"(\d{4})-(\d{2})-(\d{2})", got.strip())
-    if m is None:
-        return ""
-    year, month, day = (int(x) for x in m.groups())
-    if not 1 <= month <= 12:
-        return f"expected a date, got '{got}': there is no month {month}"
-    last = calendar.monthrange(year, month)[1]
-    if not 1 <= day <= last:
-        return f"expected a date, got '{got}': {year}-{month:02d} has {last} days"
-    return ""
+    """``expected a date, got …: why`` for ``YYYY-MM-DD`` text that is no day ("" otherwise)."""
+    why = no_such_day(got)
+    return f"expected a date, got '{got}': {why}" if why else ""
 
 
 def validate(model: type[M], located: Located) -> tuple[M | None, list[Diagnostic]]:

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from pydantic import Field
 
-from pydantic import Field, StringConstraints
-
-from kb.data.models.types import Acknowledgement, Count, Date, Flag, Line, Record, RepoPath, Slug, Text
+from kb.data.models.types import Acknowledgement, Count, Date, DocsPage, Flag, Line, Record, RepoPath, Slug, Text
 
 
 class Section(Record):
@@ -57,7 +55,7 @@ class Topic(Record):
         description="Path of the living document in the team's notes, e.g. `organized/knowledge/inference.md`.",
         examples=["organized/knowledge/inference.md"],
     )
-    page: Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_\-/]*\.md$", max_length=200)] = Field(
+    page: DocsPage = Field(
         description="The hand-written site page (under docs/) holding the living document, e.g. `inference.md`.",
         examples=["inference.md"],
     )

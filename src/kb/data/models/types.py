@@ -7,6 +7,7 @@ every scalar a string), so ``2510.09660`` stays an id, ``NO`` stays a word and
 
 from __future__ import annotations
 
+import calendar
 import datetime as dt
 import re
 from typing import Annotated
@@ -30,14 +31,37 @@ Slug = Annotated[str, StringConstraints(pattern=SLUG)]
 Text = Annotated[str, StringConstraints(min_length=1, max_length=4000), AfterValidator(join_cjk)]
 Line = Annotated[str, StringConstraints(min_length=1, max_length=400, pattern=r"^[^\n]*$"), AfterValidator(join_cjk)]
 RepoPath = Annotated[str, StringConstraints(min_length=1, max_length=300, pattern=r"^[^\s<>\"'`|]+$")]
+
+
+def no_such_day(text: str) -> str:
+    """Why ``YYYY-MM-DD`` text is no day of the calendar ("" when it is one, or not of that form)."""
+    m = re.fullmatch(r"(\d{4})-(\d{2})-(\d{2})", text.strip())
+    if m is None:
+        return ""
+    year, month, day = (int(x) for x in m.groups())
+    if not 1 <= month <= 12:
+        return f"there is no month {month}"
+    last = calendar.monthrange(year, month)[1]
+    return "" if 1 <= day <= last else f"{year}-{month:02d} has {last} days"
+
+
+def _real_day(value: str) -> str:
+    why = no_such_day(value)
+    if why:
+        raise ValueError(f"expected a date, got '{value}': {why}")
+    return value
+
+
 PartialDate = Annotated[
     str,
     StringConstraints(pattern=r"^\d{4}(-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?)?$"),
+    AfterValidator(_real_day),
     # editors read YAML 1.2: `published: 2026` is a number there, a year here
     WithJsonSchema({"type": ["string", "integer"], "description": "YYYY, YYYY-MM or YYYY-MM-DD"}),
 ]
 Priority = Annotated[str, StringConstraints(pattern=r"^P[0-3]$")]
 ROUND = r"^[A-Z][A-Z0-9]{0,5}$"  # a brief's round: E1, E2, ...
+DocsPage = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_\-/]*\.md$", max_length=200)]
 Round = Annotated[str, StringConstraints(pattern=ROUND)]
 FindingCode = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_./:-]{0,119}$")]
 
