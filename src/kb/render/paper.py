@@ -172,6 +172,7 @@ def _findings(kb: KnowledgeBase, linker: Linker, p: Paper) -> Html:
 def _anchors(kb: KnowledgeBase, linker: Linker, p: Paper) -> Html:
     head = heading(2, esc(t("paper.anchored")), "anchored")
     rows = []
+    prose = _in_living_prose(kb, linker, p)
     for tid, topic in kb.topics.items():
         rec = kb.history.anchor(p.id, tid)
         if rec is None:
@@ -184,9 +185,8 @@ def _anchors(kb: KnowledgeBase, linker: Linker, p: Paper) -> Html:
             where = linker.link(t("paper.anchored_unsectioned", topic=topic.title), topic.page, "unsectioned")
         rows.append(f"{where}：{anchor_text(kb, linker, rec)}")
     if rows:
-        return blocks(head, ul(rows))
+        return blocks(head, ul(rows + prose))
     seen_in = sorted({kb.briefs[s.brief].topic for s in kb.history.by_paper.get(p.id, [])} & set(kb.by_topic))
-    prose = _in_living_prose(kb, linker, p)
     if not seen_in:
         return blocks(head, para(esc(t("paper.never_seen"))), ul(prose))
     for tid in seen_in:
@@ -207,13 +207,18 @@ def _anchors(kb: KnowledgeBase, linker: Linker, p: Paper) -> Html:
 
 
 def _in_living_prose(kb: KnowledgeBase, linker: Linker, p: Paper) -> list[Html]:
-    """Where a living document's prose names a paper no brief has anchored there: a reader who
-    finds it in the text (and among the backlinks) learns why it is not listed as anchored."""
+    """Where a living document's prose names a paper no brief has anchored in it: a reader who
+    finds it in the text (and among the backlinks) learns why it is not listed as anchored there."""
     out = []
-    for topic in kb.topics.values():
-        places = {(m.place.anchor, m.place.label): m for m in kb.mentions_of(p.id) if m.place.page == topic.page}
-        if places:  # each place by its section's name (its label begins with the topic and the document)
-            links = "、".join(linker.link(label.rsplit(" · ", 1)[-1], topic.page, anchor) for anchor, label in places)
+    for tid, topic in kb.topics.items():
+        if kb.history.anchor(p.id, tid) is not None:
+            continue
+        sections = {section_anchor(sid): info.section.title for sid, info in kb.sections.get(tid, {}).items()}
+        places = {m.place.anchor: m.place.label for m in kb.mentions_of(p.id) if m.place.page == topic.page}
+        if places:  # each place by its section's name (else the page's own label for it)
+            links = "、".join(
+                linker.link(sections.get(anchor, label), topic.page, anchor) for anchor, label in places.items()
+            )
             out.append(t_html("paper.in_prose_only", topic=esc(topic.title), places=links))
     return out
 
