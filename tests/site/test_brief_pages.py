@@ -292,17 +292,25 @@ def test_entered_values_and_sections_are_on_the_page(pages, sample_kb, key):
         rows = art.find(id="adjacent").find_next("table").select("tbody tr")
         assert len(rows) == len(brief.adjacent)
         for row, item in zip(rows, brief.adjacent, strict=True):
-            assert "⭐" * item.value in row.get_text(), item.title
-            assert {f"sec-{s}" for s in item.sections} <= _section_hrefs(row), item.title
+            cells = row.find_all("td")
+            assert cells[4].get_text(strip=True) == "⭐" * item.value, item.title  # the 价值 column
+            assert {f"sec-{s}" for s in item.sections} <= _section_hrefs(cells[5]), item.title
     for i, inc in enumerate(brief.increments, 1):
         part = art.find(id=f"inc-{i}")
         block = [part, *part.find_next_siblings()]
         block = block[: next((n for n, el in enumerate(block[1:], 1) if el.name in ("h2", "h3")), len(block))]
-        text = " ".join(el.get_text(" ") for el in block)
-        hrefs = set().union(*(_section_hrefs(el) for el in block))
-        for s in inc.sections:
-            label = sample_kb.section(brief.topic, s)
-            assert f"sec-{s}" in hrefs or (label and norm(label.section.title) in norm(text)), (i, s)
+        own = [li for el in block for li in el.find_all("li") if li.get_text().startswith("所属章节：")]
+        suggested = {x.section for x in inc.suggested}
+        if inc.where and not set(inc.sections) <= suggested:  # the heading shows the author's words
+            (line,) = own
+            assert _section_hrefs(line) == {f"sec-{s}" for s in inc.sections}, (i, line)
+        else:  # in the heading (no where:), or among the suggested sections, linked
+            assert not own, (i, own)
+            heading = norm(part.get_text(" "))
+            hrefs = set().union(*(_section_hrefs(el) for el in block))
+            for s in inc.sections:
+                info = sample_kb.section(brief.topic, s)
+                assert f"sec-{s}" in hrefs or (info and norm(info.section.title) in heading), (i, s)
 
 
 def test_the_sources_check_under_the_signature_shows_only_where_figures_disagree(tmp_path):

@@ -328,7 +328,7 @@ def test_home_and_papers_index_show_news(pages, sample_kb):
 
 
 @pytest.mark.parametrize(
-    "kind, word", [("system", "类型：系统"), ("benchmark", "类型：基准"), ("report", "类型：报告")]
+    "kind, word", [("system", "类型：系统"), ("benchmark", "类型：基准测试"), ("report", "类型：报告")]
 )
 def test_a_paper_that_is_no_paper_says_what_it_is(kind, word):
     """`kind:` entered in a paper file shows on its page; the default (a paper) adds no line."""

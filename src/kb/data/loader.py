@@ -330,17 +330,22 @@ def load(data_dir: Path | str, limits: Limits = DEFAULT_LIMITS, memo: FileMemo |
     return out
 
 
-def _name_fix(name: str, date: str, round_: str, expected: str) -> str:
-    """What to do when a brief's file name is not its date and round: write the key the name gives
-    (where only the date or only the round differs), or rename the file."""
-    said = f"the file name {name} does not match date: {date} and round: {round_}"
-    m = re.fullmatch(r"(\d{4}-\d{2}-\d{2})-([a-z][a-z0-9]*)\.yaml", name)
+_BRIEF_NAME = re.compile(r"(\d{4}-\d{2}-\d{2})-([a-z][a-z0-9]{0,5})")  # <date>-<round>, as a stem
+
+
+def _name_fix(stem: str, date: str, round_: str) -> tuple[str, str]:
+    """The key to point at and what to do when a brief's file name is not its date and round: write
+    the value the name gives (where only the date or only the round differs, and the name's is one
+    the key takes), or rename the file."""
+    expected = f"{date}-{round_.lower()}"
+    said = f"the file name {stem}.yaml does not match date: {date} and round: {round_}"
     rename = f"rename the file to {expected}.yaml"
-    if m is not None and m.group(2) == round_.lower() and m.group(1) != date:
-        return f"{said}: if the date is mistyped, write date: {m.group(1)}; else {rename}"
+    m = _BRIEF_NAME.fullmatch(stem)
+    if m is not None and m.group(2) == round_.lower() and not no_such_day(m.group(1)):
+        return "date", f"{said}: if the date is mistyped, write date: {m.group(1)}; else {rename}"
     if m is not None and m.group(1) == date:
-        return f"{said}: if the round is mistyped, write round: {m.group(2).upper()}; else {rename}"
-    return f"{said}: {rename} (<date>-<round>.yaml, the round in lower case)"
+        return "round", f"{said}: if the round is mistyped, write round: {m.group(2).upper()}; else {rename}"
+    return "date", f"{said}: {rename} (<date>-<round>.yaml, the round in lower case)"
 
 
 def _record_key(
@@ -366,15 +371,14 @@ def _record_key(
             )
             ok = False
         if stem != expected:
-            named = re.fullmatch(r"(\d{4}-\d{2}-\d{2})-([a-z][a-z0-9]*)", stem)
-            wrong = "round" if named is not None and named.group(1) == record.date.isoformat() else "date"
+            wrong, fix = _name_fix(stem, record.date.isoformat(), record.round)
             line, col = source.located.value_where((wrong,))
             diags.append(
                 Diagnostic(
                     source.path,
                     line,
                     col,
-                    _name_fix(path.name, record.date.isoformat(), record.round, expected),
+                    fix,
                     key=wrong,
                     code="layout",
                 )
