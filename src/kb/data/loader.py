@@ -266,6 +266,12 @@ def _parse(raw: bytes, shown: str, model: type[M], limits: Limits) -> tuple[M | 
     return record, Source(shown, located), diags
 
 
+_UNEXPECTED = (
+    "unexpected file: expected data/topics/<id>.yaml, data/papers/<id>.yaml, "
+    "data/briefs/<topic>/<date>-<round>.yaml, data/demos/<id>.yaml (or data/schema/<kind>.schema.json)"
+)
+
+
 def load(data_dir: Path | str, limits: Limits = DEFAULT_LIMITS, memo: FileMemo | RecordStore | None = None) -> Loaded:
     """Every record under ``data_dir``; with a ``memo`` (kept in memory, or on disk between builds:
     :class:`kb.data.recordstore.RecordStore`), unchanged files are not parsed again."""
@@ -276,6 +282,13 @@ def load(data_dir: Path | str, limits: Limits = DEFAULT_LIMITS, memo: FileMemo |
     if not root.is_dir():
         out.diagnostics.append(Diagnostic(str(root), 1, 1, "expected a data directory", code="io"))
         return out
+    # each kind's table; its records are of the model KINDS[kind]
+    tables: dict[str, dict[str, tuple[Any, Source]]] = {
+        "topics": out.topics,
+        "papers": out.papers,
+        "briefs": out.briefs,
+        "demos": out.demos,
+    }
     for entry in walk(root):  # symlinked directories are listed, never entered
         path = entry.path
         if path.name.startswith(".") or path.name.lower() in ("readme.md",):
@@ -292,26 +305,10 @@ def load(data_dir: Path | str, limits: Limits = DEFAULT_LIMITS, memo: FileMemo |
         kind = rel[0]
         if kind == SCHEMA_DIR and len(rel) == 2 and path.suffix == ".json":
             continue  # the JSON Schemas editors read (`kb schema --format json`), not records
-        # the kind's table; its records are of the model KINDS[kind]
-        tables: dict[str, dict[str, tuple[Any, Source]]] = {
-            "topics": out.topics,
-            "papers": out.papers,
-            "briefs": out.briefs,
-            "demos": out.demos,
-        }
         target = tables.get(kind)
         expected_depth = 3 if kind == "briefs" else 2
         if target is None or len(rel) != expected_depth or path.suffix != ".yaml":
-            out.diagnostics.append(
-                Diagnostic(
-                    display_path(path),
-                    1,
-                    1,
-                    "unexpected file: expected data/topics/<id>.yaml, data/papers/<id>.yaml, "
-                    "data/briefs/<topic>/<date>-<round>.yaml, data/demos/<id>.yaml (or data/schema/<kind>.schema.json)",
-                    code="layout",
-                )
-            )
+            out.diagnostics.append(Diagnostic(display_path(path), 1, 1, _UNEXPECTED, code="layout"))
             continue
         record, source, diags = load_file(path, None, KINDS[kind], limits, memo)  # walk() checked the parents
         out.diagnostics.extend(diags)
@@ -321,10 +318,10 @@ def load(data_dir: Path | str, limits: Limits = DEFAULT_LIMITS, memo: FileMemo |
                 out.unchecked[f"{rel[1]}/{path.stem}"] = source
             continue
         key = _record_key(kind, path, rel, record, source, out.diagnostics)
-        if key is not None:
-            target[key] = (record, source)
-        else:  # a record in the wrong place (or named wrongly) is not counted either
+        if key is None:  # a record in the wrong place (or named wrongly) is not counted either
             out.failed[kind].add(path.stem)
+        else:
+            target[key] = (record, source)
     if memo is not None:
         memo.prune()
     return out
