@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from kb.data.cjk import join_cjk
 from kb.data.yamlstrict import Limits, load_bytes, load_text
@@ -131,6 +133,16 @@ def test_folded_line_breaks_between_chinese_characters_are_no_spaces():
 )
 def test_join_cjk(written, stored):
     assert join_cjk(written) == stored
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.text(alphabet=" \t\nab1:中文，。、Ｘ\u3000（", max_size=14))
+def test_join_cjk_finds_what_its_plain_pattern_finds(text):
+    """The pattern written for speed (it starts with the run's first character) drops exactly what
+    the plain one drops: a run between two CJK characters or touching CJK punctuation."""
+    from kb.data import cjk
+
+    assert cjk._GAP.sub("", text) == cjk._gaps(r"[ \t\n]+").sub("", text)
 
 
 def test_positions_found_on_demand_survive_a_pickle():
