@@ -13,6 +13,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from kb.data import arxiv_id
+from kb.data.hints import did_you_mean
 from kb.knowledge.views import PaperView, paper_view
 
 if TYPE_CHECKING:
@@ -47,7 +49,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from kb.data import arxiv_id
     from kb.data.diagnostics import DataError
     from kb.knowledge.index import load_kb
 
@@ -74,9 +75,6 @@ def run(args: argparse.Namespace) -> int:
 def _hint(ident: str, kb: KnowledgeBase) -> str:
     """What to do about an id that has no paper file: what is wrong with it as an arXiv id, the paper
     ids it is close to (a paper's name stands for its id), or the command that makes its file."""
-    from kb.data import arxiv_id
-    from kb.data.hints import did_you_mean
-
     bare = arxiv_id.without_prefix(ident)
     why = arxiv_id.why_not(bare)
     if why:

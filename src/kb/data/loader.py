@@ -184,7 +184,7 @@ def _pydantic_message(err: ErrorDetails, root: type[BaseModel]) -> str:
         allowed = re.findall(r"'([^']*)'", str((err.get("ctx") or {}).get("expected", "")))
         text += _case_hint(got, lambda v: v in allowed, allowed)
     elif kind.startswith("date_") and isinstance(got, str):
-        text = _no_such_day(got) or text
+        text = no_such_day(got) or text
     return text + _field_help(record, name)
 
 
@@ -196,12 +196,6 @@ def _case_hint(got: object, fits: typing.Callable[[str], bool], allowed: typing.
         v for v in (got.upper(), got.lower()) if v != got and fits(v)
     ]
     return f"; the case matters: write it as '{same[0]}'" if same else ""
-
-
-def _no_such_day(got: str) -> str:
-    """``expected a date, got …: why`` for ``YYYY-MM-DD`` text that is no day ("" otherwise)."""
-    why = no_such_day(got)
-    return f"expected a date, got '{got}': {why}" if why else ""
 
 
 def validate(model: type[M], located: Located) -> tuple[M | None, list[Diagnostic]]:

@@ -72,6 +72,12 @@ class BriefFigures:
         return [c for c in self.carried if c.status is Status.anchored]
 
 
+def agrees(stated: int, computed: int, partial: bool) -> bool:
+    """Whether a figure a brief states agrees with the computed one: equal, or not below it where the
+    brief is reconstructed (``partial``: what is computed of it is a lower bound)."""
+    return stated == computed or (partial and computed < stated)
+
+
 def paper_status(history: History, paper: str, key: str, topic: str) -> Status:
     """A paper's status as of brief ``key``: anchored (recorded by then), net-new (first seen
     in this brief) or pending (seen before)."""

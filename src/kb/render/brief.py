@@ -21,7 +21,7 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from kb.data.models import LIGHTS, Brief, Increment
-from kb.knowledge.figures import BriefFigures, short_date
+from kb.knowledge.figures import BriefFigures, agrees, short_date
 from kb.knowledge.index import KnowledgeBase, Noted, brief_page
 from kb.render import brief_items, brief_lists, brief_sources, checks
 from kb.render.brief_items import item, stars
@@ -317,7 +317,7 @@ def _signature(c: Ctx) -> Html:
         ("stated/adjacent", s.adjacent, f.adjacent, "sigcheck.adjacent"),
         ("stated/arxiv_net_new", s.arxiv_net_new, len(f.net_new_ids), "sigcheck.arxiv"),
     ):
-        if stated is not None and stated != computed and not (f.partial and computed < stated):
+        if stated is not None and not agrees(stated, computed, f.partial):
             marks.append(f"{esc(t(what))} {stated}{checks.check_mark(computed, code, c.numbers)}")
     if s.sources_checked_min is not None and c.codes("stated/sources"):  # only where a figure disagrees
         total = sum(x.count for x in s.sources_breakdown)

@@ -9,6 +9,7 @@ lower bound and says so.
 
 from __future__ import annotations
 
+from kb.knowledge.figures import agrees
 from kb.knowledge.index import KnowledgeBase, Noted
 from kb.render.html import Html, a, blocks, esc, ol, p, span
 from kb.render.html import code as code_el
@@ -36,7 +37,7 @@ def figure(
             shown = t("check.lower_bound", n=f"{computed}{unit}") if computed else t("check.unknown", unit=unit.strip())
             return mark("kb-computed", shown, t("brief.reconstructed_figures"))
         return mark("kb-computed", t("check.computed_only", n=f"{computed}{unit}"), t("check.computed_title"))
-    if stated == computed or (partial and computed < stated):
+    if agrees(stated, computed, partial):
         return f"{stated}{esc(unit, strip=False)}"
     return f"{stated}{esc(unit, strip=False)}{check_mark(computed, code, findings)}"
 

@@ -9,7 +9,7 @@ the computed one beside it when they differ.
 from __future__ import annotations
 
 from kb.data.models import STATUS_LABELS, Brief
-from kb.knowledge.figures import BriefFigures
+from kb.knowledge.figures import BriefFigures, agrees
 from kb.knowledge.index import KnowledgeBase
 from kb.knowledge.views import overall_status
 from kb.render.html import BR, Html, blocks, esc, heading, link, p, ranked, strong, table, ul
@@ -37,7 +37,7 @@ def _figure(stated: int | None, computed: int, partial: bool) -> str:
     shown = (f"≥{computed}" if computed else t("check.unknown", unit="")) if partial else str(computed)
     if stated is None:
         return shown
-    if stated == computed or (partial and computed < stated):  # as the brief's page (checks.figure)
+    if agrees(stated, computed, partial):  # as the brief's page (checks.figure)
         return str(stated)
     return t("index.stated_computed", stated=stated, computed=shown)
 

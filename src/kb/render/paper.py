@@ -213,9 +213,9 @@ def _in_living_prose(kb: KnowledgeBase, linker: Linker, p: Paper) -> list[Html]:
     for tid, topic in kb.topics.items():
         if kb.history.anchor(p.id, tid) is not None:
             continue
-        sections = {section_anchor(sid): info.section.title for sid, info in kb.sections.get(tid, {}).items()}
         places = {m.place.anchor: m.place.label for m in kb.mentions_of(p.id) if m.place.page == topic.page}
         if places:  # each place by its section's name (else the page's own label for it)
+            sections = {section_anchor(sid): info.section.title for sid, info in kb.sections.get(tid, {}).items()}
             links = "、".join(
                 linker.link(sections.get(anchor, label), topic.page, anchor) for anchor, label in places.items()
             )

@@ -34,21 +34,22 @@ RepoPath = Annotated[str, StringConstraints(min_length=1, max_length=300, patter
 
 
 def no_such_day(text: str) -> str:
-    """Why ``YYYY-MM-DD`` text is no day of the calendar ("" when it is one, or not of that form)."""
+    """``expected a date, got '…': why`` for ``YYYY-MM-DD`` text that is no day of the calendar
+    ("" when it is one, or not of that form): the loader's message for any date key."""
     m = re.fullmatch(r"(\d{4})-(\d{2})-(\d{2})", text.strip())
     if m is None:
         return ""
     year, month, day = (int(x) for x in m.groups())
     if not 1 <= month <= 12:
-        return f"there is no month {month}"
+        return f"expected a date, got '{text}': there is no month {month}"
     last = calendar.monthrange(year, month)[1]
-    return "" if 1 <= day <= last else f"{year}-{month:02d} has {last} days"
+    return "" if 1 <= day <= last else f"expected a date, got '{text}': {year}-{month:02d} has {last} days"
 
 
 def _real_day(value: str) -> str:
     why = no_such_day(value)
     if why:
-        raise ValueError(f"expected a date, got '{value}': {why}")
+        raise ValueError(why)
     return value
 
 

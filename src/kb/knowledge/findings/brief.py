@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from kb.data.diagnostics import KeyPath
 from kb.data.models import Brief, Status
+from kb.knowledge.figures import agrees
 from kb.knowledge.findings.base import Finding
 from kb.knowledge.findings.base import brief_finding as _finding
 from kb.knowledge.findings.base import short_name as _short
@@ -39,7 +40,7 @@ def _stated(kb: KnowledgeBase, key: str, brief: Brief, f: BriefFigures) -> list[
         ("carried_over", s.carried_over, len(f.carried), "carried-over items"),
     )
     for name, stated, computed, what in pairs:
-        if stated is not None and stated != computed and not (f.partial and computed < stated):
+        if stated is not None and not agrees(stated, computed, f.partial):
             out.append(
                 _finding(
                     key,
@@ -123,7 +124,7 @@ def _previous(kb: KnowledgeBase, key: str, brief: Brief, f: BriefFigures) -> lis
         ("previous_increments", brief.stated.previous_increments, pf.increments, "main increments"),
         ("previous_adjacent", brief.stated.previous_adjacent, pf.adjacent, "adjacent prep items"),
     ):
-        if stated is None or stated == computed or (pf.partial and computed < stated):
+        if stated is None or agrees(stated, computed, pf.partial):
             continue  # a reconstructed previous brief only gives a lower bound: shown as partially known
         out.append(
             _finding(
