@@ -168,12 +168,22 @@ def test_the_desktop_keeps_the_table_of_contents_in_the_sidebar(open_view):
 
 @pytest.mark.parametrize("name", ["brief", "paper"])
 def test_brief_and_paper_pages_have_breadcrumbs_and_an_active_tab(open_view, name):
+    """They are outside the nav: the breadcrumb and the active tab say where they are, and no
+    navigation sidebar holds their index's title alone (the article takes the room on a desktop,
+    as wide as on a page that is a tab of its own); on a phone the drawer holds the whole navigation."""
     v = open_view(name, "desktop")
     crumbs = v.page.locator("nav.md-path a").all_inner_texts()
     tab = v.page.locator(".md-tabs__item--active").inner_text().strip()
     expected = "简报" if name == "brief" else "论文"
     assert [c.strip() for c in crumbs] == ["首页", expected]
     assert tab == expected
+    assert v.page.locator(".md-sidebar--primary").is_hidden()
+    width = v.page.locator("article.md-content__inner").bounding_box()["width"]
+    wide = open_view("backlog", "desktop").page.locator("article.md-content__inner").bounding_box()["width"]
+    assert abs(width - wide) <= 1, (width, wide)
+    phone = open_view(name, "phone").page
+    phone.locator("label.md-header__button[for='__drawer']").click()
+    assert phone.locator(".md-nav--primary a.md-nav__link", has_text="统计").is_visible()
 
 
 @pytest.mark.parametrize("name,size,scheme", ALL, ids=IDS)

@@ -2,8 +2,10 @@
 the subscribe section the theme writes at the end of the home page and the briefs index
 (``overrides/main.html``, after MkDocs made the table from the page), and no empty sidebar for a
 page in the nav without sections (the papers index: its wide table takes the room), nor a
-navigation sidebar for a page that is a tab of its own (it would list that page alone; the backlog's
-tables take the room on a desktop; on a phone Material's drawer still holds the whole navigation)."""
+navigation sidebar that would list one entry: on a page that is a tab of its own (the backlog's
+tables take the room on a desktop), and on a page outside the nav (a brief or a paper page, under
+its index: the sidebar would hold that index's title alone; the day's news takes the room).  On a
+phone Material's drawer still holds the whole navigation."""
 
 from __future__ import annotations
 
@@ -20,11 +22,13 @@ PAGES = ("briefs/index.md",)  # besides the home page
 
 
 def adjust(page: Page, title: str, feeds: Callable[[], Sized], in_nav: Collection[str]) -> None:
-    """The subscribe entry (:func:`_subscribe`), then the sidebar hidden when the table is empty.
-    Only pages in the nav (``in_nav``, source paths) lose it: the others share one rendered frame per
-    kind of page (:mod:`kb.site.frame`), which the sidebar is part of."""
+    """The subscribe entry (:func:`_subscribe`), then the sidebars that would be empty or list one
+    entry hidden.  A page outside the nav (``in_nav``, source paths) keeps its table of contents
+    whatever it holds: such pages share one rendered frame per kind of page (:mod:`kb.site.frame`),
+    which the sidebars are part of; each loses the navigation sidebar alike."""
     _subscribe(page, title, feeds)
     if page.file.src_uri not in in_nav:
+        _hide(page, "navigation")
         return
     if not _headings(page):
         _hide(page, "toc")
