@@ -327,6 +327,21 @@ def test_home_and_papers_index_show_news(pages, sample_kb):
     assert "已锚入" in row.get_text() and "2026-09-04" in row.get_text()
 
 
+def test_home_page_says_a_reconstructed_briefs_increments_are_unknown_not_none(pages, sample_kb):
+    """A reconstructed brief recorded without its main increments: the home page's digest says they
+    are unknown (as its page and the briefs index say 不明), not that the brief had none."""
+    unknown = [k for k, b in sample_kb.briefs.items() if b.reconstructed and not b.increments]
+    assert unknown
+    items = {
+        li.find("a").get_text(strip=True): li.get_text(" ", strip=True)
+        for li in pages.article("index.html").select(":scope > ul > li")
+    }
+    for key in unknown:
+        date = sample_kb.briefs[key].date.isoformat()
+        shown = next(text for title, text in items.items() if date in title)
+        assert "主增量不明" in shown and "没有主增量" not in shown, shown
+
+
 @pytest.mark.parametrize(
     "kind, word", [("system", "类型：系统"), ("benchmark", "类型：基准测试"), ("report", "类型：报告")]
 )

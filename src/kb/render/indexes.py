@@ -157,5 +157,6 @@ def latest_briefs(kb: KnowledgeBase, page: str, limit: int = 5) -> Html:
             f"{brief_link(kb, linker, key, inc.title, anchor=f'inc-{i}')}（{esc(STATUS_LABELS[inc.status])}）"
             for i, inc in enumerate(b.increments, 1)
         ]
-        items.append(f"{brief_link(kb, linker, key)}{head}\n" + ul(incs or [esc(t("index.no_increments"))]))
+        none = t("index.increments_unknown" if b.reconstructed else "index.no_increments")  # unknown is not none
+        items.append(f"{brief_link(kb, linker, key)}{head}\n" + ul(incs or [esc(none)]))
     return ul(items) or p(esc(t("index.no_briefs")))

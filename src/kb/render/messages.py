@@ -272,6 +272,7 @@ UI: dict[str, str] = {
     "index.th_first_seen": "首次出现",
     "index.th_mentions": "提及",
     "index.no_increments": "本期没有主增量。",
+    "index.increments_unknown": "主增量不明：这一期是重建的。",
     "index.no_briefs": "还没有简报。",
     **BRIEF,  # the words joining a brief's figures and texts: kb.render.messages_brief
     **EDITIONS,  # the banner, the page of changes and the 404 page of the editions: kb.render.messages_editions
