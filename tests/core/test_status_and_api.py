@@ -11,7 +11,8 @@ import sys
 import jsonschema
 import pytest
 
-from kb.knowledge.views import BacklogFile, BriefsFile, PapersFile, PaperView, api_files, paper_view
+from kb.knowledge.index import load_kb
+from kb.knowledge.views import BacklogFile, BriefsFile, PapersFile, PaperView, api_files, overall_status, paper_view
 from overlay import BASE
 from sitebuild import FIXTURE_DATA
 
@@ -203,9 +204,12 @@ def test_overall_status_is_public_and_documented(sample_kb):
     assert views.overall_status(sample_kb, "lmcache-v2") == "pending"
 
 
-def test_status_says_when_a_seen_paper_is_not_on_the_backlog(tmp_path):
+def test_a_paper_named_only_by_an_adjacent_item_waits_on_the_backlog(tmp_path):
     """A paper named only by an adjacent prep item is seen (pending, not NET-new, by the one meaning
-    of first seen) but waits for no anchoring: the backlog lists increments and candidates."""
+    of first seen) and not anchored: the backlog lists it, with the adjacent item's value and
+    sections, as the papers index calls it 待锚入 (one definition for both)."""
+    from kb.knowledge.backlog import pending_items
+
     data = tmp_path / "data"
     shutil.copytree(BASE, data)
     (data / "papers" / "lmcache-v2.yaml").write_text(
@@ -215,17 +219,20 @@ def test_status_says_when_a_seen_paper_is_not_on_the_backlog(tmp_path):
     brief.write_text(
         brief.read_text("utf-8")
         + "adjacent:\n  - title: LMCache v2\n    text: 邻接预备。\n    papers: [lmcache-v2]\n"
-        + "    origin: 9-2 e1prep\n    value: 3\n",
+        + "    origin: 9-2 e1prep\n    sections: [s1-3-kv-cache]\n    value: 3\n",
         "utf-8",
     )
     run = subprocess.run(
-        [sys.executable, "-m", "kb", "status", "--data", str(data), "lmcache-v2", "ssr"], capture_output=True, text=True
+        [sys.executable, "-m", "kb", "status", "--data", str(data), "lmcache-v2"], capture_output=True, text=True
     )
     assert run.returncode == 0, run.stderr
-    lmcache, ssr = run.stdout.split("\n\n")
-    assert "status:  pending anchoring" in lmcache and "(adjacent)" in lmcache
-    assert "backlog: not listed (no brief has made it an increment or a candidate yet)" in lmcache
-    assert "backlog:" not in ssr  # an increment: on the backlog
+    assert "status:  pending anchoring" in run.stdout and "(adjacent)" in run.stdout
+    kb = load_kb(data)
+    item = next(i for i in pending_items(kb, "inference") if i.paper == "lmcache-v2")
+    assert (item.first_kind, item.value, item.sections) == ("adjacent", 3, ("s1-3-kv-cache",))
+    assert item.briefs == ("inference/2026-09-02-e1",)
+    listed = {i.paper for i in pending_items(kb, "inference")}
+    assert listed == {pid for pid in kb.papers if overall_status(kb, pid) in ("net-new", "pending")}
 
 
 def test_a_reader_that_stops_reading_ends_the_command_quietly():

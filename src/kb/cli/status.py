@@ -63,9 +63,8 @@ def run(args: argparse.Namespace) -> int:
         json.dump([v.model_dump(mode="json") for v in views], sys.stdout, ensure_ascii=False, indent=1)
         print()
     else:
-        listed = _on_backlog(kb)
         texts = [
-            _text(ident, v, listed) + (_hint(ident, kb) if not v.known else "")
+            _text(ident, v) + (_hint(ident, kb) if not v.known else "")
             for ident, v in zip(args.ids, views, strict=True)
         ]
         print("\n\n".join(texts))
@@ -88,21 +87,12 @@ def _hint(ident: str, kb: KnowledgeBase) -> str:
     return f"; `kb paper add {bare}` makes its file (or `kb new paper {bare}` without arXiv)"
 
 
-def _on_backlog(kb: KnowledgeBase) -> set[str]:
-    """The papers the backlog lists as waiting to be anchored (an increment or a candidate of a topic)."""
-    from kb.knowledge.backlog import pending_items
-
-    return {item.paper for topic in kb.topics for item in pending_items(kb, topic)}
-
-
-def _text(ident: str, v: PaperView, listed: set[str]) -> str:
+def _text(ident: str, v: PaperView) -> str:
     if not v.known:
         return f"{ident}: {LABELS[v.status]}" + (f" ({v.mentions} mention(s))" if v.mentions else "")
     lines = [f"{v.id}: {v.short} — {v.title}", f"  arXiv:   {v.arxiv or '—'}", f"  status:  {LABELS[v.status]}"]
     if v.first_seen:
         lines.append(f"  first seen: {v.first_seen.date.isoformat()} in {v.first_seen.brief} ({v.first_seen.kind})")
-    if v.status in ("net-new", "pending") and v.id not in listed:
-        lines.append("  backlog: not listed (no brief has made it an increment or a candidate yet)")
     for a in v.anchors:
         since = a.since.isoformat() if a.since else f"at the latest {a.recorded_on.isoformat()}"
         lines.append(

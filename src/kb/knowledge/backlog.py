@@ -1,8 +1,10 @@
 """The backlog: what is still waiting, computed from the whole history.
 
-* items still NET-new or pending anchoring: raised as a main increment or a
-  candidate and not anchored (first seen, age, value, credibility, suggested
-  section, the briefs that raised or carried them);
+* items still NET-new or pending anchoring: every paper a brief of the topic
+  names (any kind of item: the sightings of :mod:`kb.knowledge.history`, the
+  papers the papers index calls NET-new or 待锚入) and not anchored there (first
+  seen, age, value, credibility, suggested section, the briefs that named or
+  carried them);
 * arXiv ids mentioned without a paper file (cards to write);
 * open claims to verify, once each, by priority (with their history);
 * duplicate cards (a paper with several card numbers, or a card list naming
@@ -24,6 +26,7 @@ from kb.data.models import Status
 from kb.knowledge.claims import ClaimState
 from kb.knowledge.derived import memo
 from kb.knowledge.figures import paper_status
+from kb.knowledge.history import sightings
 from kb.knowledge.index import KnowledgeBase
 
 
@@ -69,21 +72,26 @@ def _pending_items(kb: KnowledgeBase, topic: str) -> tuple[PendingItem, ...]:
     value: dict[str, int] = {}
     sections: dict[str, tuple[str, ...]] = {}
     handled: dict[str, list[str]] = defaultdict(list)
+    adjacent: dict[str, tuple[int, tuple[str, ...]]] = {}  # an adjacent item's value and sections, as a fallback
     for key in keys:
         b = kb.briefs[key]
         for inc in b.increments:
             for p in inc.papers:
-                handled[p].append(key)
                 if inc.value is not None:
                     value[p] = max(value.get(p, 0), inc.value)
                 sections[p] = tuple(dict.fromkeys(s.section for s in inc.suggested)) or tuple(
                     dict.fromkeys(inc.sections)
                 )
-        for c in b.candidates:
-            handled[c.paper].append(key)
-        for carried in kb.figures[key].carried:
-            if handled[carried.paper][-1:] != [key]:
-                handled[carried.paper].append(key)
+        for adj in b.adjacent:
+            for p in adj.papers:
+                best = max(adjacent.get(p, (0, ()))[0], adj.value)
+                adjacent[p] = (best, tuple(dict.fromkeys(adj.sections)) or adjacent.get(p, (0, ()))[1])
+        named = [s.paper for s in sightings(key, b)] + [c.paper for c in kb.figures[key].carried]
+        for pid in dict.fromkeys(named):
+            handled[pid].append(key)
+    for pid, (best, where) in adjacent.items():
+        value.setdefault(pid, best)
+        sections.setdefault(pid, where)
     out = []
     for pid, briefs in handled.items():
         first = kb.history.first_seen(pid)
