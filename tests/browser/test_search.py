@@ -242,7 +242,7 @@ def test_an_id_is_shown_as_written(page, query, ident, paper):
 def test_an_id_finds_the_pages_that_write_it(page, site):
     """Every page whose text writes the id is found, and only those (its parts alone are not
     enough: 2505 is the month of every id of May 2025), and the pages that write its index word
-    themselves (performance.md, which explains it)."""
+    themselves."""
     writes = {
         "/" + "".join(part + "/" for part in f.parent.relative_to(site).parts)
         for f in site.rglob("index.html")

@@ -96,3 +96,12 @@ def test_a_papers_bibtex_is_not_indexed_but_its_key_is(site, pages):
     assert key in re.split(r"[\s\u200b]+", indexed)  # a word of its own
     assert "archivePrefix" in entry and "archivePrefix" not in indexed and "@inproceedings" not in indexed
     assert "RetroInfer" in indexed  # the page's own title and identity list are
+
+
+def test_the_performance_log_is_a_page_but_not_in_the_index(site):
+    """The performance log quotes ids, queries and test strings as examples: a reader's search
+    found it, garbled, beside the pages that say them.  It is built and linked, never indexed; the
+    other pages about the site (the guide) are."""
+    log = (site / "performance" / "index.html").read_text("utf-8")
+    assert "<article" in log and "data-pagefind-body" not in log
+    assert "data-pagefind-body" in (site / "guide" / "index.html").read_text("utf-8")
