@@ -288,7 +288,12 @@ def test_references_bib_is_offered(site, pages):
     assert {"2505.02922", "2608.20359", "2609.01925"} <= eprints
     from kb.bib import uncitable  # papers without a year, or without an author or arXiv id, are left out
 
-    assert len(library.entries) == sum(1 for p in load_kb(FIXTURE_DATA).papers.values() if not uncitable(p))
+    papers = load_kb(FIXTURE_DATA).papers
+    assert len(library.entries) == sum(1 for p in papers.values() if not uncitable(p))
+    # the papers index promises a BibTeX entry on exactly the pages of the papers the file holds
+    with_entry = {pid for pid in papers if pages.article(f"papers/{pid}/index.html").find(id="bibtex")}
+    assert with_entry == {pid for pid, p in papers.items() if not uncitable(p)} and with_entry != set(papers)
+    assert "不生成" in pages.article("papers/index.html").find("p").get_text()
 
 
 def test_paper_page_shows_a_v1_date_that_contradicts_its_id(pages):

@@ -262,7 +262,7 @@ UI: dict[str, str] = {
     "index.latest_by": "最晚 {date}",
     "index.papers": "论文",
     "index.bib_link": "下载 references.bib",
-    "index.papers_intro": "知识库中的全部 {n} 篇论文（及系统、基准）。“状态”取各主题最新一期简报时的状态，已锚入的给出所在节与锚入日期（简报没有写明日期时，给出记录它的简报日期作为最晚日期）。全部条目的 BibTeX：{bib}；每篇论文页底部也有可复制的 BibTeX。",
+    "index.papers_intro": "知识库中的全部 {n} 篇论文（及系统、基准）。“状态”取各主题最新一期简报时的状态，已锚入的给出所在节与锚入日期（简报没有写明日期时，给出记录它的简报日期作为最晚日期）。全部可引用条目的 BibTeX：{bib}；这些论文的页面底部也有可复制的 BibTeX（没有年份、或者既没有作者也没有 arXiv 号的条目不生成，以免编造）。",
     "index.th_paper": "论文",
     "index.th_arxiv": "arXiv",
     "index.th_venue": "会议",
