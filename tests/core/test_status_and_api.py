@@ -145,8 +145,10 @@ def test_the_build_writes_the_api_files_and_llms_txt(site, sample_kb):
     for target in targets:  # no site_url: every link is site-relative and resolves
         path = site / posixpath.normpath(target)
         assert path.is_file() or (path / "index.html").is_file(), target
-    for key in sample_kb.briefs:
-        assert f"briefs/{key}/" in targets
+    titles = dict((target, title) for title, target in re.findall(r"\[([^]]+)\]\(([^)]+)\)", llms))
+    for key in sample_kb.briefs:  # each brief by its page's title
+        page_title = re.search(r"<h1[^>]*>(.*?)<", (site / "briefs" / key / "index.html").read_text("utf-8"))
+        assert page_title is not None and titles[f"briefs/{key}/"] == page_title.group(1).strip(), key
 
 
 # --------------------------------------------------------------------------- knowledge-layer pins

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from kb.knowledge.index import KnowledgeBase, brief_page, paper_page
 from kb.knowledge.views import _url
+from kb.render.links import brief_title
 
 API = (
     (
@@ -46,8 +47,7 @@ def llms_txt(kb: KnowledgeBase, site_name: str, site_url: str = "") -> str:
             out += ["", f"## {topic.title_en or topic.title}: briefs, newest first", ""]
             for key in reversed(keys):
                 b = kb.briefs[key]
-                title = b.title or f"{b.topic} · {b.round} ({b.date.isoformat()})"
-                out.append(link(title, _url(brief_page(key)), b.character.title if b.character else ""))
+                out.append(link(brief_title(kb, key), _url(brief_page(key)), b.character.title if b.character else ""))
     out += ["", "## Papers", ""]
     for pid, paper in kb.papers.items():
         note = f"arXiv:{paper.arxiv_base}" if paper.arxiv_base else ""
