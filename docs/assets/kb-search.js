@@ -156,6 +156,7 @@
    * unmarked unless it stands beside another mark (自 of 自投机). */
   var CJK = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/;
   var CJK_RUNS = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]{2,}/g;
+  var LONE = /^[a-z0-9]$/i; // a letter or digit alone: a word Pagefind made of a longer one typed (address)
   /* Pagefind's words for a result (its address's marks): those that are lone characters of a
    * Chinese word typed, and the others; null when there is none of the first. */
   function splitWords(url, asked) {
@@ -195,15 +196,21 @@
       return words[w] ? key + encodeURIComponent(words[w]) : m;
     });
     /* ... and a lone character of a Chinese word typed (split: splitWords) is not marked on the
-     * page either: the word is */
-    if (!split) return url;
+     * page either: the word is; nor is a lone letter or digit (Pagefind makes P and D of P/D words
+     * of their own, and the page would mark every P and D in it): the word typed that holds it is */
     var u = new URL(url, window.location.href);
-    var kept = u.searchParams.getAll(PARAM).filter(function (w) {
-      return split.lone.indexOf(w) < 0; // (the ids as written, from above)
+    var all = u.searchParams.getAll(PARAM);
+    var lone = all.filter(function (w) { return LONE.test(w); });
+    if (!split && !lone.length) return url;
+    var kept = all.filter(function (w) {
+      return !(split && split.lone.indexOf(w) >= 0) && lone.indexOf(w) < 0; // (the ids as written, from above)
+    });
+    var typed = asked.typed.filter(function (t) {
+      return lone.some(function (w) { return t.toLowerCase().indexOf(w.toLowerCase()) >= 0; });
     });
     u.searchParams.delete(PARAM);
-    kept.concat(asked.runs.filter(function (r) { return kept.indexOf(r) < 0; })).forEach(function (w) {
-      u.searchParams.append(PARAM, w);
+    kept.concat(split ? asked.runs : [], typed).forEach(function (w) {
+      if (u.searchParams.getAll(PARAM).indexOf(w) < 0) u.searchParams.append(PARAM, w);
     });
     return u.pathname + u.search + u.hash;
   }
@@ -294,6 +301,7 @@
       words: words,
       ids: written.length ? new RegExp("(" + written.join("|") + ")", "i") : null,
       runs: query.match(CJK_RUNS) || [], // the Chinese words typed (unmarkLone, address)
+      typed: query.split(/\s+/).filter(function (t) { return t.length > 1; }), // the words typed (address)
     };
   }
 

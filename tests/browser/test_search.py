@@ -378,6 +378,19 @@ def test_a_lone_character_of_a_chinese_word_typed_is_not_marked(page):
     assert "自投机" in shown and all("投机" in t for t in shown), sorted(set(shown))
 
 
+def test_a_lone_letter_of_a_word_typed_is_not_marked_on_the_page(page):
+    """Pagefind searches P/D as P and D (each the start of a word): the page a result opens marks
+    the word typed (P/D) and the other words, never every P and D in it (RTP-LLM, pdf, P95)."""
+    first = search(page, "P/D 分离")[0]
+    words = parse_qs(urlsplit(first["href"]).query)["highlight"]
+    assert "P/D" in words and not [w for w in words if len(w) == 1], words
+    page.keyboard.press("Enter")
+    page.wait_for_url(f"**{path(first['href'])}**")
+    page.wait_for_selector("article mark.kb-search-highlight", timeout=10000)
+    shown = page.locator("article mark.kb-search-highlight").all_text_contents()
+    assert "P/D" in shown and {t.upper() for t in shown} <= {"P/D", "分离"}, sorted(set(shown))
+
+
 def test_excerpts_say_where_they_are_cut_and_marks_stop_at_the_word(page):
     """An excerpt that starts or stops inside a sentence of its page says so (…); a marked word's
     underline does not run on into the space after it."""
