@@ -16,6 +16,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.skipif(not CHROMIUM.exists(), rea
 PAGES = {
     "home": "",
     "brief": "briefs/inference/2026-09-03-e1/",
+    "reconstructed": "briefs/inference/2026-09-01-e1/",  # a brief known only by its candidates
     "living": "inference/",
     "paper": "papers/retroinfer/",
     "papers": "papers/",
@@ -136,6 +137,22 @@ def test_brief_opens_with_the_news(open_view, size):
     assert box is not None and v.page.evaluate("window.scrollY") == 0
     assert 0 <= box["y"] and box["y"] + min(box["height"], 40) <= VIEWPORTS[size]["height"], box
     assert "SSR" in first.inner_text()
+
+
+@pytest.mark.parametrize("size", VIEWPORTS)
+def test_a_reconstructed_brief_opens_with_what_is_known_of_its_day(open_view, size, sample_kb):
+    """A brief reconstructed from a later one knows only its candidates: they are its news, above
+    the note that says what of it is known, on the first screen."""
+    v = open_view("reconstructed", size)
+    line = v.page.locator("article .kb-glance-side li").last
+    box = line.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= VIEWPORTS[size]["height"], box
+    b = sample_kb.briefs["inference/2026-09-01-e1"]
+    assert b.reconstructed and not b.increments and b.candidates
+    shown = line.inner_text()
+    assert all(sample_kb.papers[x.paper].short in shown for x in b.candidates), shown
+    note = v.page.locator("article .admonition").first.bounding_box()
+    assert note is not None and note["y"] > box["y"]
 
 
 @pytest.mark.parametrize("name", list(PAGES))

@@ -1,7 +1,8 @@
 """A brief's page: the news first, then the whole brief in the author's order.
 
 The page opens with what a reader takes in at a glance (the round's headline,
-one line per main increment, the adjacent items and the claims to verify), then
+one line per main increment, the adjacent items, the claims to verify and the
+candidates; a reconstructed brief's note on what of it is known after them), then
 gives the brief as written: status · sources checked · main increments ·
 adjacent prep items · claims · citable ids and carried-over items · summary and
 comparison · sources included / not included · signature, and last the 核对
@@ -122,8 +123,6 @@ def _lede(c: Ctx) -> Html:
     b, out = c.brief, []
     if b.character:
         out.append(p(item(t("brief.headline"), c.text(b.character.title)), "kb-headline"))
-    if b.reconstructed:
-        out.append(admonition("note", esc(t("brief.reconstructed")), p(c.text(b.reconstructed))))
     glance = [_glance_increment(c, i, inc) for i, inc in enumerate(b.increments, 1)]
     if glance:
         out.append(div(ol(glance), "kb-glance"))
@@ -138,7 +137,12 @@ def _lede(c: Ctx) -> Html:
             for s in claims
         )
         side.append(item(t("brief.claims_glance"), items))
+    if b.candidates:  # a reconstructed brief may know nothing else of its day
+        names = (c.kb.papers[x.paper].short if x.paper in c.kb.papers else x.paper for x in b.candidates)
+        side.append(item(t("brief.candidates"), " · ".join(link(name, "#candidates") for name in names)))
     out.append(ul(side, "kb-glance-side"))
+    if b.reconstructed:  # after the news: what of it is known
+        out.append(admonition("note", esc(t("brief.reconstructed")), p(c.text(b.reconstructed))))
     out.append(_meta(c))
     return blocks(*out)
 
