@@ -221,11 +221,29 @@
     return e;
   }
 
+  /* Whether an excerpt only repeats words shown above it in the result (a section's title, or
+   * another excerpt): a brief's increment is found in its heading, which the excerpts quote again. */
+  function squash(text) {
+    return text.replace(/\u2026/g, "").replace(/\s+/g, "");
+  }
+  function repeats(p, shown) {
+    var text = squash(p.textContent);
+    return !!text && shown.some(function (other) { return squash(other).indexOf(text) >= 0; });
+  }
+  /* A paper's BibTeX key is a word of its page (a key copied from a .bib file finds it), and the
+   * start of the paper's name (retroinfer2025vector): its section is shown for the key typed whole. */
+  function keyAsked(s, asked) {
+    if (!/#bibtex$/.test(s.url)) return true;
+    return Array.prototype.some.call(s._excerpt.querySelectorAll("mark"), function (m) {
+      return asked.typed.some(function (t) { return t.toLowerCase() === m.textContent.toLowerCase(); });
+    });
+  }
   function sections(data, asked) {
     var subs = (data.sub_results || []).filter(function (s) {
       if (s.url.indexOf("#") < 0 || !s.title || s.title === data.meta.title) return false;
       s._split = splitWords(s.url, asked);
       s._excerpt = excerpt(s.excerpt || "", asked, s._split, data.content);
+      if (!keyAsked(s, asked)) return false;
       return !s._split || s._excerpt.querySelector("mark") !== null; // not one found only by a lone character
     });
     subs.forEach(function (s, i) {
@@ -257,9 +275,13 @@
     });
     doc.appendChild(facts);
     var best = sections(data, asked);
-    /* the page's excerpt once: not again under a section that quotes the same words */
-    if (!best.some(function (s) { return s.excerpt === data.excerpt; })) {
-      doc.appendChild(excerpt(data.excerpt || "", asked, split, data.content));
+    /* the page's excerpt once: not again under a section that quotes the same words, nor what a
+     * section's title says whole */
+    var above = best.map(function (s) { return s.title; });
+    var own = excerpt(data.excerpt || "", asked, split, data.content);
+    if (!best.some(function (s) { return s.excerpt === data.excerpt; }) &&
+        !repeats(own, above.concat(best.map(function (s) { return s._excerpt.textContent; })))) {
+      doc.appendChild(own);
     }
     link.appendChild(doc);
     li.appendChild(link);
@@ -269,7 +291,7 @@
       sub.tabIndex = -1;
       var art = el("article", "md-search-result__article md-typeset");
       art.appendChild(el("h2", null, unword(s.title)));
-      art.appendChild(s._excerpt);
+      if (!repeats(s._excerpt, [unword(s.title)])) art.appendChild(s._excerpt);
       sub.appendChild(art);
       li.appendChild(sub);
     });

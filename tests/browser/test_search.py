@@ -105,16 +105,41 @@ def test_result_shows_the_section_type_and_date(page):
     assert re.search(r"发表 \d{4}-\d\d", paper["facts"]), paper
 
 
-@pytest.mark.parametrize("query", ["推理", "RetroInfer"])
+@pytest.mark.parametrize("query", ["推理", "RetroInfer", "SSR"])
 def test_no_excerpt_is_shown_twice_in_a_result(page, query):
-    """A page's excerpt is not repeated under a section of it that quotes the same words."""
+    """A page's excerpt is not repeated under a section of it that quotes the same words, and no
+    excerpt only repeats what a section's title says (a brief's increment is found in its heading,
+    which the page's and the section's excerpts quoted again: three times one sentence); every
+    result still shows where the words are (an excerpt or a section)."""
     search(page, query)
-    texts = page.evaluate(
+    shown = page.evaluate(
         f"""() => Array.from(document.querySelectorAll('{RESULT}')).map(li =>
-            Array.from(li.querySelectorAll('article > p')).map(p => p.textContent))"""
+            Array.from(li.querySelectorAll('article > h2, article > p')).map(e => [e.tagName, e.textContent]))"""
     )
-    assert texts and all(t for t in texts), texts
-    assert all(len(t) == len(set(t)) for t in texts), texts
+    assert shown and all(len(r) for r in shown), shown
+    for result in shown:
+        excerpts = [_squash(text) for tag, text in result if tag == "P"]
+        assert len(excerpts) == len(set(excerpts)), result
+        for i, (tag, text) in enumerate(result):
+            if tag == "P":
+                before = [_squash(t) for _, t in result[:i]] + [_squash(t) for g, t in result if g == "H2"]
+                assert not any(_squash(text) in other for other in before), (text, result)
+
+
+def _squash(text: str) -> str:
+    """An excerpt's words as they compare: without its ellipses and spaces."""
+    return "".join(text.replace("…", "").split())
+
+
+def test_a_papers_bibtex_section_is_shown_for_its_key_not_its_name(page):
+    """The BibTeX key (retroinfer2025vector) is a word of the paper's page and starts with its name:
+    a search for the name does not list the BibTeX section; the key typed whole does."""
+    sections = search(page, "RetroInfer")[0]["sections"]
+    assert not [s for s in sections if s.endswith("#bibtex")], sections
+    page.keyboard.press("Escape")
+    page.reload()
+    sections = search(page, "retroinfer2025vector")[0]["sections"]
+    assert [s for s in sections if s.endswith("#bibtex")], sections
 
 
 def test_filter_by_type(page):
