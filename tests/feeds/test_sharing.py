@@ -137,3 +137,18 @@ def test_explain_first_uses_leaves_markup_alone():
         '<p title="锚入">已<a href="#x">锚入</a>的 <code>锚入</code> <abbr title="等待">待锚入</abbr> '
         '<abbr title="写进活文档">锚入</abbr> 锚入<!-- 锚入 --></p><h2>E1</h2>'
     )
+
+
+def test_the_lights_are_not_explained_as_credibility(sample_kb, pages):
+    """The author's light on an increment's heading is not a credibility: the seed marks SSR green
+    and rates it 中-低 (🟡 in its own words).  The tooltip and the glossary say the light is the
+    author's, shown as written, and point to 可信度."""
+    from kb.data.models import Light
+    from kb.render.messages import GLOSSARY
+
+    ssr = sample_kb.briefs["inference/2026-09-03-e1"].increments[0]
+    assert ssr.light is Light.green and sample_kb.papers["ssr"].credibility.label == "中-低"
+    for light in ("🟢", "🟡"):
+        assert "不是可信度" in GLOSSARY[light] and "可信度较高" not in GLOSSARY[light]
+    row = next(tr for tr in pages.article("glossary/index.html").select("table tr") if "🟢 / 🟡" in tr.get_text())
+    assert "不是可信度" in row.get_text()
