@@ -113,7 +113,7 @@ UI: dict[str, str] = {
     "check.partial": "原文 {stated}；重建后仅知 {known} 条",
     "check.acknowledged": "已知悉",
     "check.open": "待处理",
-    "check.intro": "原文的文字和数字照录在上面；这里列出知识库根据数据计算、与原文不同或原文前后不一的地方，供读者自行判断。",
+    "check.intro": "原文的文字和数字照录在上面；这里列出知识库根据数据计算、与原文不同或原文前后不一的地方，供读者自行判断。每条末尾的编号是给贡献者的：在简报文件里确认一条差异时写的就是它。",
     "check.none": "没有发现原文与计算结果不一致的地方。",
     "computed.net_new_ids": "计算所得净增 arXiv 号",
     "computed.carried": "计算所得沿用件",
