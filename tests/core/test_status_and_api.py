@@ -208,8 +208,8 @@ def test_overall_status_is_public_and_documented(sample_kb):
 
 def test_a_paper_named_only_by_an_adjacent_item_waits_on_the_backlog(tmp_path):
     """A paper named only by an adjacent prep item is seen (pending, not NET-new, by the one meaning
-    of first seen) and not anchored: the backlog lists it, with the adjacent item's value and
-    sections, as the papers index calls it 待锚入 (one definition for both)."""
+    of first seen) and put forward for a section: the backlog lists it, with the adjacent item's
+    value and sections, as the papers index calls it 待锚入."""
     from kb.knowledge.backlog import pending_items
 
     data = tmp_path / "data"
@@ -235,6 +235,39 @@ def test_a_paper_named_only_by_an_adjacent_item_waits_on_the_backlog(tmp_path):
     assert item.briefs == ("inference/2026-09-02-e1",)
     listed = {i.paper for i in pending_items(kb, "inference")}
     assert listed == {pid for pid in kb.papers if overall_status(kb, pid) in ("net-new", "pending")}
+
+
+def test_a_topics_backlog_holds_what_its_briefs_put_forward_not_what_they_only_cite(tmp_path):
+    """A second topic's brief names RetroInfer (anchored in inference) as an adjacent prep item for
+    one of its sections, and SSR only in a claim and in its list of citable ids: its backlog holds
+    RetroInfer (not anchored in that topic's living document), never SSR (cited, not put forward);
+    the inference topic's backlog is as before."""
+    from kb.knowledge.backlog import pending_items
+
+    data = tmp_path / "data"
+    shutil.copytree(BASE, data)
+    before = pending_items(load_kb(data), "inference")
+    (data / "topics" / "serving.yaml").write_text(
+        "id: serving\ntitle: 推理服务\ndocument: organized/knowledge/serving.md\npage: serving.md\n"
+        "sections:\n  - id: s2-1-slo\n    number: 2.(1)\n    title: SLO 调度\n",
+        "utf-8",
+    )
+    (data / "briefs" / "serving").mkdir()
+    (data / "briefs" / "serving" / "2026-09-04-e1.yaml").write_text(
+        "topic: serving\ndate: 2026-09-04\nround: E1\ninstance: Tom\n"
+        "generated_at: 2026-09-04T22:20:00+08:00\ntimezone: Asia/Shanghai\n"
+        "window:\n  start: 2026-09-03T22:20:00+08:00\n  end: 2026-09-04T22:20:00+08:00\n"
+        "adjacent:\n  - title: RetroInfer\n    text: 向量检索与服务调度相邻。\n    papers: [retroinfer]\n"
+        "    origin: 9-4 e1prep\n    sections: [s2-1-slo]\n    value: 2\n"
+        "claims:\n  - id: ssr-serving\n    title: SSR 在服务侧的收益\n    papers: [ssr]\n"
+        "citable:\n  - paper: ssr\n",
+        "utf-8",
+    )
+    kb = load_kb(data)
+    assert not kb.diagnostics or not [d for d in kb.diagnostics if d.is_error], kb.diagnostics
+    serving = pending_items(kb, "serving")
+    assert [(i.paper, i.value, i.sections) for i in serving] == [("retroinfer", 2, ("s2-1-slo",))]
+    assert pending_items(kb, "inference") == before
 
 
 def test_a_reader_that_stops_reading_ends_the_command_quietly():

@@ -134,9 +134,9 @@ def test_living_document_sections_and_anchors(pages, kb):
 
 
 def expected_pending() -> dict[str, int]:
-    """Straight from the brief files: papers a brief names (any kind of item: what the papers index
-    calls NET-new or 待锚入) that no entry marks anchored, aged from their first mention in any brief
-    to the latest brief."""
+    """Straight from the brief files: papers a brief puts forward (a main increment, an adjacent
+    item, a candidate or the carried-over list; not a claim or the citable list alone) that no entry
+    marks anchored, aged from their first mention in any brief (any kind of item) to the latest brief."""
     briefs = fixture_briefs()
     first: dict[str, object] = {}
     raised: set[str] = set()
@@ -151,7 +151,8 @@ def expected_pending() -> dict[str, int]:
         named += [e["paper"] for part in ("candidates", "carried", "citable") for e in b.get(part) or []]
         for pid in named:
             first.setdefault(pid, b["date"])
-        raised |= set(named)
+        raised |= {p for part in ("increments", "adjacent") for it in b.get(part) or [] for p in it.get("papers", [])}
+        raised |= {e["paper"] for part in ("candidates", "carried") for e in b.get(part) or []}
         anchored |= {
             p for inc in b.get("increments") or [] if inc["status"] == "anchored" for p in inc.get("papers", [])
         }

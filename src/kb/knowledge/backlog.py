@@ -1,10 +1,12 @@
 """The backlog: what is still waiting, computed from the whole history.
 
 * items still NET-new or pending anchoring: every paper a brief of the topic
-  names (any kind of item: the sightings of :mod:`kb.knowledge.history`, the
-  papers the papers index calls NET-new or 待锚入) and not anchored there (first
-  seen, age, value, credibility, suggested section, the briefs that named or
-  carried them);
+  puts forward for its living document (:data:`PROPOSED`: a main increment, an
+  adjacent prep item, a candidate, the author's carried-over list; and what the
+  knowledge base computes as carried over) and not anchored there (first seen,
+  age, value, credibility, suggested section, the briefs that named or carried
+  them).  A paper named only by a claim or in the list of citable ids is seen
+  but not put forward: it waits on no topic's backlog;
 * arXiv ids mentioned without a paper file (cards to write);
 * open claims to verify, once each, by priority (with their history);
 * duplicate cards (a paper with several card numbers, or a card list naming
@@ -28,6 +30,10 @@ from kb.knowledge.derived import memo
 from kb.knowledge.figures import paper_status
 from kb.knowledge.history import sightings
 from kb.knowledge.index import KnowledgeBase
+
+# The kinds of item by which a brief puts a paper forward for its topic's living document
+# (kb.knowledge.history.SIGHTING_KINDS but claims and citable ids).
+PROPOSED = frozenset({"increment", "adjacent", "candidate", "carried"})
 
 
 @dataclass(frozen=True)
@@ -76,22 +82,23 @@ def _pending_items(kb: KnowledgeBase, topic: str) -> tuple[PendingItem, ...]:
     for key in keys:
         b = kb.briefs[key]
         for inc in b.increments:
+            where = tuple(dict.fromkeys(s.section for s in inc.suggested)) or tuple(dict.fromkeys(inc.sections))
             for p in inc.papers:
                 if inc.value is not None:
                     value[p] = max(value.get(p, 0), inc.value)
-                sections[p] = tuple(dict.fromkeys(s.section for s in inc.suggested)) or tuple(
-                    dict.fromkeys(inc.sections)
-                )
+                if where:  # the latest increment that names a section
+                    sections[p] = where
         for adj in b.adjacent:
             for p in adj.papers:
-                best = max(adjacent.get(p, (0, ()))[0], adj.value)
-                adjacent[p] = (best, tuple(dict.fromkeys(adj.sections)) or adjacent.get(p, (0, ()))[1])
-        named = [s.paper for s in sightings(key, b)] + [c.paper for c in kb.figures[key].carried]
+                best, known = adjacent.get(p, (0, ()))
+                adjacent[p] = (max(best, adj.value), tuple(dict.fromkeys(adj.sections)) or known)
+        named = [s.paper for s in sightings(key, b) if s.kind in PROPOSED] + [c.paper for c in kb.figures[key].carried]
         for pid in dict.fromkeys(named):
             handled[pid].append(key)
     for pid, (best, where) in adjacent.items():
         value.setdefault(pid, best)
-        sections.setdefault(pid, where)
+        if not sections.get(pid):
+            sections[pid] = where
     out = []
     for pid, briefs in handled.items():
         first = kb.history.first_seen(pid)

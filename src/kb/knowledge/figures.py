@@ -218,7 +218,8 @@ def _carried_all(kb: KnowledgeBase) -> dict[str, list[Carried]]:
     pending_after(b) = items(b) + carried(b) that are not anchored as of b;
     carried(b) = pending_after(previous(b)) minus what b raises again as an item.
     An item that got anchored is carried once more (marked anchored), then drops.
-    Items are main increments and candidates (adjacent items are not tracked for anchoring).
+    Items are main increments and candidates: what a brief raises and the next one carries.  An
+    adjacent item is not carried (the backlog lists it with the briefs that named it).
     """
     out: dict[str, list[Carried]] = {}
     h = kb.history
