@@ -200,7 +200,9 @@
      * of their own, and the page would mark every P and D in it): the word typed that holds it is */
     var u = new URL(url, window.location.href);
     var all = u.searchParams.getAll(PARAM);
-    var lone = all.filter(function (w) { return LONE.test(w); });
+    var lone = all.filter(function (w) {
+      return LONE.test(w) && asked.typed.some(function (t) { return t.toLowerCase().indexOf(w.toLowerCase()) >= 0; });
+    });
     if (!split && !lone.length) return url;
     var kept = all.filter(function (w) {
       return !(split && split.lone.indexOf(w) >= 0) && lone.indexOf(w) < 0; // (the ids as written, from above)
@@ -232,10 +234,21 @@
   }
   /* A paper's BibTeX key is a word of its page (a key copied from a .bib file finds it), and the
    * start of the paper's name (retroinfer2025vector): its section is shown for the key typed whole. */
+  /* ``h`` holding ``text`` with the words ``p`` (an excerpt) marks, marked where the text has them */
+  function marked(h, text, p) {
+    var words = Array.prototype.map.call(p.querySelectorAll("mark"), function (m) { return m.textContent; })
+      .filter(function (w) { return w.trim() && !LONE.test(w.trim()); }); // a lone letter: every one of them
+    var found = words.length ? new RegExp("(" + words.map(escapeRe).join("|") + ")", "i") : null;
+    (found ? text.split(found) : [text]).forEach(function (piece, i) {
+      if (piece) h.appendChild(i % 2 ? el("mark", null, piece) : document.createTextNode(piece));
+    });
+    return h;
+  }
   function keyAsked(s, asked) {
     if (!/#bibtex$/.test(s.url)) return true;
+    var bare = function (text) { return text.toLowerCase().replace(/[^0-9a-z]/g, ""); }; // as copied: {key,
     return Array.prototype.some.call(s._excerpt.querySelectorAll("mark"), function (m) {
-      return asked.typed.some(function (t) { return t.toLowerCase() === m.textContent.toLowerCase(); });
+      return asked.typed.some(function (t) { return bare(t) === bare(m.textContent); });
     });
   }
   function sections(data, asked) {
@@ -277,7 +290,7 @@
     var best = sections(data, asked);
     /* the page's excerpt once: not again under a section that quotes the same words, nor what a
      * section's title says whole */
-    var above = best.map(function (s) { return s.title; });
+    var above = best.map(function (s) { return unword(s.title); });
     var own = excerpt(data.excerpt || "", asked, split, data.content);
     if (!best.some(function (s) { return s.excerpt === data.excerpt; }) &&
         !repeats(own, above.concat(best.map(function (s) { return s._excerpt.textContent; })))) {
@@ -290,8 +303,13 @@
       sub.href = address(s.url, asked, s._split);
       sub.tabIndex = -1;
       var art = el("article", "md-search-result__article md-typeset");
-      art.appendChild(el("h2", null, unword(s.title)));
-      if (!repeats(s._excerpt, [unword(s.title)])) art.appendChild(s._excerpt);
+      var title = unword(s.title);
+      if (repeats(s._excerpt, [title])) {
+        art.appendChild(marked(el("h2"), title, s._excerpt)); // the excerpt's marks on the title it repeats
+      } else {
+        art.appendChild(el("h2", null, title));
+        art.appendChild(s._excerpt);
+      }
       sub.appendChild(art);
       li.appendChild(sub);
     });

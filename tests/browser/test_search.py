@@ -117,6 +117,10 @@ def test_no_excerpt_is_shown_twice_in_a_result(page, query):
             Array.from(li.querySelectorAll('article > h2, article > p')).map(e => [e.tagName, e.textContent]))"""
     )
     assert shown and all(len(r) for r in shown), shown
+    marks = page.evaluate(
+        f"() => Array.from(document.querySelectorAll('{RESULT}')).map(li => li.querySelectorAll('mark').length)"
+    )
+    assert all(marks), marks  # a section whose excerpt only repeated its title marks the words in the title
     for result in shown:
         excerpts = [_squash(text) for tag, text in result if tag == "P"]
         assert len(excerpts) == len(set(excerpts)), result
@@ -134,12 +138,15 @@ def _squash(text: str) -> str:
 def test_a_papers_bibtex_section_is_shown_for_its_key_not_its_name(page):
     """The BibTeX key (retroinfer2025vector) is a word of the paper's page and starts with its name:
     a search for the name does not list the BibTeX section; the key typed whole does."""
-    sections = search(page, "RetroInfer")[0]["sections"]
-    assert not [s for s in sections if s.endswith("#bibtex")], sections
-    page.keyboard.press("Escape")
-    page.reload()
-    sections = search(page, "retroinfer2025vector")[0]["sections"]
-    assert [s for s in sections if s.endswith("#bibtex")], sections
+    first = search(page, "RetroInfer")[0]
+    assert path(first["href"]) == "/papers/retroinfer/", first
+    assert not [s for s in first["sections"] if s.endswith("#bibtex")], first["sections"]
+    for key in ("retroinfer2025vector", "{retroinfer2025vector,"):  # typed, or copied from a .bib file
+        page.keyboard.press("Escape")
+        page.reload()
+        first = search(page, key)[0]
+        assert path(first["href"]) == "/papers/retroinfer/", first
+        assert [s for s in first["sections"] if s.endswith("#bibtex")], (key, first["sections"])
 
 
 def test_filter_by_type(page):
@@ -414,6 +421,9 @@ def test_a_lone_letter_of_a_word_typed_is_not_marked_on_the_page(page):
     page.wait_for_selector("article mark.kb-search-highlight", timeout=10000)
     shown = page.locator("article mark.kb-search-highlight").all_text_contents()
     assert "P/D" in shown and {t.upper() for t in shown} <= {"P/D", "分离"}, sorted(set(shown))
+    page.goto(page.url.split("?")[0])  # a letter typed alone is the word asked for: it is marked
+    words = parse_qs(urlsplit(search(page, "P")[0]["href"]).query)["highlight"]
+    assert words == ["p"], words
 
 
 def test_excerpts_say_where_they_are_cut_and_marks_stop_at_the_word(page):
