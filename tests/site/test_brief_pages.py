@@ -346,3 +346,18 @@ def test_the_table_of_contents_names_increments_and_sections_shortly(pages, samp
     ]
     assert "§1.(3) KV Cache" in living and "向量存储引擎化（Vector Storage）" in living
     assert not [n for n in living if "新路线" in n or "KV cache as a vector storage engine" in n]
+
+
+def test_the_glance_names_the_candidates_a_line_long(sample_kb, monkeypatch):
+    """The glance names a brief's candidates (a reconstructed brief may know nothing else of its
+    day), at most GLANCE_CANDIDATES of them; more: how many, linked to the section that lists all."""
+    from kb.render import brief
+
+    key = "inference/2026-09-01-e1"
+    names = [sample_kb.papers[x.paper].short for x in sample_kb.briefs[key].candidates]
+    side = re.search(r'<ul class="kb-glance-side">.*?</ul>', brief.page(sample_kb, key), re.S)
+    assert side is not None and all(f'<a href="#candidates">{n}</a>' in side.group(0) for n in names)
+    monkeypatch.setattr(brief, "GLANCE_CANDIDATES", 3)
+    side = re.search(r'<ul class="kb-glance-side">.*?</ul>', brief.page(sample_kb, key), re.S)
+    assert side is not None and side.group(0).count('href="#candidates"') == 4
+    assert f"共 {len(names)} 件" in side.group(0) and names[3] not in side.group(0)

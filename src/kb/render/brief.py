@@ -118,6 +118,8 @@ def page(kb: KnowledgeBase, key: str, page: str | None = None) -> Html:
 
 # --------------------------------------------------------------------------- the news first
 
+GLANCE_CANDIDATES = 10  # candidates named in the glance; more: how many, linked to the section
+
 
 def _lede(c: Ctx) -> Html:
     b, out = c.brief, []
@@ -138,8 +140,11 @@ def _lede(c: Ctx) -> Html:
         )
         side.append(item(t("brief.claims_glance"), items))
     if b.candidates:  # a reconstructed brief may know nothing else of its day
-        names = (c.kb.papers[x.paper].short if x.paper in c.kb.papers else x.paper for x in b.candidates)
-        side.append(item(t("brief.candidates"), " · ".join(link(name, "#candidates") for name in names)))
+        names = [c.kb.papers[x.paper].short if x.paper in c.kb.papers else x.paper for x in b.candidates]
+        shown = [link(name, "#candidates") for name in names[:GLANCE_CANDIDATES]]
+        if len(names) > GLANCE_CANDIDATES:  # a line, not the list: the section has them all
+            shown.append(link(t("brief.candidates_more", n=len(names)), "#candidates"))
+        side.append(item(t("brief.candidates"), " · ".join(shown)))
     out.append(ul(side, "kb-glance-side"))
     if b.reconstructed:  # after the news: what of it is known
         out.append(admonition("note", esc(t("brief.reconstructed")), p(c.text(b.reconstructed))))

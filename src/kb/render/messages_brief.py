@@ -31,6 +31,7 @@ BRIEF: dict[str, str] = {
     "brief.increment_heading": "增量 {n}【{where} · {date}】{light} {title}",
     "brief.increment_toc": "增量 {n} · {label}",  # its name in the table of contents
     "brief.candidates_count": "（{n} 件）",
+    "brief.candidates_more": "……共 {n} 件",
     "check.computed_mark": "（计算）",
     # the sources checked (kb.render.brief_sources)
     "sources.fold": "{groups} 组来源 · {files} 个文件",
