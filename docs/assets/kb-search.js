@@ -522,7 +522,8 @@
       if (!all.length) return;
       ev.preventDefault();
       var i = all.indexOf(active);
-      i = ev.key === "ArrowDown" ? (i + 1) % all.length : i <= 0 ? all.length - 1 : i - 1;
+      if (ev.key === "ArrowUp" && i === 0) return input.focus(); // above the first result: the box
+      i = ev.key === "ArrowDown" ? (i + 1) % all.length : i < 0 ? all.length - 1 : i - 1;
       all[i].focus();
     } else if (ev.key === "Tab") {
       /* Tab goes round the open dialog's controls (the box, the results' scrolling area, the

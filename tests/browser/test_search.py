@@ -307,6 +307,10 @@ def test_escape_closes_and_arrows_move(page):
     search(page, "RetroInfer")
     page.keyboard.press("ArrowDown")
     assert page.evaluate("document.activeElement.classList.contains('md-search-result__link')")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowUp")  # above the first result: back in the box, not round to the last link
+    assert page.evaluate("document.activeElement.name") == "query"
     page.keyboard.press("Escape")
     assert not page.evaluate("document.getElementById('__search').checked")
 
