@@ -145,6 +145,7 @@
    * (where the excerpt is found in the text: an id's index word kept out of it can hide it). */
   var ENDS = /(?:[\u3002\uff01\uff1f\uff1b\uff1a]|[.!?;:]\s)\s*$/; // after a full stop, ! ? ; or : (Chinese or not)
   function cut(p, content) {
+    content = unword(content); // as the excerpt shows it: without the ids' index words
     var text = p.textContent, at = text ? content.indexOf(text) : -1;
     if (at < 0) return;
     if (at > 0 && !ENDS.test(content.slice(Math.max(0, at - 3), at))) p.insertBefore(document.createTextNode("…"), p.firstChild);

@@ -443,6 +443,16 @@ def test_excerpts_say_where_they_are_cut_and_marks_stop_at_the_word(page):
     assert marks and not [m for m in marks if m != m.strip()], marks
 
 
+def test_an_excerpt_quoting_an_id_says_where_it_is_cut(page):
+    """The page's text holds each arXiv id's index word beside the id; the excerpts leave it out
+    (kb.site.search_words), and are still found in the text to say where they are cut: the
+    status line of the 09-02 brief, which names LMCache v2's id, starts inside its sentence."""
+    results = search(page, "LMCache")
+    brief = next(r for r in results if path(r["href"]) == "/briefs/inference/2026-09-02-e1/")
+    quoting = [t for t in brief["text"] if "arXiv:2510.09665" in t]
+    assert quoting and all(t.startswith("…") or t.endswith("…") for t in quoting), brief["text"]
+
+
 @pytest.mark.parametrize("shift", [False, True])
 def test_tab_goes_round_the_open_dialog(page, shift):
     """Tab (and Shift+Tab) from the box goes through the dialog's controls and back to the box,
