@@ -142,10 +142,10 @@
     return p;
   }
   /* An excerpt that starts or ends inside a sentence of the page's text says so with an ellipsis
-   * (where the excerpt is found in the text: an id's index word kept out of it can hide it). */
+   * (where the excerpt is found in the text, as the excerpt shows it: without the ids' index
+   * words: item makes it once for a result). */
   var ENDS = /(?:[\u3002\uff01\uff1f\uff1b\uff1a]|[.!?;:]\s)\s*$/; // after a full stop, ! ? ; or : (Chinese or not)
   function cut(p, content) {
-    content = unword(content); // as the excerpt shows it: without the ids' index words
     var text = p.textContent, at = text ? content.indexOf(text) : -1;
     if (at < 0) return;
     if (at > 0 && !ENDS.test(content.slice(Math.max(0, at - 3), at))) p.insertBefore(document.createTextNode("…"), p.firstChild);
@@ -201,15 +201,16 @@
      * of their own, and the page would mark every P and D in it): the word typed that holds it is */
     var u = new URL(url, window.location.href);
     var all = u.searchParams.getAll(PARAM);
+    var holds = function (t, w) { return t.toLowerCase().indexOf(w.toLowerCase()) >= 0; };
     var lone = all.filter(function (w) {
-      return LONE.test(w) && asked.typed.some(function (t) { return t.toLowerCase().indexOf(w.toLowerCase()) >= 0; });
+      return LONE.test(w) && asked.typed.some(function (t) { return holds(t, w); });
     });
     if (!split && !lone.length) return url;
     var kept = all.filter(function (w) {
       return !(split && split.lone.indexOf(w) >= 0) && lone.indexOf(w) < 0; // (the ids as written, from above)
     });
     var typed = asked.typed.filter(function (t) {
-      return lone.some(function (w) { return t.toLowerCase().indexOf(w.toLowerCase()) >= 0; });
+      return lone.some(function (w) { return holds(t, w); });
     });
     u.searchParams.delete(PARAM);
     kept.concat(split ? asked.runs : [], typed).forEach(function (w) {
@@ -233,8 +234,6 @@
     var text = squash(p.textContent);
     return !!text && shown.some(function (other) { return squash(other).indexOf(text) >= 0; });
   }
-  /* A paper's BibTeX key is a word of its page (a key copied from a .bib file finds it), and the
-   * start of the paper's name (retroinfer2025vector): its section is shown for the key typed whole. */
   /* ``h`` holding ``text`` with the words ``p`` (an excerpt) marks, marked where the text has them */
   function marked(h, text, p) {
     var words = Array.prototype.map.call(p.querySelectorAll("mark"), function (m) { return m.textContent; })
@@ -245,18 +244,20 @@
     });
     return h;
   }
+  /* A paper's BibTeX key is a word of its page (a key copied from a .bib file finds it), and the
+   * start of the paper's name (retroinfer2025vector): its section is shown for the key typed whole
+   * (as copied, "{key," too). */
   function keyAsked(s, asked) {
     if (!/#bibtex$/.test(s.url)) return true;
-    var bare = function (text) { return text.toLowerCase().replace(/[^0-9a-z]/g, ""); }; // as copied: {key,
     return Array.prototype.some.call(s._excerpt.querySelectorAll("mark"), function (m) {
       return asked.typed.some(function (t) { return bare(t) === bare(m.textContent); });
     });
   }
-  function sections(data, asked) {
+  function sections(data, asked, plain) {
     var subs = (data.sub_results || []).filter(function (s) {
       if (s.url.indexOf("#") < 0 || !s.title || s.title === data.meta.title) return false;
       s._split = splitWords(s.url, asked);
-      s._excerpt = excerpt(s.excerpt || "", asked, s._split, data.content);
+      s._excerpt = excerpt(s.excerpt || "", asked, s._split, plain);
       if (!keyAsked(s, asked)) return false;
       return !s._split || s._excerpt.querySelector("mark") !== null; // not one found only by a lone character
     });
@@ -288,11 +289,12 @@
       if (v) facts.appendChild(el("span", null, v));
     });
     doc.appendChild(facts);
-    var best = sections(data, asked);
+    var plain = data.content ? unword(data.content) : ""; // the page's text as excerpts show it
+    var best = sections(data, asked, plain);
     /* the page's excerpt once: not again under a section that quotes the same words, nor what a
      * section's title says whole */
     var above = best.map(function (s) { return unword(s.title); });
-    var own = excerpt(data.excerpt || "", asked, split, data.content);
+    var own = excerpt(data.excerpt || "", asked, split, plain);
     if (!best.some(function (s) { return s.excerpt === data.excerpt; }) &&
         !repeats(own, above.concat(best.map(function (s) { return s._excerpt.textContent; })))) {
       doc.appendChild(own);
@@ -323,7 +325,10 @@
    * shared with many ids (the month's with every id of that month) and cost two or three. */
   var ARXIV = /(?:\barxiv:\s*)?\b(\d{4}\.\d{4,5})(v\d+)?\b|(?:\barxiv:\s*)?\b([a-z-]+)(\.[A-Z]{2})?\/(\d{7})(v\d+)?\b/gi;
   function idWord(id) {
-    return ID_WORD + id.toLowerCase().replace(/[^0-9a-z]/g, "");
+    return ID_WORD + bare(id);
+  }
+  function bare(text) {
+    return text.toLowerCase().replace(/[^0-9a-z]/g, "");
   }
   /* The query Pagefind is given, the index words it holds for ids with each id as written, and a
    * pattern (one capturing group) that finds those ids in an excerpt (null: the query has none). */

@@ -78,7 +78,8 @@ def _pending_items(kb: KnowledgeBase, topic: str) -> tuple[PendingItem, ...]:
     value: dict[str, int] = {}
     sections: dict[str, tuple[str, ...]] = {}
     handled: dict[str, list[str]] = defaultdict(list)
-    adjacent: dict[str, tuple[int, tuple[str, ...]]] = {}  # an adjacent item's value and sections, as a fallback
+    adjacent_value: dict[str, int] = {}  # an adjacent item's value and sections: where no increment gives them
+    adjacent_sections: dict[str, tuple[str, ...]] = {}
     for key in keys:
         b = kb.briefs[key]
         for inc in b.increments:
@@ -90,15 +91,14 @@ def _pending_items(kb: KnowledgeBase, topic: str) -> tuple[PendingItem, ...]:
                     sections[p] = where
         for adj in b.adjacent:
             for p in adj.papers:
-                best, known = adjacent.get(p, (0, ()))
-                adjacent[p] = (max(best, adj.value), tuple(dict.fromkeys(adj.sections)) or known)
+                adjacent_value[p] = max(adjacent_value.get(p, 0), adj.value)
+                if adj.sections:
+                    adjacent_sections[p] = tuple(dict.fromkeys(adj.sections))
         named = [s.paper for s in sightings(key, b) if s.kind in PROPOSED] + [c.paper for c in kb.figures[key].carried]
         for pid in dict.fromkeys(named):
             handled[pid].append(key)
-    for pid, (best, where) in adjacent.items():
-        value.setdefault(pid, best)
-        if not sections.get(pid):
-            sections[pid] = where
+    value = {**adjacent_value, **value}
+    sections = {**adjacent_sections, **sections}
     out = []
     for pid, briefs in handled.items():
         first = kb.history.first_seen(pid)
