@@ -289,11 +289,7 @@ def _paper_mentions(pid: str, paper: Paper, look: Lookups) -> Iterator[Mention]:
 def _anchor_mention(kb: KnowledgeBase, topic: str, rec: AnchorRecord) -> Mention:
     t = kb.topics[topic]
     info = kb.section(topic, rec.section) if rec.section else None
-    where = (
-        (f"{info.section.ref} {info.section.title}" if info.section.number else info.section.title)
-        if info
-        else "未注明节"
-    )
+    where = info.section.name if info else "未注明节"
     place = Place(
         "section",
         t.page,

@@ -122,8 +122,7 @@ def scan_page(kb: KnowledgeBase, src_uri: str, text: str) -> list[Mention]:
     for at, sid in _section_calls(text):
         info = kb.find_section(sid)
         if info is not None:
-            label = (f"§{info.section.number} " if info.section.number else "") + info.section.title
-            markers.append((at, section_anchor(info.id), f"{title} · {label}"))
+            markers.append((at, section_anchor(info.id), f"{title} · {info.section.name}"))
     for at, name, where in headings:
         if where:
             markers.append((at, where, f"{title} · {name}"))

@@ -27,14 +27,13 @@ def heading(kb: KnowledgeBase, topic: str, section_id: str) -> Html:
         raise KeyError(f"unknown section '{section_id}' in topic '{topic}'")
     s = info.section
     level = min(2 + info.depth, 6)
-    number = f"§{esc(s.number)} " if s.number else ""
     shown = s.title_en and s.title_en.casefold() not in s.title.casefold()  # not when the title says it already
     en = " " + el("small", esc(s.title_en)) if shown else ""
     intro = ""
     if s.introduced:
         intro = " " + span(esc(t("living.new_route", date=s.introduced.isoformat())), "kb-new")
-    toc = f"{'§' + s.number + ' ' if s.number else ''}{s.title}" if en or intro else None  # the name alone
-    return html_heading(level, f"{number}{esc(s.title)}{en}{intro}", section_anchor(s.id), toc)
+    toc = s.name if en or intro else None  # the name alone
+    return html_heading(level, f"{esc(s.name)}{en}{intro}", section_anchor(s.id), toc)
 
 
 def _anchored_by_section(kb: KnowledgeBase, topic: str) -> dict[str | None, list[AnchorRecord]]:
@@ -176,8 +175,7 @@ def toc(kb: KnowledgeBase, topic: str, page: str) -> Html:
     linker = Linker(page)
     items = []
     for info in kb.sections.get(topic, {}).values():
-        label = (f"§{info.section.number} " if info.section.number else "") + info.section.title
-        items.append((info.depth, linker.link(label, page, section_anchor(info.id))))
+        items.append((info.depth, linker.link(info.section.name, page, section_anchor(info.id))))
     return _outline(items, 0)[0]
 
 

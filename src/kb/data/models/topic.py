@@ -26,6 +26,11 @@ class Section(Record):
     def ref(self) -> str:
         return f"§{self.number}" if self.number else self.title
 
+    @property
+    def name(self) -> str:
+        """The section as its heading names it: ``§1.(3) KV Cache``, or the title alone."""
+        return f"§{self.number} {self.title}" if self.number else self.title
+
 
 class UpdateLabel(Record):
     text: Line = Field(description="Update label as written in the document.", examples=["llm-d v0.7 CNCF"])
