@@ -160,7 +160,10 @@ def test_brief_round_and_instance(data):
     [
         (("--topic", "nosuch", "--date", "2026-09-04"), "unknown topic 'nosuch'; expected one of: inference"),
         (("--topic", "inferense", "--date", "2026-09-04"), "unknown topic 'inferense' (did you mean 'inference'?)"),
-        (("--topic", "inference", "--date", "2026-09-04", "--round", "e1"), "bad round"),
+        (
+            ("--topic", "inference", "--date", "2026-09-04", "--round", "e1"),
+            "bad round 'e1': expected capital letters and digits, a letter first",
+        ),
     ],
 )
 def test_brief_user_errors(data, capsys, args, message):
@@ -272,7 +275,7 @@ def test_paper_refusals(data, capsys):
         assert new("paper", bad, "--data", str(data)) == 1
         assert f"{bad!r} is no arXiv id: " in (err := capsys.readouterr().err) and why in err, err
     assert new("paper", "2609.09999", "--id", "Bad_Id", "--data", str(data)) == 1
-    assert "bad --id" in capsys.readouterr().err
+    assert "bad --id 'Bad_Id': expected lower-case letters, digits and `-`" in capsys.readouterr().err
 
 
 # --------------------------------------------------------------------------- validate and build

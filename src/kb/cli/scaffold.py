@@ -28,6 +28,7 @@ from kb.data import arxiv_id, models, yamlstrict
 from kb.data.hints import did_you_mean
 from kb.data.loader import M, validate
 from kb.data.models import SLUG, Brief, Paper
+from kb.data.typedesc import Describer
 from kb.data.yamlwrite import scalar as _q
 from kb.knowledge.backlog import pending_items
 from kb.knowledge.index import KnowledgeBase
@@ -102,9 +103,7 @@ def plan_brief(
             f"expected one of: {', '.join(kb.topics) or 'none'}"
         )
     if not ROUND.match(round_):
-        raise ScaffoldError(
-            f"bad round {round_!r}: expected an upper-case letter then up to 5 letters or digits, e.g. E1"
-        )
+        raise ScaffoldError(f"bad round {round_!r}: expected {Describer(spell_out=True).type(models.Round)}")
     keys = kb.by_topic.get(topic, [])
     earlier = [k for k in keys if (kb.briefs[k].date, kb.briefs[k].round) < (date, round_)]
     later = tuple(k for k in keys if kb.briefs[k].date > date)
@@ -216,9 +215,7 @@ def plan_paper(ident: str, slug: str | None = None) -> PaperPlan:
     """``ident`` is an arXiv id (``2505.02922``, ``arXiv:2505.02922v2``, ``hep-th/9901001``) or a slug."""
     parsed = arxiv_id.parse(ident)
     if slug is not None and not re.match(SLUG, slug):
-        raise ScaffoldError(
-            f"bad --id {slug!r}: expected lower-case letters, digits and '-', starting with a letter or digit"
-        )
+        raise ScaffoldError(f"bad --id {slug!r}: expected {Describer(spell_out=True).type(models.Slug)}")
     if parsed is not None:
         default = "arxiv-" + re.sub(r"[^a-z0-9]+", "-", parsed.base.lower()).strip("-")
         return PaperPlan(slug or default, str(parsed))
