@@ -12,6 +12,7 @@ from __future__ import annotations
 import bisect
 import html
 import re
+from collections.abc import Iterator
 
 from kb.render.messages import GLOSSARY
 
@@ -59,18 +60,18 @@ _ELEMENT = re.compile(
 )
 
 
-def _skipped_spans(html_text: str) -> list[tuple[int, int]]:
-    """The spans of the page inside skipped elements (outermost ones; unclosed: to the end).
+def _skipped_spans(html_text: str) -> Iterator[tuple[int, int]]:
+    """The spans of the page inside skipped elements (outermost ones; unclosed: to the end), in
+    order, found as they are asked for.
 
     Each element is one match of :data:`_ELEMENT`, found in the regex engine: an element holding
-    another of its own name (``<svg>`` in ``<svg>``) is what it cannot pair, and then the tags are
-    walked one by one (:func:`_walked_spans`)."""
-    spans = []
+    another of its own name (``<svg>`` in ``<svg>``) is what it cannot pair, and from there the tags
+    are walked one by one (:func:`_walked_spans`)."""
     for m in _ELEMENT.finditer(html_text):
         if m.group("nested") is not None:
-            return _walked_spans(html_text)
-        spans.append(m.span())
-    return spans
+            yield from (span for span in _walked_spans(html_text) if span[0] >= m.start())
+            return
+        yield m.span()
 
 
 def _walked_spans(html_text: str) -> list[tuple[int, int]]:
@@ -105,7 +106,8 @@ def explain_first_uses(html_text: str, glossary: dict[str, str] | None = None) -
     """``html_text`` with the first use of each term wrapped in an ``<abbr>`` with its explanation."""
     terms = GLOSSARY if glossary is None else glossary
     pattern = _TERMS if glossary is None else _pattern(list(terms))
-    skipped: list[tuple[int, int]] | None = None  # found when a first candidate needs them
+    skipped: list[tuple[int, int]] = []  # the spans up to the last candidate, found as candidates need them
+    spans: Iterator[tuple[int, int]] | None = None
     seen: set[str] = set()
     out: list[str] = []
     pos = 0
@@ -113,8 +115,9 @@ def explain_first_uses(html_text: str, glossary: dict[str, str] | None = None) -
         term = m.group(0)
         if term in seen or _in_markup(html_text, m.start()):
             continue
-        if skipped is None:
-            skipped = _skipped_spans(html_text)
+        spans = spans or iter(_skipped_spans(html_text))
+        while (not skipped or skipped[-1][0] <= m.start()) and (span := next(spans, None)) is not None:
+            skipped.append(span)
         i = bisect.bisect_right(skipped, (m.start(), len(html_text) + 1)) - 1
         if i >= 0 and skipped[i][0] <= m.start() < skipped[i][1]:
             continue
