@@ -189,7 +189,10 @@ def test_an_id_arxiv_does_not_answer_for_says_what_to_do(api, tmp_path, data_dir
     assert "hint: no file was made for 2609.04417; without arXiv, `kb new paper ID` writes one" in err
     # an id whose file is there already: kept as it is, and refreshed later
     code, _, err = run_kb("paper", "add", "2505.02922", "--data", data_dir, "--retries", "0")
-    assert code == 1 and "hint: the files of 2505.02922 are unchanged (and still valid); run `kb paper" in err
+    assert (
+        code == 1
+        and "hint: the files of 2505.02922 are unchanged (and still valid); run `kb paper add 2505.02922` again" in err
+    )
     assert "kb new paper" not in err
 
 

@@ -326,6 +326,6 @@ def _hints(action: str, r: Report) -> list[str]:
         again = "--all" if action == "refresh" and len(kept) > 3 else " ".join(kept)
         out.append(
             f"the files of {' '.join(kept[:3])}{' …' if len(kept) > 3 else ''} are unchanged (and still valid); "
-            f"run `kb paper refresh {again}` again once arXiv answers"
+            f"run `kb paper {action} {again}` again once arXiv answers"
         )
     return out
