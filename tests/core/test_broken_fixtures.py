@@ -289,6 +289,35 @@ def test_a_carried_over_list_left_short_is_one_finding_naming_what_it_leaves_out
     )
 
 
+def test_a_carried_over_entry_the_history_does_not_carry_says_why(tmp_path):
+    """An adjacent item carried over is not pending in the computed sense (main increments and
+    candidates): the finding says so, in English and on the page, rather than that nothing waits."""
+    from kb.knowledge.index import load_kb
+    from kb.render.messages import finding_text
+
+    shutil.copytree(FIXTURES / "kb" / "data", tmp_path / "data")
+    brief = tmp_path / "data" / "briefs" / "inference" / "2026-09-03-e1.yaml"
+    text = brief.read_text("utf-8").replace(
+        "carried:\n", "carried:\n  - {paper: lmcache-v2, note: 9-2 邻接预备}\n  - {paper: prefixpool, note: 不曾提出}\n"
+    )
+    brief.write_text(text, "utf-8")
+    run = run_validate(tmp_path, "--format", "json")
+    found = {d["code"]: d["message"] for d in json.loads(run.stdout) if d["code"].startswith("carried/extra")}
+    assert (
+        "the brief carries lmcache-v2 over, but it was put forward only as an adjacent item, and adjacent items "
+        "are not carried over (the backlog lists them with the briefs that named them)"
+    ) in found["carried/extra/lmcache-v2"]
+    assert (
+        "the brief carries prefixpool over, but it is no main increment or candidate still pending after the "
+        "previous brief"
+    ) in found["carried/extra/prefixpool"]
+    kb = load_kb(tmp_path / "data")
+    noted = kb.findings("brief", "inference/2026-09-03-e1")
+    shown = {n.finding.code: finding_text(n.finding) for n in noted if n.finding.code.startswith("carried/extra")}
+    assert "它此前只在邻接条目中出现，邻接条目不计入沿用件" in shown["carried/extra/lmcache-v2"]
+    assert "不是仍待锚入的主增量或候选" in shown["carried/extra/prefixpool"]
+
+
 @pytest.mark.parametrize(
     "line, says",
     [

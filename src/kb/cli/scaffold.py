@@ -142,7 +142,8 @@ def _pending_comment(kb: KnowledgeBase, plan: BriefPlan) -> str:
     lines = [
         "Still pending anchoring (the backlog before this brief).  Raise one again as an increment",
         "or a candidate, or record that the living document anchors it: an entry with",
-        "`status: anchored` and `anchored_in: <section id>`.",
+        "`status: anchored` and `anchored_in: <section id>`.  The carried-over list (carried:) holds",
+        "the main increments and candidates among them, not what only an adjacent item named.",
     ]
     width = max(len(it.paper) for it in items)
     for it in items:

@@ -97,8 +97,9 @@ class Brief(Record):
     )
     carried: list[CarriedEntry] = Field(
         default_factory=list,
-        description="The author's carried-over list (沿用件), with notes: the items still pending after the "
-        "previous brief; the knowledge base computes that list and reports what this one leaves out or adds.",
+        description="The author's carried-over list (沿用件), with notes: the main increments and candidates "
+        "still pending after the previous brief (an adjacent item is not carried over: the backlog lists it); "
+        "the knowledge base computes that list and reports what this one leaves out or adds.",
     )
     candidates: list[Candidate] = Field(default_factory=list, description="Further items this brief raises or updates.")
     comparison: Comparison | None = None

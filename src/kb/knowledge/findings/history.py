@@ -25,13 +25,20 @@ def carried(kb: KnowledgeBase, key: str, brief: Brief, f: BriefFigures) -> list[
     for i, entry in enumerate(brief.carried):
         c = computed.get(entry.paper)
         if c is None:
+            adjacent = _adjacent_only(kb, key, entry.paper)
+            why = (
+                "it was put forward only as an adjacent item, and adjacent items are not carried over "
+                "(the backlog lists them with the briefs that named them)"
+                if adjacent
+                else "it is no main increment or candidate still pending after the previous brief"
+            )
             out.append(
                 _finding(
                     key,
                     f"carried/extra/{entry.paper}",
-                    "carried/extra",
+                    "carried/extra-adjacent" if adjacent else "carried/extra",
                     ("carried", i, "paper"),
-                    f"the brief carries {entry.paper} over, but it was not pending after the previous brief",
+                    f"the brief carries {entry.paper} over, but {why}",
                     paper=entry.paper,
                 )
             )
@@ -64,6 +71,19 @@ def carried(kb: KnowledgeBase, key: str, brief: Brief, f: BriefFigures) -> list[
             )
         )
     return out
+
+
+def _adjacent_only(kb: KnowledgeBase, key: str, paper: str) -> bool:
+    """Whether the briefs of the topic before ``key`` name ``paper`` in an adjacent item and never
+    as a main increment or candidate (what the computed carried-over list holds)."""
+    earlier = kb.by_topic[kb.briefs[key].topic]
+    earlier = earlier[: earlier.index(key)]
+    briefs = [kb.briefs[k] for k in earlier]
+    if any(paper in inc.papers for b in briefs for inc in b.increments):
+        return False
+    if any(c.paper == paper for b in briefs for c in b.candidates):
+        return False
+    return any(paper in a.papers for b in briefs for a in b.adjacent)
 
 
 def statuses(kb: KnowledgeBase, key: str, brief: Brief, f: BriefFigures) -> list[Finding]:
