@@ -153,8 +153,31 @@ def test_the_summary_counts_a_file_that_is_no_record_apart(tmp_path):
     assert run.returncode == 1
     assert run.stderr.rstrip().endswith(
         "in 1 brief(s), 2 paper(s), 1 topic(s), and 1 file(s) not counted until their errors are fixed "
-        "(the checks of stated figures against computed ones wait until then too)"
+        "(the checks of stated figures against computed ones, and of the claim ids briefs name, wait until then too)"
     ), run.stderr
+    # validating another file: fine for that file, which is what the verdict says, and where the rest is
+    run = run_validate(tmp_path, "data/papers/ssr.yaml")
+    assert run.returncode == 0
+    assert run.stdout.startswith("kb validate: ok for the file(s) named: 0 error(s)"), run.stdout
+    assert run.stdout.rstrip().endswith("; `kb validate` without file names lists those errors)"), run.stdout
+
+
+def test_a_duplicate_key_is_said_with_the_rest_of_what_is_wrong_in_its_file(tmp_path):
+    """A key written twice no longer hides the file's other mistakes: they are all said at once,
+    and the file is not counted; a claim id a later brief names is not called unknown while the
+    brief that may raise it is not read."""
+    shutil.copytree(FIXTURES / "kb" / "data", tmp_path / "data")
+    brief = tmp_path / "data" / "briefs" / "inference" / "2026-09-03-e1.yaml"
+    lines = brief.read_text("utf-8").splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("    label:"))
+    lines[at + 1 : at + 1] = [lines[at], "    valeu: 3"]
+    brief.write_text("\n".join(lines) + "\n", "utf-8")
+    run = run_validate(tmp_path, "--format", "json")
+    found = [(d["path"].rsplit("/", 1)[-1], d["line"], d["code"]) for d in json.loads(run.stdout)]
+    assert found == [
+        ("2026-09-03-e1.yaml", at + 2, "duplicate-key"),
+        ("2026-09-03-e1.yaml", at + 3, "schema"),
+    ], run.stdout
 
 
 def test_a_paper_file_with_an_error_holds_back_the_checks_of_figures(tmp_path):
@@ -324,6 +347,12 @@ def test_a_carried_over_entry_the_history_does_not_carry_says_why(tmp_path):
         ("published: 2026-09-31", "expected a date, got '2026-09-31': 2026-09 has 30 days"),
         ("kind: System", "got 'System'; the case matters: write it as 'system'"),
         ("id: SSR", "(lower-case letters, digits and `-`, starting with a letter or digit, at most 80 characters"),
+        ("short: #SSR", "expected a valid string, got nothing (a '#' after a space starts a comment: quote a text"),
+        ("short: {{ name }}", "a value that starts with '{' or '[' is read as a YAML mapping or list: quote it"),
+        (
+            "authors: Ravi",
+            "expected a valid list, got 'Ravi'; a list is written in brackets, e.g. authors: [Ravi]",
+        ),
     ],
 )
 def test_a_paper_value_of_the_wrong_form_says_what_is_wrong_in_words(tmp_path, line, says):

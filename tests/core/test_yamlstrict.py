@@ -44,6 +44,25 @@ def test_positions_are_one_based_and_per_key():
     assert loc.value_where(("b", 1, "c")) == (4, 9)
 
 
+def test_a_reader_that_keeps_going_keeps_the_first_value_of_a_duplicate_key_and_says_where_each_is():
+    text = "a: 1\nb:\n  c: [x]\n  c: {d: 2}\na: 3\nz: 4\n"
+    located, diags = load_text(text, "f.yaml", keep_going=True)
+    assert located is not None and located.data == {"a": "1", "b": {"c": ["x"]}, "z": "4"}
+    assert [(d.line, d.col, d.key, d.code) for d in diags] == [
+        (4, 3, "b.c", "duplicate-key"),
+        (5, 1, "a", "duplicate-key"),
+    ]
+    assert diags[0].message == "duplicate key 'c' (first defined at line 3, column 3)"
+    # the positions are the first values' (the dropped ones leave none behind)
+    assert located.value_where(("b", "c", 0)) == (3, 7) and located.where(("a",)) == (1, 1)
+    assert ("b", "c", "d") not in located.positions
+    # a refusal after a duplicate key ends the file as ever, the duplicate named first
+    located, diags = load_text("a: 1\na: 2\nb: *x\n", "f.yaml", keep_going=True)
+    assert located is None and [d.code for d in diags] == ["duplicate-key", "alias"]
+    # and the reader that stops at the first refusal still does
+    assert load_text(text, "f.yaml")[0] is None
+
+
 @pytest.mark.parametrize(
     "text,line,col,needle",
     [

@@ -117,13 +117,16 @@ def run(args: argparse.Namespace) -> int:
                 print(d.github())
     n_briefs, n_papers = len(kb.briefs), len(kb.papers)
     unread = sum(len(stems) for stems in kb.failed.values())  # files with an error that makes them no record
-    verdict = "failed" if failing else "ok"
+    verdict = "failed" if failing else ("ok for the file(s) named" if files else "ok")
+    held = "the checks of stated figures against computed ones" + (
+        ", and of the claim ids briefs name," if kb.failed.get("briefs") else ""
+    )
     print(
         f"kb validate: {verdict}: {len(errors)} error(s), {len(warnings)} warning(s), {len(notes)} acknowledged "
         f"in {n_briefs} brief(s), {n_papers} paper(s), {len(kb.topics)} topic(s)"
         + (
-            f", and {unread} file(s) not counted until their errors are fixed (the checks of stated figures "
-            "against computed ones wait until then too)"
+            f", and {unread} file(s) not counted until their errors are fixed ({held} wait until then too"
+            + ("; `kb validate` without file names lists those errors)" if files else ")")
             if unread
             else ""
         )

@@ -168,8 +168,8 @@ def _pydantic_message(err: ErrorDetails, root: type[BaseModel]) -> str:
         return msg[len("Value error, ") :] + _field_help(record, name)
     shown = (
         repr(got)
-        if not isinstance(got, (dict, list))
-        else type(got).__name__.replace("dict", "a mapping").replace("list", "a list")
+        if not isinstance(got, (dict, list)) and got is not None
+        else type(got).__name__.replace("dict", "a mapping").replace("list", "a list").replace("NoneType", _EMPTY)
     )
     if isinstance(got, str) and len(shown) > 80:
         shown = shown[:77] + "...'"
@@ -185,7 +185,12 @@ def _pydantic_message(err: ErrorDetails, root: type[BaseModel]) -> str:
         text += _case_hint(got, lambda v: v in allowed, allowed)
     elif kind.startswith("date_") and isinstance(got, str):
         text = no_such_day(got) or text
+    elif kind == "list_type" and isinstance(got, str) and name:
+        text += f"; a list is written in brackets, e.g. {name}: [{got}]"
     return text + _field_help(record, name)
+
+
+_EMPTY = "nothing (a '#' after a space starts a comment: quote a text that starts with '#')"
 
 
 def _case_hint(got: object, fits: typing.Callable[[str], bool], allowed: typing.Sequence[str] = ()) -> str:
@@ -251,10 +256,12 @@ def load_file(
 
 
 def _parse(raw: bytes, shown: str, model: type[M], limits: Limits) -> tuple[M | None, Source | None, list[Diagnostic]]:
-    located, diags = load_bytes(raw, shown, limits)
+    located, duplicates = load_bytes(raw, shown, limits, keep_going=True)
     if located is None:
-        return None, None, diags
+        return None, None, duplicates
     record, diags = validate(model, located)
+    if duplicates:  # refused, and what else is wrong with it said at once
+        return None, Source(shown, located), sorted(duplicates + diags, key=lambda d: (d.line, d.col))
     if record is not None:  # the record holds it now; what a source keeps is where things are (its text)
         located.data = None  # (a record that failed keeps its data: its references are still checked)
     return record, Source(shown, located), diags

@@ -25,7 +25,7 @@ from typing import Any
 
 import yaml
 
-from kb.data import arxiv_id, yamlstrict, yamlwrite
+from kb.data import arxiv_id, yamlfix, yamlstrict, yamlwrite
 from kb.data.atomic import is_temp, write_atomic
 from kb.data.loader import display_path as display  # noqa: F401  (also used by kb bib)
 from kb.data.loader import validate
@@ -132,7 +132,7 @@ class _Layout:
     owned: tuple[int, int] | None  # offsets of the arxiv_meta key's line start and its value's end
 
 
-def _start(event: yaml.Event) -> yamlstrict.Mark:
+def _start(event: yaml.Event) -> yamlfix.Mark:
     assert event.start_mark is not None  # the parser marks every event
     return event.start_mark
 

@@ -4,7 +4,8 @@ It walks PyYAML's event stream (never the constructor), so:
 
 * aliases and anchors are refused at the first event (an alias bomb costs nothing);
 * explicit tags (``!!python/object``, ``!!float``, ``!custom``) are refused;
-* duplicate keys are refused, naming both places;
+* duplicate keys are refused, naming both places (a reader that keeps going, :func:`load_text`'s
+  ``keep_going``, keeps the first value and reports the rest of the file too);
 * every scalar stays the text that was written (``2510.09660`` never becomes a
   float, ``NO`` never becomes False); only an empty plain scalar or ``~``/``null``
   becomes ``None``;
@@ -22,12 +23,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 import yaml
 
 from kb.data.cjk import join_cjk
 from kb.data.diagnostics import Diagnostic, KeyPath, format_keypath, line_col
+from kb.data.yamlfix import Mark, fix_hint, line_at
 
 _Loader: type[yaml.CSafeLoader] | type[yaml.SafeLoader]
 try:  # the C parser is an order of magnitude faster; events and marks are the same
@@ -117,14 +119,6 @@ class _Stop(Exception):
         self.diag = diag
 
 
-class Mark(Protocol):
-    """Where an event is: PyYAML's marks, of the C or the pure-Python parser."""
-
-    index: int
-    line: int
-    column: int
-
-
 # A parser event.  The builder is the hot loop of every build: it dispatches on the exact
 # event type and reads that type's attributes directly, so they are not checked here.
 _Event = Any
@@ -162,8 +156,12 @@ def decode(raw: bytes, path: str, limits: Limits = DEFAULT_LIMITS) -> tuple[str 
     return normalize_text(text), []
 
 
-def load_text(text: str, path: str, limits: Limits = DEFAULT_LIMITS) -> tuple[Located | None, list[Diagnostic]]:
-    """Parse one YAML document strictly.  Returns (Located, []) or (None, [diagnostic])."""
+def load_text(
+    text: str, path: str, limits: Limits = DEFAULT_LIMITS, keep_going: bool = False
+) -> tuple[Located | None, list[Diagnostic]]:
+    """Parse one YAML document strictly.  Returns (Located, []) or (None, [diagnostic]); with
+    ``keep_going``, a file whose only refusals are duplicate keys gives (Located, [one for each]):
+    the data with each key's first value, so what else is wrong with the file is found too."""
     if len(text.encode("utf-8", "surrogatepass")) > limits.max_bytes:
         return None, [
             Diagnostic(path, 1, 1, f"file is larger than the limit of {limits.max_bytes} bytes", code="limit")
@@ -172,8 +170,15 @@ def load_text(text: str, path: str, limits: Limits = DEFAULT_LIMITS) -> tuple[Lo
         try:
             data = _build(text, path, limits)
         except _Again:  # refused: parsed again with positions, for the message
-            _build(text, path, limits, ({}, {}))
-            raise AssertionError("the two parses disagreed") from None  # pragma: no cover
+            found: Found = ({}, {})
+            duplicates: list[Diagnostic] | None = [] if keep_going else None
+            try:
+                data = _build(text, path, limits, found, duplicates)
+            except _Stop as stop:  # refused: with the duplicate keys before the refusal
+                return None, [*(duplicates or ()), stop.diag]
+            if not duplicates:
+                raise AssertionError("the two parses disagreed") from None  # pragma: no cover
+            return Located(data, path, text, limits, found), duplicates
     except _Stop as stop:
         return None, [stop.diag]
     except yaml.MarkedYAMLError as exc:
@@ -182,7 +187,7 @@ def load_text(text: str, path: str, limits: Limits = DEFAULT_LIMITS) -> tuple[Lo
         unclosed = ("end of stream" in problem or "expected ','" in problem) and exc.context_mark is not None
         mark = exc.context_mark if unclosed else (exc.problem_mark or exc.context_mark)
         line, col = _pos(mark)
-        hint = _fix(problem, _line_at(text, mark), col, unclosed)
+        hint = fix_hint(problem, line_at(text, mark), col, unclosed)
         return None, [Diagnostic(path, line, col, f"invalid YAML: {problem}{hint}", code="yaml")]
     except yaml.YAMLError as exc:  # reader errors (e.g. control characters)
         mark = getattr(exc, "position", None)
@@ -195,57 +200,31 @@ def load_text(text: str, path: str, limits: Limits = DEFAULT_LIMITS) -> tuple[Lo
     return Located(data, path, text, limits), []
 
 
-_INDENT = (
-    "indent this line like the lines beside it: the keys of one mapping, and the '-' items of one list, "
-    "start in the same column (spaces only)"
-)
-
-
-def _line_at(text: str, mark: Mark | None) -> str:
-    """The line of ``text`` that ``mark`` is on, as the parser counts lines ("" without a mark)."""
-    if mark is None or not 0 <= mark.index - mark.column <= len(text):
-        return ""
-    start = mark.index - mark.column
-    end = text.find("\n", start)
-    return text[start : end if end >= 0 else len(text)]
-
-
-def _fix(problem: str, line: str, col: int, unclosed: bool) -> str:
-    """How to fix the parser's ``problem`` at column ``col`` of ``line`` (``unclosed``: the file
-    ended inside a quoted text or a bracket that opens there): "; " and the fix, or ""."""
-    if "\t" in line[: len(line) - len(line.lstrip())] or "tab" in problem:
-        return "; this line is indented with a tab: YAML indents with spaces only"
-    if unclosed:
-        if line[col - 1 : col] in ("'", '"'):
-            return "; the quote that opens here is not closed"
-        return "; the bracket that opens here is not closed: close it, or quote an item holding ',', ':' or '#'"
-    if "mapping values are not allowed" in problem:
-        if col - 1 == line.find(":"):  # the line's own key: it stands deeper than the key before it
-            return "; " + _INDENT
-        return "; a value holding ': ' must be quoted, e.g. title: \"A: B\""
-    if "expected '-' indicator" in problem or "expected key" in problem or "expected <block end>" in problem:
-        return "; " + _INDENT
-    if "could not find expected ':'" in problem:
-        return "; a key needs ': ' after it, and a text running on over several lines needs quotes or '>'"
-    return ""
-
-
-def _build(text: str, path: str, limits: Limits, found: Found | None = None) -> object:
-    """The data of ``text``; with ``found``, the positions of its values and keys are put there."""
+def _build(
+    text: str, path: str, limits: Limits, found: Found | None = None, duplicates: list[Diagnostic] | None = None
+) -> object:
+    """The data of ``text``; with ``found``, the positions of its values and keys are put there, and
+    with ``duplicates`` too, a duplicate key is put there (its first value kept) instead of refused."""
     loader = _Loader(text)
     try:
-        return _Builder(loader, path, limits, found).document()
+        return _Builder(loader, path, limits, found, duplicates).document()
     finally:
         loader.dispose()
 
 
-def load_bytes(raw: bytes, path: str, limits: Limits = DEFAULT_LIMITS) -> tuple[Located | None, list[Diagnostic]]:
+def load_bytes(
+    raw: bytes, path: str, limits: Limits = DEFAULT_LIMITS, keep_going: bool = False
+) -> tuple[Located | None, list[Diagnostic]]:
     text, diags = decode(raw, path, limits)
     if text is None:
         return None, diags
-    return load_text(text, path, limits)
+    return load_text(text, path, limits, keep_going)
 
 
+_COLLECTION_KEY = (
+    "expected a text key, got a collection as a key; a value that starts with '{' or '[' is read as a "
+    'YAML mapping or list: quote it, e.g. label: "{{ name }}"'
+)
 _Scalar, _Alias = yaml.ScalarEvent, yaml.AliasEvent
 _SeqStart, _SeqEnd = yaml.SequenceStartEvent, yaml.SequenceEndEvent
 _MapStart, _MapEnd = yaml.MappingStartEvent, yaml.MappingEndEvent
@@ -256,8 +235,16 @@ class _Builder:
     C parser's ``get_event`` directly and dispatches on exact event types.  Without ``found`` it
     keeps no key paths (``None`` stands for each) and a refusal is :class:`_Again`."""
 
-    def __init__(self, loader: yaml.CSafeLoader | yaml.SafeLoader, path: str, limits: Limits, found: Found | None):
+    def __init__(
+        self,
+        loader: yaml.CSafeLoader | yaml.SafeLoader,
+        path: str,
+        limits: Limits,
+        found: Found | None,
+        duplicates: list[Diagnostic] | None = None,
+    ):
         self.get: Callable[[], _Event] = loader.get_event
+        self.duplicates = duplicates
         self.path = path
         self.record = found is not None
         self.positions, self.key_positions = found if found is not None else ({}, {})
@@ -269,6 +256,21 @@ class _Builder:
             raise _Again
         line, col = _pos(event.start_mark)
         raise _Stop(Diagnostic(self.path, line, col, message, key=format_keypath(keypath), code=code))
+
+    def _duplicate(self, kev: _Event, message: str, child: KeyPath, depth: int) -> None:
+        """A duplicate key, noted; its value is read (refused as any value would be) and dropped,
+        its positions too: the first value's stand."""
+        assert self.duplicates is not None
+        line, col = _pos(kev.start_mark)
+        self.duplicates.append(
+            Diagnostic(self.path, line, col, message, key=format_keypath(child), code="duplicate-key")
+        )
+        kept = self.positions, self.key_positions
+        self.positions, self.key_positions = {}, {}
+        try:
+            self.node(self.get(), child, depth + 1)
+        finally:
+            self.positions, self.key_positions = kept
 
     def document(self) -> object:
         get = self.get
@@ -347,7 +349,7 @@ class _Builder:
             if kind is not _Scalar:
                 if kind is _Alias:
                     self._fail(kev, "expected plain data, got an alias as a key", keypath, "alias")
-                self._fail(kev, "expected a text key, got a collection as a key", keypath, "yaml")
+                self._fail(kev, _COLLECTION_KEY, keypath, "yaml")
             self._check(kev, keypath, depth + 1)
             key = self._text(kev, keypath)
             if kev.implicit[0] and key in _NULLS:
@@ -357,12 +359,12 @@ class _Builder:
             child = None if keypath is None else keypath + (key,)
             if key in mapping:
                 first = (0, 0) if child is None else self.key_positions.get(child, (0, 0))
-                self._fail(
-                    kev,
-                    f"duplicate key '{key}' (first defined at line {first[0]}, column {first[1]})",
-                    child,
-                    "duplicate-key",
-                )
+                message = f"duplicate key '{key}' (first defined at line {first[0]}, column {first[1]})"
+                if self.duplicates is None or child is None:
+                    self._fail(kev, message, child, "duplicate-key")
+                else:
+                    self._duplicate(kev, message, child, depth)
+                    continue
             if child is not None:
                 mark = kev.start_mark
                 self.key_positions[child] = (mark.line + 1, mark.column + 1)

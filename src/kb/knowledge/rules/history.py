@@ -121,7 +121,10 @@ _CLAIM_MESSAGES = {
 
 def _claims(kb: KnowledgeBase) -> list[Diagnostic]:
     out = []
+    held = bool(kb.failed.get("briefs"))  # a brief that failed to load may raise the claim named
     for p in kb.claims.problems:
+        if p.kind == "unknown" and held:
+            continue
         topic = kb.briefs[p.brief].topic
         hint = did_you_mean(p.claim, kb.claims.ids(topic)) if p.kind == "unknown" else ""
         other = path_of(kb, "brief", p.other) if p.other else ""

@@ -1,0 +1,51 @@
+"""How to fix a YAML syntax error, in words: the parser says what it expected where; these hints
+say what to change there (indentation, quotes, brackets), for :mod:`kb.data.yamlstrict`'s messages."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+__all__ = ["Mark", "fix_hint", "line_at"]
+
+
+class Mark(Protocol):
+    """Where an event is: PyYAML's marks, of the C or the pure-Python parser."""
+
+    index: int
+    line: int
+    column: int
+
+
+_INDENT = (
+    "indent this line like the lines beside it: the keys of one mapping, and the '-' items of one list, "
+    "start in the same column (spaces only)"
+)
+
+
+def line_at(text: str, mark: Mark | None) -> str:
+    """The line of ``text`` that ``mark`` is on, as the parser counts lines ("" without a mark)."""
+    if mark is None or not 0 <= mark.index - mark.column <= len(text):
+        return ""
+    start = mark.index - mark.column
+    end = text.find("\n", start)
+    return text[start : end if end >= 0 else len(text)]
+
+
+def fix_hint(problem: str, line: str, col: int, unclosed: bool) -> str:
+    """How to fix the parser's ``problem`` at column ``col`` of ``line`` (``unclosed``: the file
+    ended inside a quoted text or a bracket that opens there): "; " and the fix, or ""."""
+    if "\t" in line[: len(line) - len(line.lstrip())] or "tab" in problem:
+        return "; this line is indented with a tab: YAML indents with spaces only"
+    if unclosed:
+        if line[col - 1 : col] in ("'", '"'):
+            return "; the quote that opens here is not closed"
+        return "; the bracket that opens here is not closed: close it, or quote an item holding ',', ':' or '#'"
+    if "mapping values are not allowed" in problem:
+        if col - 1 == line.find(":"):  # the line's own key: it stands deeper than the key before it
+            return "; " + _INDENT
+        return "; a value holding ': ' must be quoted, e.g. title: \"A: B\""
+    if "expected '-' indicator" in problem or "expected key" in problem or "expected <block end>" in problem:
+        return "; " + _INDENT
+    if "could not find expected ':'" in problem:
+        return "; a key needs ': ' after it, and a text running on over several lines needs quotes or '>'"
+    return ""
