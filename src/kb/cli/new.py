@@ -33,7 +33,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="a day's brief: data/briefs/<topic>/<date>-<round>.yaml",
         description="Scaffold a day's brief with only what its author decides: window (previous "
         "day, same time -> DATE, in the previous brief's timezone), generated_at, "
-        "instance, empty parts with commented examples, and, as comments, the items "
+        "instance, the scheduled job's id (cron) of the previous brief of the round, empty parts with commented examples, and, as comments, the items "
         "still pending anchoring and the open claims.  Nothing computed is written.",
     )
     b.add_argument("--topic", required=True, help="topic id, e.g. inference")

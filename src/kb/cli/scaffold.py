@@ -8,7 +8,7 @@ always loads.
 
 * :func:`brief_text` — only what the author must decide: window (previous day,
   same time of day as the previous brief's window end, in its timezone),
-  ``generated_at`` and instance, empty parts with commented examples, and, as
+  ``generated_at``, instance and the scheduled job's id (``cron``) of the round, empty parts with commented examples, and, as
   comments, the items still pending anchoring and the open claims the author
   may act on.  Nothing it writes changes a computed figure.
 * :func:`paper_text` — ``id``, ``arxiv``, ``short`` and every hand-written key
