@@ -32,9 +32,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "brief",
         help="a day's brief: data/briefs/<topic>/<date>-<round>.yaml",
         description="Scaffold a day's brief with only what its author decides: window (previous "
-        "day, same time -> DATE, in the previous brief's timezone), generated_at, "
-        "instance, the scheduled job's id (cron) of the previous brief of the round, empty parts with commented examples, and, as comments, the items "
-        "still pending anchoring and the open claims.  Nothing computed is written.",
+        "day, same time -> DATE, in the previous brief's timezone), generated_at, instance, the "
+        "scheduled job's id (cron) of the previous brief of the round, empty parts with commented "
+        "examples, and, as comments, the items still pending anchoring and the open claims.  "
+        "Nothing computed is written.",
     )
     b.add_argument("--topic", required=True, help="topic id, e.g. inference")
     b.add_argument("--date", required=True, type=_date, help="the brief's date, YYYY-MM-DD")

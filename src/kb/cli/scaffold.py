@@ -8,9 +8,10 @@ always loads.
 
 * :func:`brief_text` — only what the author must decide: window (previous day,
   same time of day as the previous brief's window end, in its timezone),
-  ``generated_at``, instance and the scheduled job's id (``cron``) of the round, empty parts with commented examples, and, as
-  comments, the items still pending anchoring and the open claims the author
-  may act on.  Nothing it writes changes a computed figure.
+  ``generated_at``, instance and the scheduled job's id (``cron``) of the round,
+  empty parts with commented examples, and, as comments, the items still pending
+  anchoring and the open claims the author may act on.  Nothing it writes changes
+  a computed figure.
 * :func:`paper_text` — ``id``, ``arxiv``, ``short`` and every hand-written key
   as a comment.  No network: ``kb paper add`` fills ``arxiv_meta`` later.
 """

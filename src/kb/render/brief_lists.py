@@ -61,17 +61,25 @@ def _entry(
     status: Status | None,
     anchored_in: str | None = None,
     since: dt.date | None = None,
+    label: str | None = None,
+    venue: bool = False,
 ) -> Html:
+    """A paper in one of the lists: as the author named it (``label``), else by its name and arXiv id
+    (and its venue: ``venue``, in the lists the knowledge base makes), then the author's note."""
     kb = c.kb
     paper = kb.papers.get(pid)
     if paper is None:
-        return esc(pid)
-    ident = f" {paper_link(kb, c.linker, pid, 'arXiv:' + paper.arxiv_base)}" if paper.arxiv_base else ""
-    venue = f" {esc(paper.venue.name)}" if paper.venue else ""
+        return esc(label or pid)
+    if label:
+        named = paper_link(kb, c.linker, pid, label)
+    else:
+        ident = f" {paper_link(kb, c.linker, pid, 'arXiv:' + paper.arxiv_base)}" if paper.arxiv_base else ""
+        shown = f" {esc(paper.venue.name)}" if venue and paper.venue else ""
+        named = f"{paper_link(kb, c.linker, pid)}{ident}{shown}"
     word = f" · {status_word(status)}" if status else ""
     if status is Status.anchored:
         word += " · " + anchor_text(c, anchored_in, since)
-    return f"{paper_link(kb, c.linker, pid)}{ident}{venue}" + (f"（{c.text(note)}）" if note else "") + word
+    return named + (f"（{c.text(note)}）" if note else "") + word
 
 
 def _carried(c: Ctx) -> Html:
@@ -80,7 +88,7 @@ def _carried(c: Ctx) -> Html:
     head = heading(3, esc(t("brief.carried")), "carried")
     figures = esc(t("fig.carried", n=len(f.carried), anchored=anchored))
     if b.carried:
-        entries = ul(_entry(c, x.paper, x.note, None) for x in b.carried)
+        entries = ul(_entry(c, x.paper, x.note, None, label=x.label) for x in b.carried)
         if {x.paper for x in b.carried} == {x.paper for x in f.carried}:
             check = f"{esc(t('brief.checks'))}：{esc(t('check.same'))}（{figures}）"
         else:
@@ -94,7 +102,7 @@ def _carried(c: Ctx) -> Html:
     for x in f.carried:
         state = anchor_text(c, x.anchor.section, x.anchor.since) if x.anchor else esc(STATUS_LABELS[x.status])
         origin = brief_link(c.kb, c.linker, x.origin, _origin(c, x.origin))
-        rows.append(_entry(c, x.paper, None, None) + f"（{origin} · {state}）")
+        rows.append(_entry(c, x.paper, None, None, venue=True) + f"（{origin} · {state}）")
     computed = checks.mark(
         "kb-computed",
         f"{t('computed.carried')}：{t('fig.carried', n=len(f.carried), anchored=anchored)}",

@@ -161,6 +161,11 @@ class CarriedEntry(Anchoring):
     """An entry of the author's carried-over list (沿用件); the knowledge base computes its own list beside it."""
 
     paper: Slug
+    label: Line | None = Field(
+        None,
+        description="The item as the author names it before the note, when that says more than the paper's name "
+        "and arXiv id (shown without it), e.g. `FlashAttention-4 MLSys 2026 Best HM`.",
+    )
     note: Line | None = Field(None, description="As written, e.g. `9-1 候选 · 待锚入`.")
     status: Status | None = Field(None, description="The status the note states, when it states one.")
     origin: Date | None = Field(
