@@ -259,8 +259,11 @@ def test_backlog_other_lists(pages):
     assert ssr.find_all("td")[priority_at].get_text(strip=True) == "P1"
     history = ssr.find("details")
     assert history is not None and "2026-09-03 提出" in history.get_text() and "2026-09-04 有更新" in history.get_text()
-    dups = art.find(id="duplicate-cards").find_next("table").get_text(" ")
-    assert "1197、1199" in dups
+    dups = art.find(id="duplicate-cards").find_next("table").find("tbody").find_all("tr")
+    # one row per repeated id, naming each place that records the repeat (the paper file, the 9-3 card list)
+    assert len(dups) == 1, [r.get_text(" ", strip=True) for r in dups]
+    cells = [td.get_text("", strip=True) for td in dups[0].find_all("td")]
+    assert cells[2] == "1197、1199" and cells[3] == "论文文件、2026-09-03 新卡清单", cells
 
 
 def test_hand_written_prose_links_ids_and_counts_as_a_backlink(pages):

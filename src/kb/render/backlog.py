@@ -157,18 +157,24 @@ def _claims_section(kb: KnowledgeBase, linker: Linker) -> list[Html]:
 
 
 def _duplicates_section(kb: KnowledgeBase, linker: Linker) -> list[Html]:
-    """Paper cards that repeat an arXiv id."""
+    """Paper cards that repeat an arXiv id: a row per id (or paper), with every place that records
+    the repeat (the paper file, a brief's card list)."""
     out = [heading(2, esc(t("backlog.duplicates")), "duplicate-cards")]
-    rows = []
+    found: dict[tuple[str | None, str | None], tuple[dict[str, None], list[Html]]] = {}
     for d in duplicate_cards(kb):
         where = (
             esc(t("backlog.paper_file"))
             if d.where == "paper"
             else brief_link(kb, linker, d.where, t("backlog.card_list", date=kb.briefs[d.where].date.isoformat()))
         )
-        who = paper_link(kb, linker, d.paper) if d.paper else "—"
-        ident = (arxiv_out(d.arxiv) if d.paper else text(kb, linker, "arXiv:" + d.arxiv)) if d.arxiv else "—"
-        rows.append([ident, who, "、".join(esc(c) for c in d.cards), where])
+        cards, places = found.setdefault((d.arxiv, d.paper), ({}, []))
+        cards.update(dict.fromkeys(str(c) for c in d.cards))
+        places.append(where)
+    rows = []
+    for (arxiv, paper), (cards, places) in found.items():
+        who = paper_link(kb, linker, paper) if paper else "—"
+        ident = (arxiv_out(arxiv) if paper else text(kb, linker, "arXiv:" + arxiv)) if arxiv else "—"
+        rows.append([ident, who, "、".join(esc(c) for c in cards), "、".join(places)])
     keys = ("arxiv", "paper", "cards", "found_in")
     out.append(_or("backlog.no_duplicates", _table(keys, rows, "duplicate-cards"), rows))
     return out
