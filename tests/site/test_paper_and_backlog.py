@@ -250,7 +250,7 @@ def test_backlog_other_lists(pages):
     }
     raised = {c["id"]: c["title"] for b in briefs for c in b.get("claims") or []}
     open_titles = [t for cid, t in raised.items() if cid not in closed]
-    titles = [r.find_all("td")[claim_at].get_text(" ", strip=True) for r in rows]
+    titles = [r.find_all("td")[claim_at].find("a").get_text(" ", strip=True) for r in rows]
     assert sorted(titles) == sorted(open_titles)  # each open claim once; the resolved RTP-LLM claim gone
     assert "rtp-llm-open-source" in closed and raised["rtp-llm-open-source"] not in titles
     assert rows[0].find_all("td")[priority_at].get_text(strip=True) == "P0"
@@ -259,6 +259,10 @@ def test_backlog_other_lists(pages):
     assert ssr.find_all("td")[priority_at].get_text(strip=True) == "P1"
     history = ssr.find("details")
     assert history is not None and "2026-09-03 提出" in history.get_text() and "2026-09-04 有更新" in history.get_text()
+    # a claim's title as written, with the editors' note on it
+    hf = next(r for r in rows if "收购" in r.find_all("td")[claim_at].get_text())
+    note = hf.find_all("td")[claim_at].find(class_="kb-editor-note")
+    assert note is not None and note.get_text(strip=True).startswith("编者注：原文标题把收购方也写成了 HF")
     dups = art.find(id="duplicate-cards").find_next("table").find("tbody").find_all("tr")
     # one row per repeated id, naming each place that records the repeat (the paper file, the 9-3 card list)
     assert len(dups) == 1, [r.get_text(" ", strip=True) for r in dups]

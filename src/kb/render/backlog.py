@@ -150,6 +150,10 @@ def _claims_section(kb: KnowledgeBase, linker: Linker) -> list[Html]:
         pri = esc(oc.priority) if oc.priority else "—"
         papers = "、".join(paper_link(kb, linker, pid) for pid in oc.claim.papers if pid in kb.papers) or "—"
         claim = linker.link(oc.claim.title, brief_page(oc.brief), f"claim-{oc.index}")
+        claim += "".join(  # the title as written; the editors' word on it beside it, as on the brief's page
+            p(f"{esc(t('label.editor_note'))}：{text(kb, linker, n.text)}", "kb-editor-note")
+            for n in oc.claim.editor_notes
+        )
         rows.append([claim, pri, oc.date.isoformat(), papers, claim_history(kb, linker, oc)])
     keys = ("claim", "priority", "raised", "papers", "history")  # the claim first: it heads a card on a phone
     out.append(_or("backlog.no_claims", _table(keys, rows, "claims"), rows))
