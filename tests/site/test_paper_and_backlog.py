@@ -322,6 +322,11 @@ def test_paper_page_says_where_it_is_anchored(pages):
     assert "锚入日期未注明，最晚 2026-09-04" in meta  # recorded on 9-4 without a date: none invented
     ssr = anchored("ssr")
     assert "尚未锚入" in ssr.get_text() and "现为待锚入" in ssr.get_text()  # NET-new on 9-3, pending since
+    # the brief named is the last that lists it as an item; one that only mentions it is a backlink
+    assert (
+        "最近一次把它列为条目的简报：inference · E1 预消化简报（2026-09-03）（只在正文里提到它的，见反向链接）"
+        in ssr.get_text()
+    )
     assert [a["href"] for a in ssr.find_all("a") if "briefs/" in a["href"]] == ["../../briefs/inference/2026-09-03-e1/"]
     first = "".join(pages.article("papers/lmcache-v2/index.html").get_text().split())
     assert "首次出现：2026-09-02" in first and "（邻接预备）" in first  # an adjacent item counts

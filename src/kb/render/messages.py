@@ -166,7 +166,7 @@ UI: dict[str, str] = {
     "paper.anchored": "在活文档中的位置",
     "paper.anchored_unsectioned": "{topic}（未注明节）",
     "paper.never_seen": "尚未锚入任何活文档；还没有简报提到它。",
-    "paper.not_anchored": "尚未锚入「{topic}」活文档，现为{status}。最近一次提到它的简报：{brief}。",
+    "paper.not_anchored": "尚未锚入「{topic}」活文档，现为{status}。最近一次把它列为条目的简报：{brief}（只在正文里提到它的，见反向链接）。",
     "paper.in_prose_only": "「{topic}」活文档的正文提到了它（{places}），但还没有简报记录它的锚入。",
     "paper.backlinks": "反向链接（{n}）",
     "paper.no_backlinks": "还没有任何简报、条目或章节提到它。",
