@@ -109,7 +109,9 @@ def page(kb: KnowledgeBase, key: str, page: str | None = None) -> Html:
             brief_sources.source_lists(c),
             _signature(c),
             _editor_notes(c),
-            checks.section(kb, noted, heading(2, esc(t("brief.checks")), checks.CHECKS_ANCHOR)),
+            checks.section(
+                kb, noted, heading(2, esc(t("brief.checks")), checks.CHECKS_ANCHOR), c.brief.reconstructed is not None
+            ),
             _prev_next(c),
         )
         + "\n"

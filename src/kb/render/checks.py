@@ -58,9 +58,10 @@ def numbered(noted: list[Noted]) -> dict[str, int]:
     return {n.finding.code: i for i, n in enumerate(noted, 1)}
 
 
-def section(kb: KnowledgeBase, noted: list[Noted], heading: Html) -> Html:
-    """The 核对 section: every finding in Chinese, acknowledged ones with the authors' reason."""
-    intro = p(esc(t("check.intro")))
+def section(kb: KnowledgeBase, noted: list[Noted], heading: Html, reconstructed: bool = False) -> Html:
+    """The 核对 section: every finding in Chinese, acknowledged ones with the authors' reason
+    (``reconstructed``: of a brief pieced together without its original)."""
+    intro = p(esc(t("check.intro_reconstructed" if reconstructed else "check.intro")))
     if not noted:
         return blocks(heading, intro, p(esc(t("check.none"))))
     names = {pid: paper.short for pid, paper in kb.papers.items()}

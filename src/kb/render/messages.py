@@ -113,6 +113,7 @@ UI: dict[str, str] = {
     "check.partial": "原文 {stated}；重建后仅知 {known} 条",
     "check.acknowledged": "已知悉",
     "check.open": "待处理",
+    "check.intro_reconstructed": "这一期没有原文，上面是据后来的简报和来源整理出的部分；这里列出知识库根据数据计算、与这些记录不同或前后不一的地方，供读者自行判断。每条末尾的编号是给贡献者的：在简报文件里确认一条差异时写的就是它。",
     "check.intro": "原文的文字和数字照录在上面；这里列出知识库根据数据计算、与原文不同或原文前后不一的地方，供读者自行判断。每条末尾的编号是给贡献者的：在简报文件里确认一条差异时写的就是它。",
     "check.none": "没有发现原文与计算结果不一致的地方。",
     "computed.net_new_ids": "计算所得净增 arXiv 号",
@@ -317,15 +318,15 @@ FINDINGS: dict[str, str] = {
     "group/cards_adjacent": "来源 1.{group} 写邻接入库 {stated} 件；卡片清单中为 {computed} 件（同号重复的卡只算一次：{repeats}）。",
     "range": "“{label}”指 {start} 到 {end}，按日历日含首尾是 {days} 天。",
     "citable/missing": "{paper} 在本期首次出现，但不在原文的可引用 arXiv 号列表里。",
-    "citable/not-new": "{paper} 列为本期 NET-new，但它最早出现在 {first}。",
+    "citable/not-new": "{paper} 列为本期 NET-new，但它最早出现在{first}。",
     "carried/extra": "原文把 {paper} 列为沿用件，但按历史计算，上一期之后它不是仍待锚入的主增量或候选。",
     "carried/extra-adjacent": "原文把 {paper} 列为沿用件；它此前只在邻接条目中出现，邻接条目不计入沿用件（待办页按提出它的简报列出它）。",
     "carried/status": "原文说 {paper} {stated}；按历史计算为 {computed}。",
     "carried/missing": "原文的沿用件列表漏了 {n} 项上一期之后仍未锚入的条目：{papers}。",
-    "status": "原文把 {paper} 标为 {stated}；按历史计算为 {computed}（最早出现在 {first}）。",
-    "confirmed-pending": "来源 1.{group} 说 {paper} 仍未锚入，但 {anchor_brief} 记录它已锚入。",
-    "origin": "{paper} 在原文中被说成来自 {said} 的简报；按历史，它最早出现在 {first}。",
-    "origin/partial": "{paper} 在原文中被说成来自 {said} 的简报；那一期是重建的，无法核对（按已知历史，它最早出现在 {first}）。",
+    "status": "原文把 {paper} 标为 {stated}；按历史计算为 {computed}（最早出现在{first}）。",
+    "confirmed-pending": "来源 1.{group} 说 {paper} 仍未锚入，但{anchor_brief}记录它已锚入。",
+    "origin": "{paper} 在原文中被说成来自 {said} 的简报；按历史，它最早出现在{first}。",
+    "origin/partial": "{paper} 在原文中被说成来自 {said} 的简报；那一期是重建的，无法核对（按已知历史，它最早出现在{first}）。",
     "category": "{paper} 在原文不同地方被归入不同分类：{categories}（论文记录的主分类：{primary}）。",
     "window": "窗口期注明“{note}”，但窗口实际长 {hours} 小时。",
     "submitted-vs-id": "v1 日期 {submitted} 不在其 arXiv 号 {arxiv} 所表示的月份（{month}）。",
@@ -349,6 +350,17 @@ def t_html(key: str, **markup: str) -> str:
     return esc(UI[key], strip=False).format(**markup)
 
 
+def _brief_words(key: str, this: str | None) -> str:
+    """A brief named in a finding, by its key (``inference/2026-09-01-e1``): 本期简报 for the brief the
+    finding is about, else its date and round (`` 2026-09-01 E1 简报``: led by a space, as a date after
+    Chinese text is)."""
+    if key == this:
+        return "本期简报"
+    stem = key.rsplit("/", 1)[-1]
+    date, _, round_ = stem.rpartition("-")
+    return f" {date} {round_.upper()} 简报" if date else f" {key} "
+
+
 def finding_text(finding: Finding, names: dict[str, str] | None = None) -> str:
     """A finding in the reader's language.  ``names`` maps paper ids to the names readers know
     (short names); statuses are shown with the site's words."""
@@ -358,6 +370,9 @@ def finding_text(finding: Finding, names: dict[str, str] | None = None) -> str:
             params[k] = names.get(params[k], params[k])
     if isinstance(params.get("papers"), str) and names:  # a "、"-joined list of paper ids
         params["papers"] = "、".join(names.get(pid, pid) for pid in params["papers"].split("、"))
+    for k in ("first", "anchor_brief"):  # a brief's key: the brief in words
+        if params.get(k):
+            params[k] = _brief_words(params[k], finding.key if finding.owner == "brief" else None)
     for k in ("stated", "computed"):
         if params.get(k) in STATUS_WORDS:
             params[k] = STATUS_WORDS[params[k]]
