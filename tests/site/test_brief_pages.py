@@ -214,6 +214,8 @@ def test_reconstructed_brief_has_no_signature_and_lower_bounds(pages, sample_kb)
     assert art.select_one(".kb-signature.kb-empty") is not None
     status = art.find(id="status").find_next("ul").find("li")
     assert all(("≥" in s.get_text() or "不明" in s.get_text()) for s in status.select(".kb-computed"))
+    # nothing known of its carried-over items: unknown, as the briefs index says, not none
+    assert art.find(id="carried").find_next("p").get_text(strip=True) == "？（不明）"
     # its 核对 section does not speak of an original it never had; the seed's does
     intro = lambda page: pages.article(page).find(id="checks").find_next("p").get_text()  # noqa: E731
     assert intro(page_of(key)).startswith("这一期没有原文") and "原文的文字和数字照录" not in intro(page_of(key))

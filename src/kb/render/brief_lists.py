@@ -96,8 +96,8 @@ def _carried(c: Ctx) -> Html:
             mark = checks.check_mark(len(f.carried), codes[0] if codes else None, c.numbers)
             check = f"{esc(t('brief.checks'))}：{esc(t('computed.carried'))} {figures}{mark}"
         return blocks(head, entries, p(check, "kb-check-line"))
-    if not f.carried:
-        return blocks(head, p(esc(t("label.none"))))
+    if not f.carried:  # of a reconstructed brief, unknown (as the briefs index says): not none
+        return blocks(head, p(esc(t("check.unknown", unit="") if f.partial else t("label.none"))))
     rows = []
     for x in f.carried:
         state = anchor_text(c, x.anchor.section, x.anchor.since) if x.anchor else esc(STATUS_LABELS[x.status])
