@@ -69,3 +69,12 @@ def test_the_elements_found_whole_are_the_ones_the_tag_walk_finds(site, monkeypa
             with monkeypatch.context() as m:
                 m.setattr(glossary, "_skipped_spans", glossary._walked_spans)
                 assert explain_first_uses(page, terms) == fast, page[:200]
+
+
+def test_a_run_of_a_one_character_term_is_explained_whole():
+    terms = {"⭐": "value", "锚入": "anchored"}
+    page = "<p>⭐⭐⭐⭐ 锚入 ⭐⭐</p>"
+    assert (
+        explain_first_uses(page, terms)
+        == '<p><abbr title="value">⭐⭐⭐⭐</abbr> <abbr title="anchored">锚入</abbr> ⭐⭐</p>'
+    )

@@ -43,7 +43,11 @@ SKIP = frozenset(
 
 
 def _pattern(terms: list[str]) -> re.Pattern[str]:
-    return re.compile("|".join(re.escape(t) for t in sorted(terms, key=len, reverse=True)))
+    """Any of ``terms``, the longest first; a term of one character (⭐) with the run it is in
+    (⭐⭐⭐⭐ is one use, explained whole)."""
+    return re.compile(
+        "|".join(re.escape(t) + ("+" if len(t) == 1 else "") for t in sorted(terms, key=len, reverse=True))
+    )
 
 
 _TERMS = _pattern(list(GLOSSARY))
@@ -112,7 +116,7 @@ def explain_first_uses(html_text: str, glossary: dict[str, str] | None = None) -
     out: list[str] = []
     pos = 0
     for m in pattern.finditer(html_text):
-        term = m.group(0)
+        term = m.group(0) if m.group(0) in terms else m.group(0)[0]  # a run of a one-character term: that term
         if term in seen or _in_markup(html_text, m.start()):
             continue
         spans = spans or iter(_skipped_spans(html_text))
@@ -123,7 +127,7 @@ def explain_first_uses(html_text: str, glossary: dict[str, str] | None = None) -
             continue
         seen.add(term)
         out.append(html_text[pos : m.start()])
-        out.append(f'<abbr title="{html.escape(terms[term], quote=True)}">{term}</abbr>')
+        out.append(f'<abbr title="{html.escape(terms[term], quote=True)}">{m.group(0)}</abbr>')
         pos = m.end()
         if len(seen) == len(terms):
             break
