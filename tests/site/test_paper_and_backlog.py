@@ -123,6 +123,9 @@ def test_living_document_sections_and_anchors(pages, kb):
     assert "锚入日期未注明，最晚 2026-09-04" in anchored_block(art, "sec-s1-1-engines").get_text()
     assert "Cascade" in anchored_block(art, "sec-s1-2-scheduling").get_text()
     assert "MLCommons MLPerf RAG Benchmark" in anchored_block(art, "unsectioned").get_text()
+    # the outline links every section, and the block of papers anchored without one
+    outline = {a["href"] for a in art.find(id="outline").find_next("ul").find_all("a")}
+    assert outline == {f"#sec-{sid}" for sid in kb.sections["inference"]} | {"#unsectioned"}
     # pending candidates, first seen by the one definition: LMCache v2 was an adjacent item on 9-2
     pending = art.find(id="sec-s1-3-kv-cache").find_next(class_="kb-pending").get_text(" ")
     assert "LMCache v2" in pending and "首次出现 2026-09-02" in pending
