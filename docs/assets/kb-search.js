@@ -234,6 +234,45 @@
     var text = squash(p.textContent);
     return !!text && shown.some(function (other) { return squash(other).indexOf(text) >= 0; });
   }
+  /* Whether excerpt ``p`` quotes the passage excerpt ``q`` opens with (the page's excerpt and a
+   * section's, cut from the same text at different starts). */
+  function passage(p, q) {
+    var start = squash(q.textContent).slice(0, 12);
+    return start.length >= 8 && squash(p.textContent).indexOf(start) >= 0;
+  }
+  /* ``p`` (a section's excerpt) without the part of the section's ``title`` it opens with: Pagefind
+   * starts a section's text at its heading, so the excerpt began with the title shown above it (or
+   * its end, when cut before: "…(2) 推理调度 Scheduling and serving. 批处理…"), and the full stop the
+   * index puts after a heading. */
+  function dropTitle(p, title) {
+    var text = squash(p.textContent), name = squash(title), k = Math.min(name.length, text.length);
+    // the title whole, or its end closed by the heading's full stop (a text may open with the words
+    // its title ends with: "KV Cache 的优化路线" under "§1.(3) KV Cache")
+    while (k > 0 && (name.slice(name.length - k) !== text.slice(0, k) || (k < name.length && text[k] !== "."))) {
+      k--;
+    }
+    if (k < Math.min(name.length, 3) || k === text.length) return;
+    var walk = document.createTreeWalker(p, NodeFilter.SHOW_TEXT), node, gone = [], rest = k, done = false;
+    while (!done && (node = walk.nextNode())) {
+      var v = node.nodeValue, i = 0;
+      for (; i < v.length; i++) {
+        if (rest > 0) {
+          if (!SKIPPED.test(v[i])) rest--;
+        } else if (!AFTER.test(v[i])) {
+          done = true;
+          break;
+        }
+      }
+      node.nodeValue = v.slice(i);
+      if (!node.nodeValue) gone.push(node);
+    }
+    gone.forEach(function (n) {
+      var parent = n.parentNode;
+      parent.removeChild(n);
+      if (parent !== p && !parent.textContent) parent.parentNode.removeChild(parent);
+    });
+  }
+  var SKIPPED = /[\s\u2026]/, AFTER = /[\s\u2026.\uff0e\u3002:\uff1a]/; // not counted in a title; what may follow one
   /* ``h`` holding ``text`` with the words ``p`` (an excerpt) marks, marked where the text has them */
   function marked(h, text, p) {
     var words = Array.prototype.map.call(p.querySelectorAll("mark"), function (m) { return m.textContent; })
@@ -291,12 +330,21 @@
     doc.appendChild(facts);
     var plain = data.content ? unword(data.content) : ""; // the page's text as excerpts show it
     var best = sections(data, asked, plain);
-    /* the page's excerpt once: not again under a section that quotes the same words, nor what a
-     * section's title says whole */
-    var above = best.map(function (s) { return unword(s.title); });
+    /* each section under its title, marked with the words its excerpt marks; the excerpt without
+     * the title it opens with, or none when that is all it says */
+    best.forEach(function (s) {
+      s._title = marked(el("h2"), unword(s.title), s._excerpt);
+      s._alone = repeats(s._excerpt, [s._title.textContent]);
+      if (!s._alone) dropTitle(s._excerpt, s._title.textContent);
+    });
+    /* the page's excerpt once: not again under a section that quotes the same words (or the same
+     * passage, from another start), nor what a section's title says whole */
+    var above = best.map(function (s) { return s._title.textContent; });
+    var quoted = best.filter(function (s) { return !s._alone; }).map(function (s) { return s._excerpt; });
     var own = excerpt(data.excerpt || "", asked, split, plain);
     if (!best.some(function (s) { return s.excerpt === data.excerpt; }) &&
-        !repeats(own, above.concat(best.map(function (s) { return s._excerpt.textContent; })))) {
+        !repeats(own, above.concat(quoted.map(function (q) { return q.textContent; }))) &&
+        !quoted.some(function (q) { return passage(own, q); })) {
       doc.appendChild(own);
     }
     link.appendChild(doc);
@@ -306,13 +354,8 @@
       sub.href = address(s.url, asked, s._split);
       sub.tabIndex = -1;
       var art = el("article", "md-search-result__article md-typeset");
-      var title = unword(s.title);
-      if (repeats(s._excerpt, [title])) {
-        art.appendChild(marked(el("h2"), title, s._excerpt)); // the excerpt's marks on the title it repeats
-      } else {
-        art.appendChild(el("h2", null, title));
-        art.appendChild(s._excerpt);
-      }
+      art.appendChild(s._title);
+      if (!s._alone) art.appendChild(s._excerpt);
       sub.appendChild(art);
       li.appendChild(sub);
     });

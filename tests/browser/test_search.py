@@ -130,6 +130,34 @@ def test_no_excerpt_is_shown_twice_in_a_result(page, query):
                 assert not any(_squash(text) in other for other in before), (text, result)
 
 
+@pytest.mark.parametrize("query", ["推理调度", "投机", "KV Cache"])
+def test_a_sections_excerpt_does_not_open_with_its_title(page, query):
+    """Pagefind starts a section's text at its heading: the excerpt under a section's title opened
+    with that title again (or its end, when cut inside it: "…(2) 推理调度 Scheduling and serving. 批处理…")
+    and the full stop after it; it starts after them, and the page's excerpt does not quote the
+    passage a section's excerpt opens with."""
+    search(page, query)
+    shown = page.evaluate(
+        f"""() => Array.from(document.querySelectorAll('{RESULT}')).map(li =>
+            Array.from(li.querySelectorAll('article')).map(a => [
+                (a.querySelector('h2') || {{}}).textContent || '',
+                (a.querySelector(':scope > p') || {{}}).textContent || ''
+            ]))"""
+    )
+    subs = [(title, text) for result in shown for title, text in result if title and text]
+    assert subs, shown
+    for title, text in subs:
+        name, body = _squash(title), _squash(text)
+        # the title whole, or its end closed by the heading's full stop (text may open with the words
+        # a title ends with: "§1.(3) KV Cache" over "KV Cache 的优化路线。")
+        assert not body.startswith(name), (title, text)
+        assert not [k for k in range(3, min(len(name), len(body))) if name.endswith(body[:k]) and body[k] == "."]
+        assert not body.startswith((".", "：")), (title, text)
+    for result in shown:
+        own = _squash(result[0][1])
+        assert not any(len(b := _squash(t)[:12]) >= 8 and b in own for h, t in result[1:] if h and t), result
+
+
 def _squash(text: str) -> str:
     """An excerpt's words as they compare: without its ellipses and spaces."""
     return "".join(text.replace("…", "").split())
@@ -433,10 +461,14 @@ def test_a_lone_letter_of_a_word_typed_is_not_marked_on_the_page(page):
 def test_excerpts_say_where_they_are_cut_and_marks_stop_at_the_word(page):
     """An excerpt that starts or stops inside a sentence of its page says so (…); a marked word's
     underline does not run on into the space after it."""
-    results = search(page, "推理调度")
-    excerpts = page.evaluate(
-        f"() => Array.from(document.querySelectorAll('{RESULT} article > p')).map(p => p.textContent)"
-    )
+    excerpts, results = [], []
+    home = page.url
+    for query in ("推理调度", "投机"):  # a section's excerpt starts after its title: not cut there
+        page.goto(home)
+        results += search(page, query)
+        excerpts += page.evaluate(
+            f"() => Array.from(document.querySelectorAll('{RESULT} article > p')).map(p => p.textContent)"
+        )
     assert any(e.startswith("…") for e in excerpts) and any(e.endswith("…") for e in excerpts), excerpts
     assert not [e for e in excerpts if e.startswith("……") or e.endswith("……")], excerpts
     marks = [m for r in results for m in r["marks"]]
