@@ -151,19 +151,27 @@ def _stated_and_computed(kb, key):
 @pytest.mark.parametrize("key", sorted(load_kb(FIXTURE_DATA).briefs))
 def test_status_line_shows_stated_figures_with_checks(pages, sample_kb, key):
     """Each stated figure of the 状态 line as stated; the computed value beside it only when they
-    differ; a figure the brief does not state shown and marked as computed (or as a lower bound)."""
+    differ; a figure the brief does not state shown and marked as computed (or as a lower bound), or,
+    for a reconstructed brief, as the next brief gives it, said to be that brief's word."""
     item = pages.article(page_of(key)).find(id="status").find_next("ul").find("li")
     checks = [a.get_text(strip=True) for a in item.select("a.kb-check")]
     computed_marks = [s.get_text(strip=True) for s in item.select(".kb-computed")]
-    expect_checks, expect_computed = [], 0
-    partial = sample_kb.figures[key].partial
-    for stated, computed in _stated_and_computed(sample_kb, key):
-        if stated is None:
+    told_marks = [s.get_text(strip=True) for s in item.select(".kb-told")]
+    expect_checks, expect_computed, expect_told = [], 0, []
+    f = sample_kb.figures[key]
+    partial = f.partial
+    told = {0: f.told.get("increments"), 3: f.told.get("adjacent")}  # _stated_and_computed's order
+    for i, (stated, computed) in enumerate(_stated_and_computed(sample_kb, key)):
+        if stated is None and partial and told.get(i) is not None:
+            by = sample_kb.briefs[f.next].date.isoformat()
+            expect_told.append(f"据{by}简报" + ("" if computed == told[i] else f"；数据中列出{computed}条"))
+        elif stated is None:
             expect_computed += 1
         elif stated != computed and not (partial and computed < stated):
             expect_checks.append(f"核对：计算得{computed}")
     assert [norm(c) for c in checks] == expect_checks
     assert len(computed_marks) == expect_computed
+    assert [norm(m) for m in told_marks] == expect_told
     text = norm(item.get_text(" "))
     for stated, _ in _stated_and_computed(sample_kb, key):
         if stated is not None:

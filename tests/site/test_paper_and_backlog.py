@@ -398,6 +398,22 @@ def test_briefs_index_counts_read_as_the_brief_page_does():
     assert _figure(5, 3, True) == "5" and _figure(5, 0, True) == "5"  # below the stated: a lower bound
     assert _figure(None, 0, True) == "？（不明）" and _figure(None, 2, True) == "≥2"
     assert _figure(3, 5, False) == "3（计算 5）" and _figure(3, 5, True) == "3（计算 ≥5）"
+    # a reconstructed brief's count the next brief gives: that brief's word (the stated one comes first)
+    assert _figure(None, 1, True, 6) == "6（据下一期）" and _figure(4, 1, True, 6) == "4"
+    assert _figure(None, 1, False, 6) == "1"  # a brief that is no reconstruction counts its own items
+
+
+def test_a_reconstructed_brief_shows_the_counts_the_next_brief_gives_it(pages, sample_kb):
+    """9-3 says 9-2 had 3 main increments and 6 adjacent items; 9-2's record names one adjacent item:
+    its page and the briefs index show 3 and 6 as 9-3's word, with what the data lists beside it."""
+    key = "inference/2026-09-02-e1"
+    assert sample_kb.figures[key].told == {"increments": 3, "adjacent": 6} and sample_kb.figures[key].adjacent == 1
+    status = pages.article(f"briefs/{key}/index.html").find(id="status").find_next("li")
+    marks = [m.get_text(strip=True) for m in status.select(".kb-told")]
+    assert marks == ["据 2026-09-03 简报", "据 2026-09-03 简报；数据中列出 1 条"], marks
+    assert "3 条主增量" in status.get_text() and "6 条邻接预备" in status.get_text()
+    row = next(r for r in pages.article("briefs/index.html").select("tbody tr") if "2026-09-02" in r.get_text())
+    assert "主增量 3（据下一期）" in row.get_text() and "邻接预备 6（据下一期）" in row.get_text(), row.get_text()
 
 
 def test_the_home_page_explains_the_terms_it_uses_first(pages):

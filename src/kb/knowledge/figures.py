@@ -66,6 +66,9 @@ class BriefFigures:
     next: str | None = None
     partial: bool = False
     baseline: Baseline | None = None
+    # what the next brief states of this one ("increments", "adjacent": its previous_* figures), for
+    # a brief whose own count is unknown (reconstructed): shown as that brief's word, beside the data's
+    told: dict[str, int] = field(default_factory=dict)
 
     @property
     def carried_anchored(self) -> list[Carried]:
@@ -156,6 +159,10 @@ def _compute(kb: KnowledgeBase, key: str, carried: list[Carried], anchored: dict
     f.cards = [_tally(kb, brief, i, g) for i, g in enumerate(brief.sources) if g.cards]
     f.sources_listed = len(_listed_files(brief))
     f.baseline = _baseline(kb, key, anchored)
+    if f.next is not None:
+        later = kb.briefs[f.next].stated
+        told = {"increments": later.previous_increments, "adjacent": later.previous_adjacent}
+        f.told = {name: value for name, value in told.items() if value is not None}
     return f
 
 

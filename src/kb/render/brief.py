@@ -82,11 +82,23 @@ class Ctx:
     def text(self, value: str) -> Html:
         return text(self.kb, self.linker, value)
 
-    def figure(self, stated: int | None, computed: int, code: str | None = None, unit: str = "") -> Html:
-        return checks.figure(stated, computed, code, self.numbers, self.figures.partial, unit)
+    def figure(
+        self, stated: int | None, computed: int, code: str | None = None, unit: str = "", told: str = ""
+    ) -> Html:
+        """A figure of the brief; ``told``: which figure the next brief may state of it."""
+        said = self.figures.told.get(told)
+        by = told_by(self.kb, self.figures)
+        return checks.figure(
+            stated, computed, code, self.numbers, self.figures.partial, unit, (said, by) if said is not None else None
+        )
 
     def codes(self, prefix: str) -> list[str]:
         return [c for c in self.numbers if c.startswith(prefix)]
+
+
+def told_by(kb: KnowledgeBase, f: BriefFigures) -> str:
+    """The brief that states figures of this one (the next), in words: ``2026-09-03 的简报``."""
+    return t("check.told_by", date=kb.briefs[f.next].date.isoformat()) if f.next else ""
 
 
 def page(kb: KnowledgeBase, key: str, page: str | None = None) -> Html:
@@ -200,7 +212,7 @@ def _prev_next(c: Ctx) -> Html:
 def count_line(c: Ctx, short: bool = False) -> Html:
     """``5 条主增量（3 条 NET-new + 2 条 paper_card 邻接入库）+ 6 条邻接预备…`` with its checks."""
     s, f = c.brief.stated, c.figures
-    inc = c.figure(s.increments, f.increments, "stated/increments", t("unit.increments"))
+    inc = c.figure(s.increments, f.increments, "stated/increments", t("unit.increments"), "increments")
     net = c.figure(s.net_new, f.net_new, "stated/net_new", t("unit.net_new"))
     ing = c.figure(
         s.adjacent_ingested,
@@ -208,7 +220,7 @@ def count_line(c: Ctx, short: bool = False) -> Html:
         "stated/adjacent_ingested",
         t("unit.ingested_short" if short else "unit.ingested"),
     )
-    adj = c.figure(s.adjacent, f.adjacent, "stated/adjacent", t("unit.adjacent"))
+    adj = c.figure(s.adjacent, f.adjacent, "stated/adjacent", t("unit.adjacent"), "adjacent")
     return f"{inc}（{net} + {ing}）+ {adj}"
 
 

@@ -29,9 +29,17 @@ def figure(
     findings: dict[str, int] | None = None,
     partial: bool = False,
     unit: str = "",
+    told: tuple[int, str] | None = None,
 ) -> Html:
     """``stated`` (and its ``unit``, e.g. " 条主增量") as written, with the computed check after it
-    when the two differ; the computed figure, marked, when nothing is stated."""
+    when the two differ; the computed figure, marked, when nothing is stated.  ``told``: what a later
+    brief (named) states of this one, shown for a reconstructed brief that states nothing itself."""
+    if stated is None and partial and told is not None:
+        value, by = told
+        known = t("check.told_known", n=computed) if computed != value else ""
+        return f"{value}{esc(unit, strip=False)} " + mark(
+            "kb-told", t("check.told", brief=by, known=known), t("check.told_title")
+        )
     if stated is None:
         if partial:  # a reconstructed brief: a lower bound, or unknown when nothing of it is known
             shown = t("check.lower_bound", n=f"{computed}{unit}") if computed else t("check.unknown", unit=unit.strip())

@@ -30,10 +30,12 @@ PAPER_STATUS_LABELS = {
 }
 
 
-def _figure(stated: int | None, computed: int, partial: bool) -> str:
+def _figure(stated: int | None, computed: int, partial: bool, told: int | None = None) -> str:
     """A count: as stated, with the computed one beside it when they differ; else computed (of a
     reconstructed brief a lower bound, and "unknown" where the record holds none, as its page says:
-    "≥0" says nothing)."""
+    "≥0" says nothing); or, for a reconstructed brief, what the next brief states of it (``told``)."""
+    if stated is None and partial and told is not None:
+        return t("index.told", n=told)
     shown = (f"≥{computed}" if computed else t("check.unknown", unit="")) if partial else str(computed)
     if stated is None:
         return shown
@@ -46,9 +48,9 @@ def counts(b: Brief, f: BriefFigures) -> str:
     s = b.stated
     return t(
         "index.counts",
-        increments=_figure(s.increments, f.increments, f.partial),
+        increments=_figure(s.increments, f.increments, f.partial, f.told.get("increments")),
         net_new=_figure(s.net_new, f.net_new, f.partial),
-        adjacent=_figure(s.adjacent, f.adjacent, f.partial),
+        adjacent=_figure(s.adjacent, f.adjacent, f.partial, f.told.get("adjacent")),
         arxiv=_figure(s.arxiv_net_new, len(f.net_new_ids), f.partial),
         carried=_figure(s.carried_over, len(f.carried), f.partial),
     )
