@@ -243,15 +243,14 @@
   /* ``p`` (a section's excerpt) without the part of the section's ``title`` it opens with: Pagefind
    * starts a section's text at its heading, so the excerpt began with the title shown above it (or
    * its end, when cut before: "…(2) 推理调度 Scheduling and serving. 批处理…"), and the full stop the
-   * index puts after a heading. */
+   * index puts after a heading; whether anything is left of it. */
   function dropTitle(p, title) {
     var text = squash(p.textContent), name = squash(title), k = Math.min(name.length, text.length);
-    // the title whole, or its end closed by the heading's full stop (a text may open with the words
-    // its title ends with: "KV Cache 的优化路线" under "§1.(3) KV Cache")
-    while (k > 0 && (name.slice(name.length - k) !== text.slice(0, k) || (k < name.length && text[k] !== "."))) {
-      k--;
-    }
-    if (k < Math.min(name.length, 3) || k === text.length) return;
+    if (!name) return true;
+    // the title, whole or its end (cut inside it), closed by the full stop the index puts after a
+    // heading: a text may open with the words its title ends with ("KV Cache ..." under "KV Cache")
+    while (k > 0 && (name.slice(name.length - k) !== text.slice(0, k) || !CLOSE.test(text.charAt(k)))) k--;
+    if (k < Math.min(name.length, 3)) return true;
     var walk = document.createTreeWalker(p, NodeFilter.SHOW_TEXT), node, gone = [], rest = k, done = false;
     while (!done && (node = walk.nextNode())) {
       var v = node.nodeValue, i = 0;
@@ -271,8 +270,10 @@
       parent.removeChild(n);
       if (parent !== p && !parent.textContent) parent.parentNode.removeChild(parent);
     });
+    return !!squash(p.textContent);
   }
   var SKIPPED = /[\s\u2026]/, AFTER = /[\s\u2026.\uff0e\u3002:\uff1a]/; // not counted in a title; what may follow one
+  var CLOSE = /[.\uff0e\u3002:\uff1a]/; // what closes a heading in the index's text
   /* ``h`` holding ``text`` with the words ``p`` (an excerpt) marks, marked where the text has them */
   function marked(h, text, p) {
     var words = Array.prototype.map.call(p.querySelectorAll("mark"), function (m) { return m.textContent; })
@@ -334,8 +335,8 @@
      * the title it opens with, or none when that is all it says */
     best.forEach(function (s) {
       s._title = marked(el("h2"), unword(s.title), s._excerpt);
-      s._alone = repeats(s._excerpt, [s._title.textContent]);
-      if (!s._alone) dropTitle(s._excerpt, s._title.textContent);
+      // alone: the excerpt says nothing the title does not (dropTitle: false when nothing is left)
+      s._alone = repeats(s._excerpt, [s._title.textContent]) || !dropTitle(s._excerpt, s._title.textContent);
     });
     /* the page's excerpt once: not again under a section that quotes the same words (or the same
      * passage, from another start), nor what a section's title says whole */

@@ -141,9 +141,11 @@ def test_a_sections_excerpt_does_not_open_with_its_title(page, query):
         f"""() => Array.from(document.querySelectorAll('{RESULT}')).map(li =>
             Array.from(li.querySelectorAll('article')).map(a => [
                 (a.querySelector('h2') || {{}}).textContent || '',
-                (a.querySelector(':scope > p') || {{}}).textContent || ''
+                a.querySelector(':scope > p') ? a.querySelector(':scope > p').textContent : null
             ]))"""
     )
+    # no excerpt is left empty (one that only held the title and its full stop is not shown)
+    assert not [t for result in shown for _, t in result if t is not None and not _squash(t)], shown
     subs = [(title, text) for result in shown for title, text in result if title and text]
     assert subs, shown
     for title, text in subs:
@@ -154,7 +156,7 @@ def test_a_sections_excerpt_does_not_open_with_its_title(page, query):
         assert not [k for k in range(3, min(len(name), len(body))) if name.endswith(body[:k]) and body[k] == "."]
         assert not body.startswith((".", "：")), (title, text)
     for result in shown:
-        own = _squash(result[0][1])
+        own = _squash(result[0][1] or "")
         assert not any(len(b := _squash(t)[:12]) >= 8 and b in own for h, t in result[1:] if h and t), result
 
 

@@ -347,7 +347,9 @@ def test_a_carried_over_entry_the_history_does_not_carry_says_why(tmp_path):
         ("published: 2026-09-31", "expected a date, got '2026-09-31': 2026-09 has 30 days"),
         ("kind: System", "got 'System'; the case matters: write it as 'system'"),
         ("id: SSR", "(lower-case letters, digits and `-`, starting with a letter or digit, at most 80 characters"),
-        ("short: #SSR", "expected a valid string, got nothing (a '#' after a space starts a comment: quote a text"),
+        ("short: #SSR", "expected a valid string, got nothing: the value is empty (if it starts with '#', quote it"),
+        ("short:", "expected a valid string, got nothing: the value is empty"),
+        ("authors: 'A: B'", "expected a valid list, got 'A: B'; a list is written in brackets, e.g. authors: […]"),
         ("short: {{ name }}", "a value that starts with '{' or '[' is read as a YAML mapping or list: quote it"),
         (
             "authors: Ravi",

@@ -59,6 +59,8 @@ def test_a_reader_that_keeps_going_keeps_the_first_value_of_a_duplicate_key_and_
     # a refusal after a duplicate key ends the file as ever, the duplicate named first
     located, diags = load_text("a: 1\na: 2\nb: *x\n", "f.yaml", keep_going=True)
     assert located is None and [d.code for d in diags] == ["duplicate-key", "alias"]
+    located, diags = load_text("a: 1\na: 2\nb: [x\n", "f.yaml", keep_going=True)  # a syntax error too
+    assert located is None and [(d.line, d.code) for d in diags] == [(2, "duplicate-key"), (3, "yaml")]
     # and the reader that stops at the first refusal still does
     assert load_text(text, "f.yaml")[0] is None
 

@@ -163,8 +163,9 @@ def test_status_line_shows_stated_figures_with_checks(pages, sample_kb, key):
     told = {0: f.told.get("increments"), 3: f.told.get("adjacent")}  # _stated_and_computed's order
     for i, (stated, computed) in enumerate(_stated_and_computed(sample_kb, key)):
         if stated is None and partial and told.get(i) is not None:
-            by = sample_kb.briefs[f.next].date.isoformat()
-            expect_told.append(f"据{by}简报" + ("" if computed == told[i] else f"；数据中列出{computed}条"))
+            nxt = sample_kb.briefs[f.next]
+            by = f"{nxt.date.isoformat()}{nxt.round}简报"  # its date and round
+            expect_told.append(f"据{by}" + ("" if computed == told[i] else f"；数据中列出{computed}条"))
         elif stated is None:
             expect_computed += 1
         elif stated != computed and not (partial and computed < stated):

@@ -186,11 +186,12 @@ def _pydantic_message(err: ErrorDetails, root: type[BaseModel]) -> str:
     elif kind.startswith("date_") and isinstance(got, str):
         text = no_such_day(got) or text
     elif kind == "list_type" and isinstance(got, str) and name:
-        text += f"; a list is written in brackets, e.g. {name}: [{got}]"
+        item = got if re.fullmatch(r"[^\s:#,\[\]{}'\"][^:#,\[\]{}'\"]{0,39}", got) else "…"
+        text += f"; a list is written in brackets, e.g. {name}: [{item}]"
     return text + _field_help(record, name)
 
 
-_EMPTY = "nothing (a '#' after a space starts a comment: quote a text that starts with '#')"
+_EMPTY = "nothing: the value is empty (if it starts with '#', quote it: a '#' after a space starts a comment)"
 
 
 def _case_hint(got: object, fits: typing.Callable[[str], bool], allowed: typing.Sequence[str] = ()) -> str:
@@ -256,12 +257,12 @@ def load_file(
 
 
 def _parse(raw: bytes, shown: str, model: type[M], limits: Limits) -> tuple[M | None, Source | None, list[Diagnostic]]:
-    located, duplicates = load_bytes(raw, shown, limits, keep_going=True)
+    located, read = load_bytes(raw, shown, limits, keep_going=True)
     if located is None:
-        return None, None, duplicates
+        return None, None, read
     record, diags = validate(model, located)
-    if duplicates:  # refused, and what else is wrong with it said at once
-        return None, Source(shown, located), sorted(duplicates + diags, key=lambda d: (d.line, d.col))
+    if read:  # duplicate keys: refused, and what else is wrong with the file said at once
+        return None, Source(shown, located), sorted(read + diags, key=lambda d: (d.line, d.col))
     if record is not None:  # the record holds it now; what a source keeps is where things are (its text)
         located.data = None  # (a record that failed keeps its data: its references are still checked)
     return record, Source(shown, located), diags

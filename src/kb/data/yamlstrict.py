@@ -166,21 +166,18 @@ def load_text(
         return None, [
             Diagnostic(path, 1, 1, f"file is larger than the limit of {limits.max_bytes} bytes", code="limit")
         ]
+    duplicates: list[Diagnostic] = []  # keep_going: found before what ends the file, said with it
     try:
         try:
             data = _build(text, path, limits)
         except _Again:  # refused: parsed again with positions, for the message
             found: Found = ({}, {})
-            duplicates: list[Diagnostic] | None = [] if keep_going else None
-            try:
-                data = _build(text, path, limits, found, duplicates)
-            except _Stop as stop:  # refused: with the duplicate keys before the refusal
-                return None, [*(duplicates or ()), stop.diag]
+            data = _build(text, path, limits, found, duplicates if keep_going else None)
             if not duplicates:
                 raise AssertionError("the two parses disagreed") from None  # pragma: no cover
             return Located(data, path, text, limits, found), duplicates
     except _Stop as stop:
-        return None, [stop.diag]
+        return None, [*duplicates, stop.diag]
     except yaml.MarkedYAMLError as exc:
         problem = exc.problem or exc.context or "invalid YAML"
         # where the quote or bracket that is not closed opened
@@ -188,15 +185,18 @@ def load_text(
         mark = exc.context_mark if unclosed else (exc.problem_mark or exc.context_mark)
         line, col = _pos(mark)
         hint = fix_hint(problem, line_at(text, mark), col, unclosed)
-        return None, [Diagnostic(path, line, col, f"invalid YAML: {problem}{hint}", code="yaml")]
+        return None, [*duplicates, Diagnostic(path, line, col, f"invalid YAML: {problem}{hint}", code="yaml")]
     except yaml.YAMLError as exc:  # reader errors (e.g. control characters)
         mark = getattr(exc, "position", None)
         line, col = 1, 1
         if isinstance(mark, int):
             line, col = line_col(text, mark)
-        return None, [Diagnostic(path, line, col, f"invalid YAML: {exc}".splitlines()[0], code="yaml")]
+        return None, [*duplicates, Diagnostic(path, line, col, f"invalid YAML: {exc}".splitlines()[0], code="yaml")]
     except RecursionError:
-        return None, [Diagnostic(path, 1, 1, f"nesting deeper than {limits.max_depth} levels", code="limit")]
+        return None, [
+            *duplicates,
+            Diagnostic(path, 1, 1, f"nesting deeper than {limits.max_depth} levels", code="limit"),
+        ]
     return Located(data, path, text, limits), []
 
 

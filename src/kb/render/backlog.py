@@ -12,6 +12,7 @@ from kb.data.models import CLAIM_ACTION_LABELS, STATUS_LABELS
 from kb.knowledge.backlog import as_of, duplicate_cards, open_claims, pending_items
 from kb.knowledge.claims import ClaimState
 from kb.knowledge.index import KnowledgeBase, brief_page
+from kb.render.brief_items import editor_note
 from kb.render.html import BR, Html, blocks, details, esc, heading, p, ranked, table
 from kb.render.links import SIGHTING_LABELS, Linker, arxiv_out, brief_link, paper_link, section_link, text
 from kb.render.messages import t, t_html
@@ -150,10 +151,8 @@ def _claims_section(kb: KnowledgeBase, linker: Linker) -> list[Html]:
         pri = esc(oc.priority) if oc.priority else "—"
         papers = "、".join(paper_link(kb, linker, pid) for pid in oc.claim.papers if pid in kb.papers) or "—"
         claim = linker.link(oc.claim.title, brief_page(oc.brief), f"claim-{oc.index}")
-        claim += "".join(  # the title as written; the editors' word on it beside it, as on the brief's page
-            p(f"{esc(t('label.editor_note'))}：{text(kb, linker, n.text)}", "kb-editor-note")
-            for n in oc.claim.editor_notes
-        )
+        # the title as written; the editors' word on it beside it, as on the brief's page
+        claim += "".join(editor_note(n, text(kb, linker, n.text)) for n in oc.claim.editor_notes)
         rows.append([claim, pri, oc.date.isoformat(), papers, claim_history(kb, linker, oc)])
     keys = ("claim", "priority", "raised", "papers", "history")  # the claim first: it heads a card on a phone
     out.append(_or("backlog.no_claims", _table(keys, rows, "claims"), rows))

@@ -45,7 +45,7 @@ from kb.render.html import (
     ul,
 )
 from kb.render.links import Linker, brief_link, brief_title, section_link, text
-from kb.render.messages import t, t_html
+from kb.render.messages import brief_words, t, t_html
 
 
 def clock(value: dt.datetime) -> str:
@@ -87,7 +87,7 @@ class Ctx:
     ) -> Html:
         """A figure of the brief; ``told``: which figure the next brief may state of it."""
         said = self.figures.told.get(told)
-        by = told_by(self.kb, self.figures)
+        by = told_by(self.figures)
         return checks.figure(
             stated, computed, code, self.numbers, self.figures.partial, unit, (said, by) if said is not None else None
         )
@@ -96,9 +96,9 @@ class Ctx:
         return [c for c in self.numbers if c.startswith(prefix)]
 
 
-def told_by(kb: KnowledgeBase, f: BriefFigures) -> str:
-    """The brief that states figures of this one (the next), in words: ``2026-09-03 的简报``."""
-    return t("check.told_by", date=kb.briefs[f.next].date.isoformat()) if f.next else ""
+def told_by(f: BriefFigures) -> str:
+    """The brief that states figures of this one (the next), in words: ``2026-09-03 E1 简报``."""
+    return brief_words(f.next) if f.next else ""
 
 
 def page(kb: KnowledgeBase, key: str, page: str | None = None) -> Html:

@@ -45,12 +45,14 @@ def stars(value: int | None) -> str:
 
 def editor_notes(c: Ctx, notes: list[EditorNote], prefix: str = "") -> Html:
     """编者注: never the author's words, set apart in their own style (``prefix``: what the note is on, "A")."""
-    out = []
-    for n in notes:
-        by = f"（{esc(n.by)}）" if n.by else ""
-        lead = f"{esc(prefix)}：" if prefix else ""
-        out.append(p(f"{lead}{strong(esc(t('label.editor_note')))}{by}：{c.text(n.text)}", "kb-editor-note"))
-    return blocks(*out)
+    return blocks(*(editor_note(n, c.text(n.text), prefix) for n in notes))
+
+
+def editor_note(note: EditorNote, text: Html, prefix: str = "") -> Html:
+    """One 编者注 with its ``text`` (the note's, as HTML: ids linked), wherever it is shown."""
+    by = f"（{esc(note.by)}）" if note.by else ""
+    lead = f"{esc(prefix)}：" if prefix else ""
+    return p(f"{lead}{strong(esc(t('label.editor_note')))}{by}：{text}", "kb-editor-note")
 
 
 def net_new_list(c: Ctx) -> Html:

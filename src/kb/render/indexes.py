@@ -34,8 +34,8 @@ def _figure(stated: int | None, computed: int, partial: bool, told: int | None =
     """A count: as stated, with the computed one beside it when they differ; else computed (of a
     reconstructed brief a lower bound, and "unknown" where the record holds none, as its page says:
     "≥0" says nothing); or, for a reconstructed brief, what the next brief states of it (``told``)."""
-    if stated is None and partial and told is not None:
-        return t("index.told", n=told)
+    if stated is None and partial and told is not None:  # and what the data lists, as the page says it
+        return t("index.told", n=told) if told == computed else t("index.told_known", n=told, known=computed)
     shown = (f"≥{computed}" if computed else t("check.unknown", unit="")) if partial else str(computed)
     if stated is None:
         return shown

@@ -65,7 +65,7 @@ def section_label(kb: KnowledgeBase, topic: str, section_id: str) -> str:
     head = numbered[-1] if numbered else None
     parts = []
     if head is not None:
-        parts.append(f"§{head.number} {head.title}")
+        parts.append(head.name)
     if info.section is not head:
         parts.append(info.section.title)
     return " · ".join(parts)

@@ -176,8 +176,6 @@ def toc(kb: KnowledgeBase, topic: str, page: str) -> Html:
     items = []
     for info in kb.sections.get(topic, {}).values():
         items.append((info.depth, linker.link(info.section.name, page, section_anchor(info.id))))
-    if any(rec.section is None for rec in kb.anchored_in(topic)):  # the block :func:`unsectioned` fills
-        items.append((0, linker.link(t("status.unsectioned"), page, "unsectioned")))
     return _outline(items, 0)[0]
 
 

@@ -28,6 +28,8 @@ UI: dict[str, str] = {
     "brief.more": "全文",
     "brief.meta": "本期信息",
     "brief.prev": "← 上一期",
+    "brief.this": "本期简报",
+    "brief.named": "{date} {round} 简报",
     "brief.next": "下一期 →",
     "brief.reconstructed": "重建的简报",
     "brief.baseline_computed": "（据活文档更新记录",
@@ -111,7 +113,6 @@ UI: dict[str, str] = {
     "check.lower_bound": "≥{n}（下限）",
     "check.told": "据 {brief}{known}",
     "check.told_known": "；数据中列出 {n} 条",
-    "check.told_by": "{date} 简报",
     "check.told_title": "这一期是重建的，原文的计数没有留下：这是下一期简报说起这一期时给出的数字",
     "check.unknown": "？{unit}（不明）",
     "check.partial": "原文 {stated}；重建后仅知 {known} 条",
@@ -254,6 +255,7 @@ UI: dict[str, str] = {
     "index.unseen": "简报未提及",
     "index.stated_computed": "{stated}（计算 {computed}）",
     "index.told": "{n}（据下一期）",
+    "index.told_known": "{n}（据下一期；数据中列出 {known}）",
     "index.counts": "主增量 {increments} · NET-new {net_new} · 邻接预备 {adjacent} · 净增 arXiv 号 {arxiv} · 沿用件 {carried}",
     "index.checks_open": "⚠️ {n} 条待处理",
     "index.checks_acknowledged": "{n} 条已知悉",
@@ -355,15 +357,13 @@ def t_html(key: str, **markup: str) -> str:
     return esc(UI[key], strip=False).format(**markup)
 
 
-def _brief_words(key: str, this: str | None) -> str:
-    """A brief named in a finding, by its key (``inference/2026-09-01-e1``): 本期简报 for the brief the
-    finding is about, else its date and round (`` 2026-09-01 E1 简报``: led by a space, as a date after
-    Chinese text is)."""
+def brief_words(key: str, this: str | None = None) -> str:
+    """A brief named in a sentence, by its key (``inference/2026-09-01-e1``): 本期简报 for ``this``
+    one, else its date and round (``2026-09-01 E1 简报``)."""
     if key == this:
-        return "本期简报"
-    stem = key.rsplit("/", 1)[-1]
-    date, _, round_ = stem.rpartition("-")
-    return f" {date} {round_.upper()} 简报" if date else f" {key} "
+        return UI["brief.this"]
+    date, _, round_ = key.rsplit("/", 1)[-1].rpartition("-")
+    return UI["brief.named"].format(date=date, round=round_.upper()) if date else key
 
 
 def finding_text(finding: Finding, names: dict[str, str] | None = None) -> str:
@@ -375,9 +375,10 @@ def finding_text(finding: Finding, names: dict[str, str] | None = None) -> str:
             params[k] = names.get(params[k], params[k])
     if isinstance(params.get("papers"), str) and names:  # a "、"-joined list of paper ids
         params["papers"] = "、".join(names.get(pid, pid) for pid in params["papers"].split("、"))
-    for k in ("first", "anchor_brief"):  # a brief's key: the brief in words
+    for k in ("first", "anchor_brief"):  # a brief's key: the brief in words (a date after Chinese: a space)
         if params.get(k):
-            params[k] = _brief_words(params[k], finding.key if finding.owner == "brief" else None)
+            named = brief_words(params[k], finding.key if finding.owner == "brief" else None)
+            params[k] = named if named == UI["brief.this"] else f" {named}"
     for k in ("stated", "computed"):
         if params.get(k) in STATUS_WORDS:
             params[k] = STATUS_WORDS[params[k]]
