@@ -199,7 +199,7 @@ def test_checks_link_to_chinese_findings(pages, sample_kb):
     text = " ".join(li.get_text(" ") for li in findings)
     assert "分项合计 15" in text and "22 个不同文件" in text and "FlashAttention-4" in text
     assert not re.search(r"\bthe brief states\b", text)  # the reader's language, not the contributors'
-    targets = {a["href"][1:] for a in art.select("a.kb-check")}
+    targets = {a["href"][1:] for a in art.select("a.kb-check") if a["href"].startswith("#")}  # (a paper's: its page)
     ids = {el["id"] for el in art.select("[id]")}
     assert targets and targets <= ids
     for li, n in zip(findings, noted, strict=True):
@@ -376,3 +376,15 @@ def test_the_glance_names_the_candidates_a_line_long(sample_kb, monkeypatch):
     side = re.search(r'<ul class="kb-glance-side">.*?</ul>', brief.page(sample_kb, key), re.S)
     assert side is not None and side.group(0).count('href="#candidates"') == 4
     assert f"共 {len(names)} 件" in side.group(0) and names[3] not in side.group(0)
+
+
+def test_a_paper_whose_page_has_checks_is_marked_where_the_brief_names_it(pages, sample_kb):
+    """SSR's paper page checks its dates (v1 2026-06-17 against an id of 2026-08): the 9-3 brief's
+    increment, which shows both dates, links that check beside the paper's line."""
+    assert sample_kb.findings("paper", "ssr"), "the fixture's SSR file no longer has a finding"
+    art = pages.article(SEED_PAGE)
+    mark = next(a for a in art.select("a.kb-check") if "papers/ssr/" in a["href"])
+    assert mark["href"].endswith("papers/ssr/#checks") and mark.get_text(strip=True) == "核对：论文页 1 条"
+    assert pages.article("papers/ssr/index.html").find(id="checks") is not None
+    # a paper without findings gets no such mark
+    assert not [a for a in art.select("a.kb-check") if "papers/" in a["href"] and "papers/ssr/" not in a["href"]]

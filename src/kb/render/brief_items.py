@@ -21,8 +21,9 @@ from kb.data.models import (
     Relation,
     Status,
 )
+from kb.knowledge.index import paper_page
 from kb.render import checks
-from kb.render.html import Html, blocks, esc, heading, link, ol, p, span, strong, table, ul
+from kb.render.html import Html, a, blocks, esc, heading, link, ol, p, span, strong, table, ul
 from kb.render.links import brief_link, paper_link, section_label, section_link
 from kb.render.messages import t, t_html
 
@@ -175,6 +176,9 @@ def _paper_facts(c: Ctx, inc: Increment) -> list[Html]:
     lines = []
     for paper in papers:  # each paper's 会议 and 作者 follow its 论文 line: they name no paper again
         ident = f"（{c.text('arXiv:' + paper.arxiv)}）" if paper.arxiv else ""
+        if noted := kb.findings("paper", paper.id):  # what the paper's page checks (its dates), one link away
+            href = c.linker.href(paper_page(paper.id), "checks")
+            ident += " " + a(esc(t("check.paper", n=len(noted))), href, "kb-check")
         lines.append(item(t("label.paper"), f"{paper_link(kb, c.linker, paper.id, paper.display_title)}{ident}"))
         if paper.venue:
             detail = f"（{esc(paper.venue.detail)}）" if paper.venue.detail else ""

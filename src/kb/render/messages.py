@@ -111,6 +111,7 @@ UI: dict[str, str] = {
     "check.computed_only": "{n}（计算）",
     "check.computed_title": "原文没有写这个数，这是知识库根据数据计算的",
     "check.lower_bound": "≥{n}（下限）",
+    "check.paper": "核对：论文页 {n} 条",
     "check.told": "据 {brief}{known}",
     "check.told_known": "；数据中列出 {n} 条",
     "check.told_title": "这一期是重建的，原文的计数没有留下：这是下一期简报说起这一期时给出的数字",

@@ -155,6 +155,9 @@ def _links(p: Paper) -> list[tuple[str, str]]:
     return out
 
 
+CHECKS = "checks"  # the element holding the paper's findings (kb.render.brief_items links it)
+
+
 def _findings(kb: KnowledgeBase, linker: Linker, p: Paper) -> Html:
     """The findings about the paper's file, in Chinese; acknowledged ones stay, with the reason."""
     noted = kb.findings("paper", p.id)
@@ -166,7 +169,7 @@ def _findings(kb: KnowledgeBase, linker: Linker, p: Paper) -> Html:
             body.append(para(t_html("paper.acknowledged", reason=text(kb, linker, n.acknowledged.reason))))
         title = t("paper.check_date") if n.finding.kind == "submitted-vs-id" else t("paper.check")
         out.append(admonition("warning", esc(title), blocks(*body)))
-    return blocks(*out)
+    return el("div", blocks(*out), id=CHECKS) if out else ""  # a brief naming the paper links here
 
 
 def _anchors(kb: KnowledgeBase, linker: Linker, p: Paper) -> Html:

@@ -262,7 +262,10 @@ def _brief_inputs(kb: KnowledgeBase, key: str, named: dict[str, set[str]]) -> tu
         kb.figures.get(prev) if prev else None,
         nxt,
         claims,
-        [(pid, kb.papers[pid], kb.history.first_seen(pid), kb.history.anchors.get(pid)) for pid in papers],
+        [
+            (pid, kb.papers[pid], kb.history.first_seen(pid), kb.history.anchors.get(pid), kb.findings("paper", pid))
+            for pid in papers
+        ],
         _titles(kb, linked),
     )
 
