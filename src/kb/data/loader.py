@@ -166,11 +166,7 @@ def _pydantic_message(err: ErrorDetails, root: type[BaseModel]) -> str:
     msg = str(err["msg"])
     if msg.startswith("Value error, "):
         return msg[len("Value error, ") :] + _field_help(record, name)
-    shown = (
-        repr(got)
-        if not isinstance(got, (dict, list)) and got is not None
-        else type(got).__name__.replace("dict", "a mapping").replace("list", "a list").replace("NoneType", _EMPTY)
-    )
+    shown = {dict: "a mapping", list: "a list", type(None): _EMPTY}.get(type(got)) or repr(got)
     if isinstance(got, str) and len(shown) > 80:
         shown = shown[:77] + "...'"
     if kind == "string_pattern_mismatch":  # the field's help says the form in words: no regex here

@@ -87,10 +87,8 @@ class Ctx:
     ) -> Html:
         """A figure of the brief; ``told``: which figure the next brief may state of it."""
         said = self.figures.told.get(told)
-        by = told_by(self.figures)
-        return checks.figure(
-            stated, computed, code, self.numbers, self.figures.partial, unit, (said, by) if said is not None else None
-        )
+        by = (said, told_by(self.figures)) if said is not None else None
+        return checks.figure(stated, computed, code, self.numbers, self.figures.partial, unit, by)
 
     def codes(self, prefix: str) -> list[str]:
         return [c for c in self.numbers if c.startswith(prefix)]

@@ -177,7 +177,7 @@ def _paper_facts(c: Ctx, inc: Increment) -> list[Html]:
     for paper in papers:  # each paper's 会议 and 作者 follow its 论文 line: they name no paper again
         ident = f"（{c.text('arXiv:' + paper.arxiv)}）" if paper.arxiv else ""
         if noted := kb.findings("paper", paper.id):  # what the paper's page checks (its dates), one link away
-            href = c.linker.href(paper_page(paper.id), "checks")
+            href = c.linker.href(paper_page(paper.id), checks.CHECKS_ANCHOR)
             ident += " " + a(esc(t("check.paper", n=len(noted))), href, "kb-check")
         lines.append(item(t("label.paper"), f"{paper_link(kb, c.linker, paper.id, paper.display_title)}{ident}"))
         if paper.venue:

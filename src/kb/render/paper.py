@@ -15,6 +15,7 @@ from kb.data.models import STATUS_LABELS, Paper
 from kb.knowledge.figures import paper_status
 from kb.knowledge.index import KnowledgeBase, paper_page, section_anchor
 from kb.knowledge.mentions import Mention
+from kb.render.checks import CHECKS_ANCHOR
 from kb.render.html import Html, admonition, blocks, el, esc, heading, link, strong, ul
 from kb.render.html import p as para
 from kb.render.html import table as html_table
@@ -155,9 +156,6 @@ def _links(p: Paper) -> list[tuple[str, str]]:
     return out
 
 
-CHECKS = "checks"  # the element holding the paper's findings (kb.render.brief_items links it)
-
-
 def _findings(kb: KnowledgeBase, linker: Linker, p: Paper) -> Html:
     """The findings about the paper's file, in Chinese; acknowledged ones stay, with the reason."""
     noted = kb.findings("paper", p.id)
@@ -169,7 +167,7 @@ def _findings(kb: KnowledgeBase, linker: Linker, p: Paper) -> Html:
             body.append(para(t_html("paper.acknowledged", reason=text(kb, linker, n.acknowledged.reason))))
         title = t("paper.check_date") if n.finding.kind == "submitted-vs-id" else t("paper.check")
         out.append(admonition("warning", esc(title), blocks(*body)))
-    return el("div", blocks(*out), id=CHECKS) if out else ""  # a brief naming the paper links here
+    return el("div", blocks(*out), id=CHECKS_ANCHOR) if out else ""  # a brief naming the paper links here
 
 
 def _anchors(kb: KnowledgeBase, linker: Linker, p: Paper) -> Html:

@@ -75,15 +75,14 @@ def carried(kb: KnowledgeBase, key: str, brief: Brief, f: BriefFigures) -> list[
 
 def _adjacent_only(kb: KnowledgeBase, key: str, paper: str) -> bool:
     """Whether the briefs of the topic before ``key`` name ``paper`` in an adjacent item and never
-    as a main increment or candidate (what the computed carried-over list holds)."""
-    earlier = kb.by_topic[kb.briefs[key].topic]
-    earlier = earlier[: earlier.index(key)]
-    briefs = [kb.briefs[k] for k in earlier]
-    if any(paper in inc.papers for b in briefs for inc in b.increments):
-        return False
-    if any(c.paper == paper for b in briefs for c in b.candidates):
-        return False
-    return any(paper in a.papers for b in briefs for a in b.adjacent)
+    as a main increment or candidate (what the computed carried-over list holds): its sightings."""
+    h, topic = kb.history, kb.briefs[key].topic
+    kinds = {
+        s.kind
+        for s in h.by_paper.get(paper, ())
+        if kb.briefs[s.brief].topic == topic and h.order[s.brief] < h.order[key]
+    }
+    return "adjacent" in kinds and not kinds & {"increment", "candidate"}
 
 
 def statuses(kb: KnowledgeBase, key: str, brief: Brief, f: BriefFigures) -> list[Finding]:
