@@ -3,6 +3,11 @@
 
 from __future__ import annotations
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kb.render import glossary
 from kb.render.glossary import explain_first_uses
 
 TERMS = {"NET-new": "new to the document", "锚入": "anchored"}
@@ -55,7 +60,7 @@ def test_a_tag_written_in_a_script_opens_nothing():
 def test_the_elements_found_whole_are_the_ones_the_tag_walk_finds(site, monkeypatch):
     """On every page of the fixture site, and on pages made to trip it up, the spans found one
     element per match give the same page as the spans of the tag-by-tag walk."""
-    from kb.render import glossary, messages
+    from kb.render import messages
 
     made = [
         "<a href='x/'>NET-new</a>锚入<A/>NET-new",
@@ -78,3 +83,31 @@ def test_a_run_of_a_one_character_term_is_explained_whole():
         explain_first_uses(page, terms)
         == '<p><abbr title="value">⭐⭐⭐⭐</abbr> <abbr title="anchored">锚入</abbr> ⭐⭐</p>'
     )
+
+
+# ------------------------------------------------------------------ found without the regex scan
+
+_TEXT = st.text(alphabet="ab⭐<>/ ", max_size=40)
+_TERMS = st.lists(st.text(alphabet="ab⭐", min_size=1, max_size=3), min_size=1, max_size=4, unique=True)
+
+
+@given(_TEXT, _TERMS)
+@settings(max_examples=400, deadline=None)
+def test_terms_are_found_where_the_regex_scan_finds_them(text, terms):
+    """Overlapping terms included (``ab`` and ``ba`` in ``aba``, ``a`` inside ``aa``, runs of a
+    one-character term): the places found by substring search are the regex engine's."""
+    pattern = glossary._pattern(terms)
+    found = [m.span() for m in glossary._matches(text, pattern, terms, set())]
+    assert found == [m.span() for m in pattern.finditer(text)]
+
+
+@given(_TEXT, _TERMS)
+@settings(max_examples=400, deadline=None)
+def test_passing_over_used_groups_changes_no_page(text, terms):
+    """Leaving out the places of a group of terms all used changes nothing: the page is the one
+    made when every place of every term is looked at."""
+    given_terms = {t: f"t{i}" for i, t in enumerate(terms)}
+    page = glossary.explain_first_uses(text, given_terms)
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(glossary, "_groups", lambda ts: dict.fromkeys(ts, frozenset(ts)))  # one group: none left out
+        assert glossary.explain_first_uses(text, given_terms) == page

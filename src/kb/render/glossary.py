@@ -12,7 +12,7 @@ from __future__ import annotations
 import bisect
 import html
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from kb.render.messages import GLOSSARY
 
@@ -106,16 +106,38 @@ def _in_markup(html_text: str, pos: int) -> bool:
     return html_text.rfind("<!--", 0, pos) > html_text.rfind("-->", 0, pos)
 
 
+def _groups(terms: Iterable[str]) -> dict[str, frozenset[str]]:
+    """Each term with the terms that overlap it, directly or through others: written inside it, or
+    ending with its start, or starting with its end.  Once all of a group are used, its places can
+    be passed over: they cover no other term's."""
+    groups = {t: {t} for t in terms}
+
+    def overlaps(a: str, b: str) -> bool:  # b inside a, or a ending with b's start
+        return b in a or any(a.endswith(b[:k]) for k in range(1, len(b)))
+
+    for t in groups:
+        for u in groups:
+            if groups[t] is not groups[u] and (overlaps(t, u) or overlaps(u, t)):
+                merged = groups[t] | groups[u]
+                for v in merged:
+                    groups[v] = merged
+    return {t: frozenset(group) for t, group in groups.items()}
+
+
+_GROUPS = _groups(GLOSSARY)
+
+
 def explain_first_uses(html_text: str, glossary: dict[str, str] | None = None) -> str:
     """``html_text`` with the first use of each term wrapped in an ``<abbr>`` with its explanation."""
     terms = GLOSSARY if glossary is None else glossary
-    pattern = _TERMS if glossary is None else _pattern(list(terms))
+    pattern, groups = (_TERMS, _GROUPS) if glossary is None else (_pattern(list(terms)), _groups(terms))
     skipped: list[tuple[int, int]] = []  # the spans up to the last candidate, found as candidates need them
     spans: Iterator[tuple[int, int]] | None = None
     seen: set[str] = set()
+    done: set[str] = set()  # the used groups (_groups): their later places go unread
     out: list[str] = []
     pos = 0
-    for m in pattern.finditer(html_text):
+    for m in _matches(html_text, pattern, terms, done):
         term = m.group(0) if m.group(0) in terms else m.group(0)[0]  # a run of a one-character term: that term
         if term in seen or _in_markup(html_text, m.start()):
             continue
@@ -126,6 +148,8 @@ def explain_first_uses(html_text: str, glossary: dict[str, str] | None = None) -
         if i >= 0 and skipped[i][0] <= m.start() < skipped[i][1]:
             continue
         seen.add(term)
+        if groups[term] <= seen:
+            done |= groups[term]
         out.append(html_text[pos : m.start()])
         out.append(f'<abbr title="{html.escape(terms[term], quote=True)}">{m.group(0)}</abbr>')
         pos = m.end()
@@ -133,3 +157,30 @@ def explain_first_uses(html_text: str, glossary: dict[str, str] | None = None) -
             break
     out.append(html_text[pos:])
     return "".join(out)
+
+
+def _matches(text: str, pattern: re.Pattern[str], terms: Iterable[str], done: set[str]) -> Iterator[re.Match[str]]:
+    """``pattern.finditer(text)`` (``pattern`` is :func:`_pattern` of ``terms``): the matches the
+    regex engine finds left to right, each from where the last ended; but none at the places of the
+    terms in ``done``, which the caller adds to as it goes: whole groups of :func:`_groups`, so
+    leaving them out changes no other match.
+
+    A match starts where a term is written, so it is tried only there: each term's next place is
+    found by ``str.find`` (a fast substring search) and the pattern is matched at the nearest.  The
+    regex engine scanning the page for any of the terms takes about ten times as long: it tests each
+    character against the terms' first ones."""
+    ahead = {t: at for t in terms if (at := text.find(t)) >= 0}  # each term's next place from the scan's
+    while ahead:
+        m = pattern.match(text, min(ahead.values()))
+        assert m is not None  # a term is written there
+        yield m
+        end = m.end()
+        for t, at in list(ahead.items()):
+            if t in done:
+                del ahead[t]
+            elif at < end:
+                at = text.find(t, end)
+                if at < 0:
+                    del ahead[t]
+                else:
+                    ahead[t] = at
