@@ -1,12 +1,12 @@
 """kb.render.html: which generated tables are marked to read as cards on a phone (``table``), and
-how contributed text is escaped (``esc``)."""
+how contributed text is escaped (``esc``, ``attr``)."""
 
 from __future__ import annotations
 
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kb.render.html import CARDS_FROM, esc, table
+from kb.render.html import CARDS_FROM, attr, esc, table
 
 
 def test_a_table_of_four_columns_or_more_is_marked_and_a_narrower_one_is_not():
@@ -41,3 +41,10 @@ def test_esc_is_the_text_with_whitespace_folded_and_specials_as_entities(text):
 
     assert esc(text) == html.escape(re.sub(r"\s+", " ", text).strip(), quote=True)
     assert esc(text, strip=False) == html.escape(re.sub(r"\s+", " ", text), quote=True)
+
+
+@given(st.text(alphabet=st.characters(codec="utf-8") | SPACES_AND_SPECIALS))
+def test_an_attribute_value_is_the_text_with_specials_as_entities(text):
+    import html
+
+    assert attr(text) == html.escape(text, quote=True)

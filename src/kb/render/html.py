@@ -27,6 +27,7 @@ from kb.render.messages import UI
 Html = str  # markup made by this module (contributed text inside it is escaped)
 
 _SPACE = re.compile(r"\s+")
+_SPECIAL = re.compile(r"[&<>\"']")
 _URL_OK = re.compile(r"^(https?://|\.{0,2}/|[\w\-./#]+$)")
 PERMALINK = "¶"
 PERMALINK_TITLE = UI["page.permalink"]  # the toc extension writes it on hand-written headings too (kb.site.plugin)
@@ -37,14 +38,20 @@ def esc(text: object, strip: bool = True) -> Html:
     """Contributed (or any) text as HTML text: special characters become entities and
     whitespace, newlines included, folds to single spaces."""
     s = str(text)
-    if strip:  # str.split's whitespace is exactly the regex's \s, and the join is several times faster
-        return _html.escape(" ".join(s.split()), quote=True)
-    return _html.escape(_SPACE.sub(" ", s), quote=True)
+    # str.split's whitespace is exactly the regex's \s, and the join is several times faster
+    return _escape(" ".join(s.split()) if strip else _SPACE.sub(" ", s))
 
 
 def attr(value: object) -> str:
     """An attribute value (without the quotes)."""
-    return _html.escape(str(value), quote=True)
+    return _escape(str(value))
+
+
+def _escape(s: str) -> str:
+    """``html.escape(s, quote=True)``; most text has none of the characters it replaces, and one
+    search for them takes half as long as its five replacements (a build escapes text about
+    200 times a page)."""
+    return _html.escape(s, quote=True) if _SPECIAL.search(s) else s
 
 
 def url(value: str) -> str:
