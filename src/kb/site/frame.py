@@ -101,6 +101,29 @@ class _Stand:
         return getattr(self._page, name)
 
 
+def _toc_key(toc: Any) -> tuple[object, ...] | None:
+    """What the templates print of a page's table of contents (None: more than this knows of).
+    Where its first entry is the page's title (level 1) with entries under it, both print those
+    entries alone."""
+    first = next(iter(toc), None)
+    if first is not None and first.level == 1 and first.children:
+        return _entries_key(first.children)
+    whole = _entries_key(toc)
+    return None if whole is None else ("whole", *whole)
+
+
+def _entries_key(entries: Any) -> tuple[object, ...] | None:
+    """Each entry's address, title and level, and its entries; None if one has a ``typeset``,
+    which Material prints instead of its title."""
+    key: list[object] = []
+    for item in entries:
+        children = _entries_key(item.children)
+        if children is None or getattr(item, "typeset", None):
+            return None
+        key.append((item.url, item.title, item.level, children))
+    return tuple(key)
+
+
 class Frames:
     """The frames of one build, by kind of page, and what they did."""
 
@@ -110,8 +133,9 @@ class Frames:
         self._token = "kbframe" + secrets.token_hex(8)
         self._frames: dict[tuple[object, ...], Frame | None] = {}
         self._taken: dict[str, str] = {}  # src uri -> the template the page asked for
-        self.filled = self.full = 0
+        self.filled = self.full = self.slots_reused = 0
         self._lang: Any = None  # Material's partials/language.html, made once
+        self._made_slots: dict[tuple[object, ...], dict[str, str]] = {}  # by table of contents (_toc_key)
 
     def install(self, env: Environment) -> None:
         """Render with the theme's ``env`` and give its templates ``kb_slot`` and ``kb_slot_gap``."""
@@ -121,7 +145,10 @@ class Frames:
     def __str__(self) -> str:
         made = sum(f is not None for f in self._frames.values())
         refused = len(self._frames) - made
-        return f"theme frames: {made} made, {refused} refused, {self.filled} pages filled, {self.full} rendered in full"
+        return (
+            f"theme frames: {made} made, {refused} refused, {self.filled} pages filled, {self.full} rendered in full"
+            f" ({self.slots_reused} tables of contents reused)"
+        )
 
     def _mark(self, name: str) -> str:
         return f"{self._token}{name}{self._token}"
@@ -170,10 +197,22 @@ class Frames:
         return frame if frame.fill({**values, **self._slots(context)}) == full else None
 
     def _slots(self, context: Mapping[str, Any]) -> dict[str, str]:
+        """The page's tables of contents.  Their templates read the page's table of contents and
+        whether the page is in the nav (never, for a page taken), besides the theme's words and
+        configuration (the same for every page of a build): pages with equal ones (most paper
+        pages) share what the first of them made."""
+        key = _toc_key(context["page"].toc)
+        made = self._made_slots.get(key) if key is not None else None
+        if made is not None:
+            self.slots_reused += 1
+            return made
         if self._lang is None:  # the theme's words: they depend on its configuration alone
             self._lang = self._env.get_template("partials/language.html").make_module(dict(context))
         toc, box = self._env.get_template(SLOTS).render({**context, "lang": self._lang}).split(self._token)
-        return {"toc": toc, "tocbox": box}
+        made = {"toc": toc, "tocbox": box}
+        if key is not None:
+            self._made_slots[key] = made
+        return made
 
     def _kind(self, page: Any, template: str, context: Mapping[str, Any]) -> tuple[object, ...] | None:
         """What the frame of ``page`` depends on besides its own values (the rest of its context
