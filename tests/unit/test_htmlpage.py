@@ -106,6 +106,22 @@ def test_links_are_resolved_and_escaped_back():
     assert 'href="../papers/p/#notes&amp;x=1"' in out
 
 
+def test_a_link_is_resolved_once_a_page_and_a_missing_one_at_each_place():
+    """A link written twice is resolved once; one to a missing page stays as written, and is
+    resolved (so said) again at each place."""
+    seen = []
+
+    def resolve(href: str) -> str | None:
+        seen.append(href)
+        return None if "nowhere" in href else "../p/"
+
+    missing = '<a href="nowhere.md?a=1&amp;b=\'">'
+    page = f'<a href="p.md">a</a>{missing}b</a><a href="p.md">c</a>{missing}d</a>'
+    out = htmlpage.resolve_links(page, resolve)
+    assert seen == ["p.md", "nowhere.md?a=1&b='", "nowhere.md?a=1&b='"]
+    assert out == page.replace('"p.md"', '"../p/"').replace("'", "&#x27;")
+
+
 def test_placeholders_take_a_paragraphs_place_or_stand_inline():
     slots = htmlpage.Placeholders("kbhtmlabc")
     block, inline = slots.add("<div>block</div>"), slots.add("42")
@@ -151,7 +167,7 @@ def test_resolver_maps_sources_to_urls_and_records_anchors_and_misses():
     assert resolve("../../inference.md") == "../../../inference/"
     assert resolve("#inc-1") == "#inc-1"
     assert resolve("https://arxiv.org/abs/2505.02922") == "https://arxiv.org/abs/2505.02922"
-    assert resolve("../../nowhere.md") == "../../nowhere.md"
+    assert resolve("../../nowhere.md") is None
     assert found.anchors == {
         "papers/p.md": {"notes": "../../papers/p.md#notes"},
         "briefs/inference/x.md": {"inc-1": "#inc-1"},

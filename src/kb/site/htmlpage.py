@@ -10,13 +10,16 @@ shape the builder fixes (``<hN id="…">…<a class="headerlink" …>¶</a></hN>
 
 from __future__ import annotations
 
+import functools
 import html
 import posixpath
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TypedDict
-from urllib.parse import unquote, urlsplit, urlunsplit
+from urllib.parse import unquote, urlsplit
+
+from kb.render.html import attr
 
 _HEADING = re.compile(r'<h([1-6]) id="([^"]*)"([^>]*)>(.*?)</h\1>', re.S)
 _TOC_LABEL = re.compile(r'\sdata-toc-label="([^"]*)"')  # a heading's name in the table of contents
@@ -108,11 +111,22 @@ def _attributes(page_html: str, name: str) -> Iterator[tuple[str, str]]:
     yield from first.values()
 
 
-def resolve_links(page_html: str, resolve: Callable[[str], str]) -> str:
-    """Every ``<a href>`` replaced by ``resolve(href)`` (the href unescaped; the result escaped back)."""
+def resolve_links(page_html: str, resolve: Callable[[str], str | None]) -> str:
+    """Every ``<a href>`` replaced by ``resolve(href)`` (the href unescaped; the result escaped back);
+    where it is None (a missing target), the href as it is.  A link written again is not unescaped
+    and escaped again, unless its target is missing (each place is said)."""
+    done: dict[str, str] = {}
 
     def one(m: re.Match[str]) -> str:
-        return m.group(1) + html.escape(resolve(html.unescape(m.group(2))), quote=True) + m.group(3)
+        written = m.group(2)
+        out = done.get(written)
+        if out is None:
+            href = html.unescape(written)
+            resolved = resolve(href)
+            out = attr(href if resolved is None else resolved)
+            if resolved is not None:
+                done[written] = out
+        return m.group(1) + out + m.group(3)
 
     return _HREF.sub(one, page_html)
 
@@ -141,7 +155,12 @@ def _parts(url: str) -> list[str]:
 def relative_url(url: str, other: str) -> str:
     """``url`` relative to the page at ``other`` (site-relative, as MkDocs' ``get_relative_url``)."""
     folder, _, name = other.rpartition("/")
-    base, dest = _parts(folder if "." in name else other), _parts(url)
+    return _relative(_parts(folder if "." in name else other), url)
+
+
+def _relative(base: list[str], url: str) -> str:
+    """``url`` relative to the folder whose parts are ``base``."""
+    dest = _parts(url)
     common = 0
     for x, y in zip(base, dest, strict=False):
         if x != y:
@@ -151,28 +170,31 @@ def relative_url(url: str, other: str) -> str:
     return rel + "/" if url.endswith("/") else rel
 
 
-def resolver(page_src: str, page_url: str, urls: Mapping[str, str], found: Links) -> Callable[[str], str]:
+def resolver(page_src: str, page_url: str, urls: Mapping[str, str], found: Links) -> Callable[[str], str | None]:
     """Resolve a link written from the page ``page_src`` (at ``page_url``) to a page's source
     (``../papers/x.md#notes``) into the built URL, as MkDocs does for a Markdown link; ``urls`` is
     every file's URL by source path.  External links and bare ``#anchors`` stay as they are; anchors
-    and missing targets are recorded in ``found``."""
+    and missing targets are recorded in ``found`` (a missing one: None)."""
     folder = posixpath.dirname(page_src)
+    page_folder, _, name = page_url.rpartition("/")
+    base = _parts(page_folder if "." in name else page_url)  # relative_url's, once for the page
     resolved: dict[str, str] = {}  # a page links to the same place many times (backlinks, sections)
 
-    def resolve(href: str) -> str:
+    def resolve(href: str) -> str | None:
         known = resolved.get(href)
-        if known is not None:
-            return known
-        out = resolve_new(href)
-        if out is not None:
-            resolved[href] = out
-        return href if out is None else out
+        if known is None:
+            known = resolve_new(href)
+            if known is not None:
+                resolved[href] = known
+        return known
 
     def resolve_new(href: str) -> str | None:
         """The URL, or None for a missing target (recorded, and again at each occurrence)."""
         if href.startswith("#"):  # an anchor on this page (every heading's permalink)
             if len(href) > 1:
                 found.anchors.setdefault(page_src, {}).setdefault(href[1:], href)
+            return href
+        if href.startswith(("https://", "http://")):  # most links that are not to a page (arXiv's)
             return href
         if "?" in href or ":" in href.partition("#")[0] or href.startswith("//"):
             scheme, netloc, path, query, anchor = urlsplit(href)
@@ -181,7 +203,7 @@ def resolver(page_src: str, page_url: str, urls: Mapping[str, str], found: Links
         else:
             path, _, anchor = href.partition("#")
             query = ""
-        target = posixpath.normpath(posixpath.join(folder, unquote(path)))
+        target = _target(folder, path)
         found.targets.add(target)
         url = urls.get(target)
         if url is None:
@@ -189,9 +211,16 @@ def resolver(page_src: str, page_url: str, urls: Mapping[str, str], found: Links
             return None
         if anchor:
             found.anchors.setdefault(target, {}).setdefault(anchor, href)
-        return urlunsplit(("", "", relative_url(url, page_url), query, anchor))
+        rel = _relative(base, url)  # what urlunsplit makes of it, with no scheme or host
+        return rel + ("?" + query if query else "") + ("#" + anchor if anchor else "")
 
     return resolve
+
+
+@functools.lru_cache(maxsize=4096)
+def _target(folder: str, path: str) -> str:
+    """The source path a link's ``path`` written in ``folder`` names (pages of one folder share them)."""
+    return posixpath.normpath(posixpath.join(folder, unquote(path)))
 
 
 class Placeholders:
