@@ -99,11 +99,11 @@ def _walked_spans(html_text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def _in_markup(html_text: str, pos: int) -> bool:
-    """Whether ``pos`` is inside a tag or a comment."""
+def _in_markup(html_text: str, pos: int, comments: bool = True) -> bool:
+    """Whether ``pos`` is inside a tag or a comment (``comments``: the page may hold one)."""
     if html_text.rfind("<", 0, pos) > html_text.rfind(">", 0, pos):
         return True
-    return html_text.rfind("<!--", 0, pos) > html_text.rfind("-->", 0, pos)
+    return comments and html_text.rfind("<!--", 0, pos) > html_text.rfind("-->", 0, pos)
 
 
 def _groups(terms: Iterable[str]) -> dict[str, frozenset[str]]:
@@ -135,11 +135,12 @@ def explain_first_uses(html_text: str, glossary: dict[str, str] | None = None) -
     spans: Iterator[tuple[int, int]] | None = None
     seen: set[str] = set()
     done: set[str] = set()  # the used groups (_groups): their later places go unread
+    comments = "<!--" in html_text  # else a place's look back for one would read the page up to it
     out: list[str] = []
     pos = 0
     for m in _matches(html_text, pattern, terms, done):
         term = m.group(0) if m.group(0) in terms else m.group(0)[0]  # a run of a one-character term: that term
-        if term in seen or _in_markup(html_text, m.start()):
+        if term in seen or _in_markup(html_text, m.start(), comments):
             continue
         spans = spans or iter(_skipped_spans(html_text))
         while (not skipped or skipped[-1][0] <= m.start()) and (span := next(spans, None)) is not None:
