@@ -35,6 +35,9 @@ TOC = """<ul>{% for item in page.toc %}<li><a href="{{ item.url }}">{{ item.titl
 BOX = """{% if page.toc %}<details><summary>{{ lang.t("toc") }}</summary>{{ page.toc | length }}</details>{% endif %}"""
 LANGUAGE = """{% macro t(key) %}{{ {"language": "zh", "toc": "目录"}[key] }}{% endmacro %}"""
 
+# what a build says of its frames (the "kb: theme parts: …; theme frames: …" line of its log)
+SAID = "theme frames: {} made, {} refused, {} pages filled, {} rendered in full ({} tables of contents reused)"
+
 
 @dataclass
 class Inclusion:
@@ -130,7 +133,7 @@ def build(
 
 def test_one_frame_for_pages_of_one_kind_each_filled_in():
     frames, built = build(environment(), [brief(n) for n in range(1, 6)])
-    assert str(frames) == "theme frames: 1 made, 0 refused, 4 pages filled, 1 rendered in full"
+    assert str(frames) == SAID.format(1, 0, 4, 1, 0)
     page = built["briefs/inference/2026-01-03.md"]
     assert '<a class="skip" href="#src-3">' in page and "<i>1.1 队列</i>" in page and "<details><summary>目录" in page
     assert "kbframe" not in "".join(built.values())
@@ -139,7 +142,7 @@ def test_one_frame_for_pages_of_one_kind_each_filled_in():
 def test_a_title_printed_through_different_filters_is_rendered_in_full():
     pages = [brief(1), brief(2, "Q&A <快> 推理"), brief(3, "两个  空格"), brief(4, "'引号'"), brief(5)]
     frames, built = build(environment(), pages)
-    assert str(frames) == "theme frames: 1 made, 0 refused, 1 pages filled, 4 rendered in full"
+    assert str(frames) == SAID.format(1, 0, 1, 4, 0)
     assert "<title>Q&amp;A 推理 - 知识库</title>" in built["briefs/inference/2026-01-02.md"]
     assert "<header>Q&A <快> 推理</header>" in built["briefs/inference/2026-01-02.md"]
 
@@ -150,7 +153,7 @@ def test_kinds_of_page_each_have_their_frame():
     hidden = [brief(n, meta={"hide": ["toc"]}) for n in (3, 4)]
     addressed = [brief(n, canonical_url=f"https://kb.example/briefs/{n}/") for n in (5, 6)]
     frames, built = build(environment(), plain + no_toc + hidden + addressed)
-    assert str(frames) == "theme frames: 4 made, 0 refused, 4 pages filled, 4 rendered in full"
+    assert str(frames) == SAID.format(4, 0, 4, 4, 1)
     assert "<h1>论文 2</h1><p>论文 2</p>" in built["papers/p2.md"] and "skip" not in built["papers/p2.md"]
     assert '<meta property="og:url" content="https://kb.example/briefs/6/">' in built["briefs/inference/2026-01-06.md"]
 
@@ -160,7 +163,7 @@ def test_what_another_plugin_adds_to_a_pages_context_is_part_of_its_kind():
     tags = {1: ["推理"], 2: ["推理"], 3: ["量化", "推理"]}
     pages = [brief(n) for n in tags]
     frames, built = build(environment(main), pages, lambda p: {"tags": tags[int(p.src[-5:-3])], "extra_css": ["a.css"]})
-    assert str(frames) == "theme frames: 2 made, 0 refused, 1 pages filled, 2 rendered in full"
+    assert str(frames) == SAID.format(2, 0, 1, 2, 0)
     assert "<header>量化,推理 · a.css 第 3 期</header>" in built["briefs/inference/2026-01-03.md"]
 
 
@@ -168,7 +171,7 @@ def test_a_skip_link_the_url_filter_would_change_is_rendered_in_full():
     page = brief(2)
     page.toc[0].url = "#a\\b"
     frames, _ = build(environment(), [brief(1), page, brief(3)])
-    assert str(frames) == "theme frames: 1 made, 0 refused, 1 pages filled, 2 rendered in full"
+    assert str(frames) == SAID.format(1, 0, 1, 2, 0)
 
 
 @pytest.mark.parametrize(
@@ -182,7 +185,7 @@ def test_a_skip_link_the_url_filter_would_change_is_rendered_in_full():
 )
 def test_a_template_the_stand_in_cannot_reproduce_gets_no_frame(change):
     frames, _ = build(environment(MAIN.replace("<header>{{ page.title }}</header>", change)), [brief(1), brief(2)])
-    assert str(frames) == "theme frames: 0 made, 1 refused, 0 pages filled, 2 rendered in full"
+    assert str(frames) == SAID.format(0, 1, 0, 2, 0)
 
 
 def test_pages_in_the_nav_drafts_and_pages_with_neighbours_are_not_framed():
@@ -197,4 +200,4 @@ def test_pages_in_the_nav_drafts_and_pages_with_neighbours_are_not_framed():
         frames.take(page)
         assert "template" not in page.meta and frames.render(page, context(page)) is None
     frames, built = build(environment(), [brief(1), neighbour, edited, brief(5)])
-    assert str(frames) == "theme frames: 1 made, 0 refused, 1 pages filled, 3 rendered in full"
+    assert str(frames) == SAID.format(1, 0, 1, 3, 0)
