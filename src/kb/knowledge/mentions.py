@@ -18,6 +18,7 @@ from pydantic import BaseModel
 
 from kb.data import arxiv_id
 from kb.data.models import Brief, Paper
+from kb.render.messages import t  # the catalogue's words: a leaf module of data
 
 if TYPE_CHECKING:
     from kb.knowledge.history import AnchorRecord
@@ -109,27 +110,31 @@ def brief_place(key: str, brief: Brief, path: tuple[str | int, ...]) -> Place:
         return Place("brief", page, anchor, label, brief.date, key)
 
     if head == "increments" and i is not None:
-        return place(f"inc-{i + 1}", f"增量 {i + 1} · {brief.increments[i].label}")
+        return place(f"inc-{i + 1}", t("brief.increment_toc", n=i + 1, label=brief.increments[i].label))
     if head == "adjacent" and i is not None:
         letter = chr(ord("A") + i)
-        return place(f"adj-{letter.lower()}", f"邻接 {letter} · {brief.adjacent[i].title}")
+        return place(f"adj-{letter.lower()}", t("place.adjacent", letter=letter, title=brief.adjacent[i].title))
     if head == "claims" and i is not None:
-        return place(f"claim-{i + 1}", f"待核实 {i + 1} · {brief.claims[i].title}")
+        return place(f"claim-{i + 1}", t("place.claim", n=i + 1, title=brief.claims[i].title))
     if head == "claim_updates" and i is not None:
-        return place(f"claim-update-{i + 1}", f"待核实更新 · {brief.claim_updates[i].claim}")
+        return place(f"claim-update-{i + 1}", t("place.claim_update", claim=brief.claim_updates[i].claim))
     if head == "sources" and i is not None:
-        return place(f"src-{i + 1}", f"来源 1.{i + 1} · {brief.sources[i].title}")
-    named = {
-        "candidates": ("candidates", "候选"),
-        "carried": ("carried", "沿用件"),
-        "citable": ("arxiv-ids", "可引用的 arXiv 号"),
-        "comparison": ("summary", "小结与对照"),
-        "checked": ("source-lists", "检查过的来源汇总"),
-        "signature": ("signature", "签名"),
-    }
-    if head in named:
-        return place(*named[head])
-    return place("status", "状态")
+        return place(f"src-{i + 1}", t("place.source", n=i + 1, title=brief.sources[i].title))
+    if head in _NAMED:
+        anchor, name = _NAMED[head]
+        return place(anchor, t(name))
+    return place("status", t("brief.status"))
+
+
+# a part of a brief named as a whole: its field -> (its element id, its name's key in the catalogue)
+_NAMED = {
+    "candidates": ("candidates", "brief.candidates"),
+    "carried": ("carried", "place.carried"),
+    "citable": ("arxiv-ids", "place.citable"),
+    "comparison": ("summary", "place.summary"),
+    "checked": ("source-lists", "place.source_lists"),
+    "signature": ("signature", "brief.signature"),
+}
 
 
 class Lookups:
@@ -282,23 +287,24 @@ def _paper_mentions(pid: str, paper: Paper, look: Lookups) -> Iterator[Mention]:
             if not arxiv_id.may_hold_ids(value):
                 continue
             anchor = "notes" if name == "notes" else ("key-numbers" if name == "key_numbers" else "")
-            place = Place("paper", f"papers/{pid}.md", anchor, f"论文 · {paper.short}", None)
+            place = Place("paper", f"papers/{pid}.md", anchor, t("place.paper", name=paper.short), None)
             yield from (m for m in text_mentions(place, value, look.by_arxiv) if m.paper != pid)
 
 
 def _anchor_mention(kb: KnowledgeBase, topic: str, rec: AnchorRecord) -> Mention:
-    t = kb.topics[topic]
+    doc = kb.topics[topic]
     info = kb.section(topic, rec.section) if rec.section else None
-    where = info.section.name if info else "未注明节"
+    where = info.section.name if info else t("status.unsectioned")
     place = Place(
         "section",
-        t.page,
+        doc.page,
         f"sec-{rec.section}" if rec.section else "unsectioned",
-        f"{t.title} · {where}",
+        f"{doc.title} · {where}",
         rec.recorded_on,
     )
     paper = kb.papers[rec.paper]
-    when = f"锚入于 {rec.since.isoformat()}" if rec.since else f"最迟于 {rec.recorded_on.isoformat()} 已锚入"
+    since = rec.since
+    when = t("place.anchored_since", date=since) if since else t("place.anchored_by", date=rec.recorded_on)
     return Mention(place, rec.paper, paper.arxiv_base, when, True)
 
 

@@ -19,14 +19,16 @@ from typing import TYPE_CHECKING
 
 from kb.data.recordstore import RecordStore, read_kept, salt_with, write_kept
 from kb.knowledge.mentions import MentionMemo
+from kb.render.messages import UI
 
 if TYPE_CHECKING:  # pragma: no cover
     from kb.data.loader import Loaded
 
 
 def _salt() -> str:
-    """The data package and this one (:func:`kb.data.recordstore.salt_with`)."""
-    return salt_with(__file__)
+    """The data package and this one (:func:`kb.data.recordstore.salt_with`), and the catalogue's
+    words (a mention's place is named in them)."""
+    return salt_with(__file__, repr(sorted(UI.items())))
 
 
 def tokens(loaded: Loaded, records: RecordStore) -> dict[str, str]:

@@ -1,7 +1,8 @@
 """The catalogue's words inside a brief page that join the author's figures and texts: the status
 and summary lines, the comparison with the previous brief, the signature's checks and the source
-groups.  Part of :data:`kb.render.messages.UI` (one catalogue; split only to keep each file small):
-use them through it."""
+groups; and where on a brief something sits (a backlink's place).  Part of
+:data:`kb.render.messages.UI` (one catalogue; split only to keep each file small): use them
+through it."""
 
 from __future__ import annotations
 
@@ -43,4 +44,16 @@ BRIEF: dict[str, str] = {
     "sources.cards_adjacent": "邻接入库",
     "sources.check": "{checks}：{what}原文 {stated}{mark}",
     "sources.lists_fold": "已纳入 {included} · 未纳入 {excluded}",
+    # where a mention stands (kb.knowledge.mentions: a backlink's place, the backlog's handled-by)
+    "place.adjacent": "邻接 {letter} · {title}",
+    "place.claim": "待核实 {n} · {title}",
+    "place.claim_update": "待核实更新 · {claim}",
+    "place.source": "来源 1.{n} · {title}",
+    "place.carried": "沿用件",
+    "place.citable": "可引用的 arXiv 号",
+    "place.summary": "小结与对照",
+    "place.source_lists": "检查过的来源汇总",
+    "place.paper": "论文 · {name}",
+    "place.anchored_since": "锚入于 {date}",
+    "place.anchored_by": "最迟于 {date} 已锚入",
 }

@@ -20,6 +20,7 @@ from kb.knowledge.index import KnowledgeBase, brief_page, load_kb, paper_page
 from kb.knowledge.mentionstore import MentionStore
 from kb.render import backlog as backlog_render
 from kb.render import indexes
+from kb.render.messages import t
 from kb.site.rendercache import Finished, RenderCache, stale
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -27,7 +28,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
 BIB_FILE = "references.bib"  # every paper as BibTeX, offered for download on the papers index
 LLMS_FILE = "llms.txt"  # an index of the site for automated readers, pointing at the api/ files
-DEFAULT_SITE_NAME = "LLM 推理知识库"
 API_FILES = (  # the names of kb.knowledge.views.api_files (a preview build keeps them as built)
     "api/papers.json",
     "api/briefs.json",
@@ -45,7 +45,7 @@ class Options:
     demos: bool = False
     site_url: str = ""
     topic: str | None = None  # default topic of the macros; None: the first topic
-    site_name: str = ""  # the site's name (mkdocs.yml `site_name`), for llms.txt; "" : DEFAULT_SITE_NAME
+    site_name: str = ""  # the site's name (mkdocs.yml `site_name`), for llms.txt; "": the catalogue's site.name
     preview: Preview | None = None  # `kb preview`: a build of the pages a change affects (kb.site.preview)
     records: RecordStore | None = None  # parsed data files kept between builds (not by a preview)
     mentions: MentionStore | None = None  # and their mentions (needs records)
@@ -237,7 +237,7 @@ def _add_machine_readable(site: Site) -> None:
     from kb.render.llms import llms_txt
 
     site.generated.update(api_files(site.kb))
-    site.generated[LLMS_FILE] = llms_txt(site.kb, site.options.site_name or DEFAULT_SITE_NAME, site.options.site_url)
+    site.generated[LLMS_FILE] = llms_txt(site.kb, site.options.site_name or t("site.name"), site.options.site_url)
 
 
 # --------------------------------------------------------------------------- feeds and charts
