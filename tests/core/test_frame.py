@@ -201,3 +201,27 @@ def test_pages_in_the_nav_drafts_and_pages_with_neighbours_are_not_framed():
         assert "template" not in page.meta and frames.render(page, context(page)) is None
     frames, built = build(environment(), [brief(1), neighbour, edited, brief(5)])
     assert str(frames) == SAID.format(1, 0, 1, 3, 0)
+
+
+def _entry(title: str, url: str, level: int, children: tuple[Any, ...] = (), **more: Any) -> Any:
+    from types import SimpleNamespace
+
+    return SimpleNamespace(title=title, url=url, level=level, children=list(children), **more)
+
+
+def test_tables_of_contents_are_shared_by_what_the_templates_print():
+    """Material's table of contents and the box above the article print a page-title entry's
+    entries alone: tables that differ only in that title share their rendering; any other
+    difference, or an entry Material prints its ``typeset`` for, does not."""
+    from kb.site.frame import _toc_key
+
+    def under(title: str, *children: Any) -> list[Any]:
+        return [_entry(title, f"#{title.lower()}", 1, children)]
+
+    notes, bib = _entry("笔记", "#notes", 2), _entry("BibTeX", "#bibtex", 2)
+    assert _toc_key(under("Albireo", notes, bib)) == _toc_key(under("Vega", notes, bib))
+    assert _toc_key(under("Albireo", notes, bib)) != _toc_key(under("Albireo", notes))
+    assert _toc_key(under("Albireo", notes)) != _toc_key(under("Albireo", _entry("笔记（2）", "#notes", 2)))
+    assert _toc_key(under("Albireo")) != _toc_key(under("Vega"))  # no entries under it: the title is printed
+    assert _toc_key([notes, bib]) != _toc_key(under("Albireo", notes, bib))
+    assert _toc_key(under("Albireo", _entry("笔记", "#notes", 2, typeset={"title": "<em>笔记</em>"}))) is None

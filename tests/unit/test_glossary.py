@@ -111,3 +111,9 @@ def test_passing_over_used_groups_changes_no_page(text, terms):
     with pytest.MonkeyPatch.context() as m:
         m.setattr(glossary, "_groups", lambda ts: dict.fromkeys(ts, frozenset(ts)))  # one group: none left out
         assert glossary.explain_first_uses(text, given_terms) == page
+
+
+def test_an_empty_term_is_never_a_use():
+    assert explain_first_uses("<p>bbb 锚入</p>", {"": "nothing", "锚入": "anchored"}) == (
+        '<p>bbb <abbr title="anchored">锚入</abbr></p>'
+    )

@@ -167,6 +167,7 @@ def test_resolver_maps_sources_to_urls_and_records_anchors_and_misses():
     assert resolve("../../inference.md") == "../../../inference/"
     assert resolve("#inc-1") == "#inc-1"
     assert resolve("https://arxiv.org/abs/2505.02922") == "https://arxiv.org/abs/2505.02922"
+    assert resolve("http://[abc/") == "http://[abc/"  # an address urlsplit refuses: as written, not a crash
     assert resolve("../../nowhere.md") is None
     assert found.anchors == {
         "papers/p.md": {"notes": "../../papers/p.md#notes"},

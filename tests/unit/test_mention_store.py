@@ -111,7 +111,7 @@ def test_a_reworded_place_name_makes_the_kept_mentions_stale(data, tmp_path, mon
     from kb.render import messages
 
     cached(data, tmp_path / "cache")
-    monkeypatch.setitem(messages.UI, "place.carried", "沿用")
+    monkeypatch.setitem(messages.UI, "sighting.carried", "沿用")
     kb, store = cached(data, tmp_path / "cache")
     assert (store.reused, store.made) == (0, records(kb))
     assert any(m.place.label == "沿用" for m in kb.mentions)

@@ -18,7 +18,7 @@ from pydantic import BaseModel
 
 from kb.data import arxiv_id
 from kb.data.models import Brief, Paper
-from kb.render.messages import t  # the catalogue's words: a leaf module of data
+from kb.render.messages import t  # the catalogue's words: data only, it imports nothing at run time
 
 if TYPE_CHECKING:
     from kb.knowledge.history import AnchorRecord
@@ -129,7 +129,7 @@ def brief_place(key: str, brief: Brief, path: tuple[str | int, ...]) -> Place:
 # a part of a brief named as a whole: its field -> (its element id, its name's key in the catalogue)
 _NAMED = {
     "candidates": ("candidates", "brief.candidates"),
-    "carried": ("carried", "place.carried"),
+    "carried": ("carried", "sighting.carried"),
     "citable": ("arxiv-ids", "place.citable"),
     "comparison": ("summary", "place.summary"),
     "checked": ("source-lists", "place.source_lists"),
@@ -303,8 +303,8 @@ def _anchor_mention(kb: KnowledgeBase, topic: str, rec: AnchorRecord) -> Mention
         rec.recorded_on,
     )
     paper = kb.papers[rec.paper]
-    since = rec.since
-    when = t("place.anchored_since", date=since) if since else t("place.anchored_by", date=rec.recorded_on)
+    since, by = rec.since, rec.recorded_on
+    when = t("place.anchored_since", date=since.isoformat()) if since else t("place.anchored_by", date=by.isoformat())
     return Mention(place, rec.paper, paper.arxiv_base, when, True)
 
 

@@ -2,10 +2,11 @@
 
 Collecting the mentions of a year and a half of briefs (every string of every record read for
 arXiv ids and references, each with its sentence) is about 2 s of a 3,000-page build.  A record's
-mentions are a pure function of the record and of what it asked of the rest of the knowledge base
-(:class:`kb.knowledge.mentions.Lookups`), so :class:`MentionStore` keeps the build's
+mentions are a pure function of the record, of what it asked of the rest of the knowledge base
+(:class:`kb.knowledge.mentions.Lookups`) and of the catalogue, so :class:`MentionStore` keeps the build's
 :class:`~kb.knowledge.mentions.MentionMemo` in one file, each record known by its file's digest
-(:class:`kb.data.recordstore.RecordStore`), salted with this package's code: a build after one
+(:class:`kb.data.recordstore.RecordStore`), salted with this package's code and the message
+catalogue's words (a mention's place is named in them): a build after one
 more brief collects the mentions of that brief, and of the records that asked about a paper it
 brought.  The file is a pickle, as trusted as the records beside it (:mod:`kb.data.recordstore`);
 one that cannot be read back is made again.

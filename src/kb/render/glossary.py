@@ -170,7 +170,8 @@ def _matches(text: str, pattern: re.Pattern[str], terms: Iterable[str], done: se
     found by ``str.find`` (a fast substring search) and the pattern is matched at the nearest.  The
     regex engine scanning the page for any of the terms takes about ten times as long: it tests each
     character against the terms' first ones."""
-    ahead = {t: at for t in terms if (at := text.find(t)) >= 0}  # each term's next place from the scan's
+    # each term's next place at or after where the scan stands (an empty term is never a use)
+    ahead = {t: at for t in terms if t and (at := text.find(t)) >= 0}
     while ahead:
         m = pattern.match(text, min(ahead.values()))
         assert m is not None  # a term is written there

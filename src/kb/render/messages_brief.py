@@ -1,6 +1,6 @@
 """The catalogue's words inside a brief page that join the author's figures and texts: the status
 and summary lines, the comparison with the previous brief, the signature's checks and the source
-groups; and where on a brief something sits (a backlink's place).  Part of
+groups; and the names of the places where a paper is mentioned (a backlink's place).  Part of
 :data:`kb.render.messages.UI` (one catalogue; split only to keep each file small): use them
 through it."""
 
@@ -44,12 +44,12 @@ BRIEF: dict[str, str] = {
     "sources.cards_adjacent": "邻接入库",
     "sources.check": "{checks}：{what}原文 {stated}{mark}",
     "sources.lists_fold": "已纳入 {included} · 未纳入 {excluded}",
-    # where a mention stands (kb.knowledge.mentions: a backlink's place, the backlog's handled-by)
+    # where a mention stands (kb.knowledge.mentions: a backlink's place, the backlog's handled-by);
+    # the candidates, carried-over, signature and status parts are named as elsewhere
     "place.adjacent": "邻接 {letter} · {title}",
     "place.claim": "待核实 {n} · {title}",
     "place.claim_update": "待核实更新 · {claim}",
     "place.source": "来源 1.{n} · {title}",
-    "place.carried": "沿用件",
     "place.citable": "可引用的 arXiv 号",
     "place.summary": "小结与对照",
     "place.source_lists": "检查过的来源汇总",

@@ -113,8 +113,8 @@ def _attributes(page_html: str, name: str) -> Iterator[tuple[str, str]]:
 
 def resolve_links(page_html: str, resolve: Callable[[str], str | None]) -> str:
     """Every ``<a href>`` replaced by ``resolve(href)`` (the href unescaped; the result escaped back);
-    where it is None (a missing target), the href as it is.  A link written again is not unescaped
-    and escaped again, unless its target is missing (each place is said)."""
+    where it is None (a missing target), the href itself (unescaped and escaped back).  A link
+    written again is not resolved again, unless its target is missing (each place is said)."""
     done: dict[str, str] = {}
 
     def one(m: re.Match[str]) -> str:
@@ -154,8 +154,13 @@ def _parts(url: str) -> list[str]:
 
 def relative_url(url: str, other: str) -> str:
     """``url`` relative to the page at ``other`` (site-relative, as MkDocs' ``get_relative_url``)."""
-    folder, _, name = other.rpartition("/")
-    return _relative(_parts(folder if "." in name else other), url)
+    return _relative(_folder(other), url)
+
+
+def _folder(url: str) -> list[str]:
+    """The parts of the folder a page at ``url`` is in (``a/b/``: a/b; ``a/b.html``: a)."""
+    folder, _, name = url.rpartition("/")
+    return _parts(folder if "." in name else url)
 
 
 def _relative(base: list[str], url: str) -> str:
@@ -176,8 +181,7 @@ def resolver(page_src: str, page_url: str, urls: Mapping[str, str], found: Links
     every file's URL by source path.  External links and bare ``#anchors`` stay as they are; anchors
     and missing targets are recorded in ``found`` (a missing one: None)."""
     folder = posixpath.dirname(page_src)
-    page_folder, _, name = page_url.rpartition("/")
-    base = _parts(page_folder if "." in name else page_url)  # relative_url's, once for the page
+    base = _folder(page_url)  # relative_url's, once for the page
     resolved: dict[str, str] = {}  # a page links to the same place many times (backlinks, sections)
 
     def resolve(href: str) -> str | None:
@@ -211,8 +215,8 @@ def resolver(page_src: str, page_url: str, urls: Mapping[str, str], found: Links
             return None
         if anchor:
             found.anchors.setdefault(target, {}).setdefault(anchor, href)
-        rel = _relative(base, url)  # what urlunsplit makes of it, with no scheme or host
-        return rel + ("?" + query if query else "") + ("#" + anchor if anchor else "")
+        rel = _relative(base, url)
+        return rel + ("?" + query if query else "") + ("#" + anchor if anchor else "")  # urlunsplit's, no host
 
     return resolve
 
