@@ -20,13 +20,12 @@ before it in its list, the first from 0), a filter ``[name, [[value, pages]]]``.
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import heapq
 import json
 import os
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import groupby, pairwise
 from operator import itemgetter
@@ -34,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 import cbor2
+from isal import igzip
 
 from kb.gcpause import gc_paused
 from kb.site import search_chunks
@@ -50,11 +50,13 @@ BASE_MB = 84  # a run's memory before its first page (its dictionaries)
 PER_CHARACTER = 22  # its memory (bytes) per character of a page's indexed HTML
 CHUNK = 20_000  # locations per index chunk, as Pagefind counts them (it cuts after the word that passes)
 MARK = b"pagefind_dcd"  # what Pagefind writes before the content of each compressed file
-# gzip level of the merged files.  Pagefind's own are level 9; recompressing the merge of 3,000
-# synthetic pages in three runs (2026-12-05): level 6 took 2.0 s of the merge's CPU time, level 4
-# 1.56 s, level 1 1.38 s; the bundle 13,654 / 13,911 / 14,231 KB, the heaviest query (KV Cache) 264 /
-# 267 / 273 KB of the 300 KB a query may download (scripts/bench_search.py).
-LEVEL = 4
+# gzip level of the merged files, by ISA-L (isal's igzip: levels 0-3), which compresses them about
+# eight times as fast as zlib and reads them twice as fast.  Pagefind's own are level 9; the 180 index
+# chunks of 3,000 synthetic pages (12.1 MB) take 0.26 s at zlib's level 4 (6.15 MB), 0.59 s at its
+# level 6 (5.91 MB) and 0.03 s at ISA-L's level 3 (6.21 MB: 1% more than zlib's level 4, whose
+# heaviest query, KV Cache, downloaded 267 KB of the 300 KB a query may: scripts/bench_search.py).
+LEVEL = 3
+_decompress: Callable[[bytes], bytes] = igzip.decompress  # (isal does not annotate it)
 _GLOB_SPECIAL = re.compile(r"([\\*?:\[\]{}<>(),])")
 
 
@@ -101,7 +103,7 @@ def glob_of(paths: Sequence[str]) -> str:
 def content(path: Path) -> bytes:
     """What a compressed file of a bundle holds (``ValueError``: not one of Pagefind's files)."""
     try:
-        raw = gzip.decompress(path.read_bytes())
+        raw = _decompress(path.read_bytes())
     except (OSError, EOFError) as exc:
         raise ValueError(f"{path.name} is not a Pagefind file: {exc}") from None
     if not raw.startswith(MARK):
@@ -111,7 +113,7 @@ def content(path: Path) -> bytes:
 
 def _compressed(data: bytes) -> bytes:
     """A file of a bundle holding ``data``, as :func:`content` reads it."""
-    return gzip.compress(MARK + data, compresslevel=LEVEL, mtime=0)
+    return igzip.compress(MARK + data, compresslevel=LEVEL, mtime=0)
 
 
 def _load(path: Path) -> Any:
