@@ -119,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
     unread = sum(len(stems) for stems in kb.failed.values())  # files with an error that makes them no record
     verdict = "failed" if failing else ("ok for the file(s) named" if files else "ok")
     held = "the checks of stated figures against computed ones" + (
-        ", and of the claim ids briefs name," if kb.failed.get("briefs") else ""
+        ", and of the claim ids briefs name," if kb.claims_held else ""
     )
     print(
         f"kb validate: {verdict}: {len(errors)} error(s), {len(warnings)} warning(s), {len(notes)} acknowledged "

@@ -77,6 +77,12 @@ class KnowledgeBase:
         against computed ones) wait until it loads, for figures computed without it would be wrong."""
         return any(self.failed.get(kind) for kind in ("topics", "papers", "briefs"))
 
+    @property
+    def claims_held(self) -> bool:
+        """Whether a brief file failed to load: a claim id a brief names is not called unknown until
+        then, for the brief that failed may be the one that raises it."""
+        return bool(self.failed.get("briefs"))
+
     # ------------------------------------------------------------------ lookups
     def paper_for(self, ref: str) -> Paper | None:
         """A paper by id or by arXiv id (any version)."""

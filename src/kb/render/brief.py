@@ -86,17 +86,13 @@ class Ctx:
         self, stated: int | None, computed: int, code: str | None = None, unit: str = "", told: str = ""
     ) -> Html:
         """A figure of the brief; ``told``: which figure the next brief may state of it."""
-        said = self.figures.told.get(told)
-        by = (said, told_by(self.figures)) if said is not None else None
+        f = self.figures
+        said = f.told.get(told)  # the next brief's figure: told holds one only where there is a next
+        by = (said, brief_words(f.next)) if said is not None and f.next else None
         return checks.figure(stated, computed, code, self.numbers, self.figures.partial, unit, by)
 
     def codes(self, prefix: str) -> list[str]:
         return [c for c in self.numbers if c.startswith(prefix)]
-
-
-def told_by(f: BriefFigures) -> str:
-    """The brief that states figures of this one (the next), in words: ``2026-09-03 E1 简报``."""
-    return brief_words(f.next) if f.next else ""
 
 
 def page(kb: KnowledgeBase, key: str, page: str | None = None) -> Html:

@@ -111,11 +111,12 @@ def _attributes(page_html: str, name: str) -> Iterator[tuple[str, str]]:
     yield from first.values()
 
 
-def resolve_links(page_html: str, resolve: Callable[[str], str | None]) -> str:
+def resolve_links(page_html: str, resolve: Callable[[str], str | None], done: dict[str, str] | None = None) -> str:
     """Every ``<a href>`` replaced by ``resolve(href)`` (the href unescaped; the result escaped back);
     where it is None (a missing target), the href itself (unescaped and escaped back).  A link
-    written again is not resolved again, unless its target is missing (each place is said)."""
-    done: dict[str, str] = {}
+    written again is not resolved again, unless its target is missing (each place is said):
+    ``done`` holds the links resolved so far (share it across the parts of one page)."""
+    done = {} if done is None else done
 
     def one(m: re.Match[str]) -> str:
         written = m.group(2)
@@ -182,17 +183,8 @@ def resolver(page_src: str, page_url: str, urls: Mapping[str, str], found: Links
     and missing targets are recorded in ``found`` (a missing one: None)."""
     folder = posixpath.dirname(page_src)
     base = _folder(page_url)  # relative_url's, once for the page
-    resolved: dict[str, str] = {}  # a page links to the same place many times (backlinks, sections)
 
     def resolve(href: str) -> str | None:
-        known = resolved.get(href)
-        if known is None:
-            known = resolve_new(href)
-            if known is not None:
-                resolved[href] = known
-        return known
-
-    def resolve_new(href: str) -> str | None:
         """The URL, or None for a missing target (recorded, and again at each occurrence)."""
         if href.startswith("#"):  # an anchor on this page (every heading's permalink)
             if len(href) > 1:

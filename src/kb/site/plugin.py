@@ -335,7 +335,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         assert self._urls is not None
         found = htmlpage.Links()
         resolve = htmlpage.resolver(page.file.src_uri, page.file.url, self._urls, found)
-        html_text = slots.swap(html_text, lambda fragment: htmlpage.resolve_links(fragment, resolve))
+        html_text = slots.swap(html_text, partial(htmlpage.resolve_links, resolve=resolve, done={}))  # done: per page
         for link, target in found.missing:  # what MkDocs says of a Markdown link to a missing page
             log.warning(
                 f"Doc file '{page.file.src_uri}' contains a link '{link}', but the target '{target}' "

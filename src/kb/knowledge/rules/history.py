@@ -121,9 +121,8 @@ _CLAIM_MESSAGES = {
 
 def _claims(kb: KnowledgeBase) -> list[Diagnostic]:
     out = []
-    held = bool(kb.failed.get("briefs"))  # a brief that failed to load may raise the claim named
     for p in kb.claims.problems:
-        if p.kind == "unknown" and held:
+        if p.kind == "unknown" and kb.claims_held:
             continue
         topic = kb.briefs[p.brief].topic
         hint = did_you_mean(p.claim, kb.claims.ids(topic)) if p.kind == "unknown" else ""

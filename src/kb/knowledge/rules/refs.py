@@ -154,7 +154,7 @@ def briefs(kb: KnowledgeBase) -> list[Diagnostic]:
                 out.append(diag(kb, "brief", key, keypath, unknown_section(kb, brief.topic, value), "unknown-section"))
             elif kind == "paper" and value not in kb.papers and value not in kb.failed.get("papers", ()):
                 out.append(diag(kb, "brief", key, keypath, unknown_paper(kb, value), "unknown-paper"))
-            elif kind == "claim" and value not in claim_ids and not kb.failed.get("briefs"):
+            elif kind == "claim" and value not in claim_ids and not kb.claims_held:
                 out.append(
                     diag(
                         kb,
