@@ -71,19 +71,38 @@ def iter_strings(value: object, path: tuple[str | int, ...] = ()) -> Iterator[tu
 
     Depth first with a stack of its own (not a generator per level: every string would pass up
     through one per level of nesting); each container's children go on in reverse, so they come
-    off in order."""
+    off in order.  Values that hold no string (numbers, dates, ``None``) never go on it."""
     stack: list[tuple[tuple[str | int, ...], object]] = [(path, value)]
-    pop, push = stack.pop, stack.extend
+    pop, push = stack.pop, stack.append
     while stack:
         path, value = pop()
         if isinstance(value, str):
             yield path, value
         elif isinstance(value, BaseModel):
-            push([(path + (name,), getattr(value, name)) for name in reversed(type(value).model_fields)])
+            for name in _field_names(type(value)):
+                child = getattr(value, name)
+                if isinstance(child, _HOLDERS):
+                    push((path + (name,), child))
         elif isinstance(value, (list, tuple)):
-            push([(path + (i,), value[i]) for i in range(len(value) - 1, -1, -1)])
+            for i in range(len(value) - 1, -1, -1):
+                if isinstance(value[i], _HOLDERS):
+                    push((path + (i,), value[i]))
         elif isinstance(value, dict):
-            push([(path + (k,), value[k]) for k in reversed(value)])
+            for k in reversed(value):
+                if isinstance(value[k], _HOLDERS):
+                    push((path + (k,), value[k]))
+
+
+_HOLDERS = (str, BaseModel, list, tuple, dict)  # what may hold a string (iter_strings)
+_FIELD_NAMES: dict[type[BaseModel], tuple[str, ...]] = {}
+
+
+def _field_names(model: type[BaseModel]) -> tuple[str, ...]:
+    """A model's field names, last first (as :func:`iter_strings` stacks them)."""
+    names = _FIELD_NAMES.get(model)
+    if names is None:
+        names = _FIELD_NAMES[model] = tuple(reversed(model.model_fields))
+    return names
 
 
 def text_mentions(place: Place, text: str, paper_of: Callable[[str], str | None]) -> list[Mention]:
