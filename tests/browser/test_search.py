@@ -83,6 +83,7 @@ FIRST = [
     ("自投机", "/briefs/inference/2026-09-03-e1/", "简报"),
     ("推理调度", "/inference/", "活文档"),  # a section of the living document
     ("向量存储", "/inference/", "活文档"),
+    ("KV Cache", "/inference/", "活文档"),  # an English term the living document has a section on
 ]
 
 
