@@ -551,8 +551,13 @@
   function links() {
     return Array.prototype.slice.call(dialog.querySelectorAll(".md-search-result__link, .kb-search__more button"));
   }
+  // where a key is text being typed: not a button, a box to tick or the theme's colour switch (a
+  // radio button, focused once clicked: "/" must still open the search)
+  var UNTYPED = /^(button|checkbox|color|file|image|radio|range|reset|submit)$/;
   function typing(node) {
-    return node && (node.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(node.tagName));
+    if (!node) return false;
+    if (node.tagName === "INPUT") return !UNTYPED.test(node.type);
+    return node.isContentEditable || /^(TEXTAREA|SELECT)$/.test(node.tagName);
   }
   document.addEventListener("keydown", function (ev) {
     if (ev.metaKey || ev.ctrlKey || ev.altKey || ev.isComposing) return;

@@ -346,6 +346,17 @@ def test_escape_closes_and_arrows_move(page):
     assert not page.evaluate("document.getElementById('__search').checked")
 
 
+def test_the_keyboard_opens_the_search_after_the_colours_are_switched(page):
+    """The palette switch keeps the focus once clicked (a radio button): "/" still opens the
+    search, while in the search box it is a character of the query."""
+    page.locator("label[for^='__palette_']:visible").first.click()
+    assert page.evaluate("document.activeElement.type") == "radio"
+    results = search(page, "RetroInfer")
+    assert path(results[0]["href"]) == "/papers/retroinfer/"
+    page.keyboard.type("/")
+    assert page.evaluate("document.activeElement.value").endswith("RetroInfer/")
+
+
 def test_no_lunr_index_is_shipped(site):
     assert not (site / "search" / "search_index.json").exists()
     assert (site / "pagefind" / "pagefind.js").is_file()
