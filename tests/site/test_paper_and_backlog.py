@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -91,6 +92,19 @@ def test_paper_page_facts_and_links_out(pages):
     assert "1197、1199" in crisp and "重复卡" in crisp
 
 
+def test_paper_category_names_a_topic_by_its_title(pages):
+    """A category that is a topic of the knowledge base reads as the site names the topic, linked to
+    its living document; any other as the paper file writes it."""
+    facts = pages.article("papers/retroinfer/index.html").select_one(".kb-identity")
+    line = next(li for li in facts.find_all("li") if li.get_text().startswith("主分类"))
+    assert line.get_text(" ", strip=True) == "主分类 ： LLM 推理"
+    assert line.a["href"] == "../../inference/"
+    crisp = pages.article("papers/crisp/index.html").select_one(".kb-identity")
+    line = next(li for li in crisp.find_all("li") if li.get_text().startswith("主分类"))
+    assert "llm-infra" in line.get_text() and "LLM 推理" in line.get_text()
+    assert [a["href"] for a in line.find_all("a")] == ["../../inference/"]
+
+
 def test_arxiv_ids_link_to_paper_pages_or_arxiv(pages):
     art = pages.article("briefs/inference/2026-09-03-e1/index.html")
     link = art.find("a", string="arXiv:2505.02922")
@@ -135,6 +149,30 @@ def test_living_document_sections_and_anchors(pages, kb):
     assert "TokenWeave/Stream2LLM/FlexLLM" in updates and "约 430" in updates and "约 432" in updates
     assert "约 432 条 arXiv" in art.get_text(" ")
     assert "新路线" in art.find(id="sec-s1-3-vector-storage").get_text()
+
+
+def test_living_document_says_none_anchored_only_where_nothing_waits(pages, kb):
+    """Under each section: its anchored papers, else the line that says there are none, except where
+    papers wait for the section (their list says what the section holds so far)."""
+    art = pages.article("inference/index.html")
+    said = {"pending": 0, "empty": 0}
+    for sid in kb.sections["inference"]:
+        head = art.find(id=f"sec-{sid}")
+        own = []
+        for node in head.find_next_siblings():
+            if node.name and re.fullmatch(r"h[1-6]", node.name):
+                break
+            own.append(node)
+        classes = {c for node in own if node.name for c in node.get("class", [])}
+        if "kb-anchored" in classes:
+            assert "kb-empty" not in classes, sid
+        elif "kb-pending" in classes:
+            assert "kb-empty" not in classes, sid
+            said["pending"] += 1
+        else:
+            assert "kb-empty" in classes, sid
+            said["empty"] += 1
+    assert said["pending"] and said["empty"], said  # the fixture has sections of both kinds
 
 
 def expected_pending() -> dict[str, int]:
@@ -347,6 +385,8 @@ def test_home_and_papers_index_show_news(pages, sample_kb):
     index = pages.article("papers/index.html")
     row = next(r for r in index.select("tbody tr") if r.find("td").get_text(strip=True) == "RetroInfer")
     assert "已锚入" in row.get_text() and "2026-09-04" in row.get_text()
+    category = [td.get_text(strip=True) for td in row.find_all("td")][4]
+    assert category == "LLM 推理"  # the topic as the site names it (the paper file writes inference)
 
 
 def test_home_page_says_a_reconstructed_briefs_increments_are_unknown_not_none(pages, sample_kb):

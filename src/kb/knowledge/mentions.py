@@ -55,7 +55,8 @@ def sentence_around(text: str, start: int, end: int) -> str:
     for m in _SENTENCE_END.finditer(text, 0, start):
         left = m.end()
     after = _SENTENCE_END.search(text, end)
-    right = after.start() + (1 if after.group() in "。；;！？!?" else 0) if after else len(text)
+    # a full stop ends the sentence quoted; a semicolon only ends its clause: not quoted
+    right = after.start() + (1 if after.group() in "。！？!?" else 0) if after else len(text)
     sentence = text[left:right].strip()
     if len(sentence) <= CONTEXT_MAX:
         return sentence

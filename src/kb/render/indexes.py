@@ -137,7 +137,7 @@ def papers(kb: KnowledgeBase) -> Html:
                 ident,
                 esc(paper.venue.name) if paper.venue else "—",
                 ranked(esc(paper.credibility.label), paper.credibility.rank) if paper.credibility else "—",
-                esc(paper.category.primary) if paper.category else "—",
+                esc(kb.topic_title(paper.category.primary)) if paper.category else "—",
                 esc(status + ("（" + anchored + "）" if anchored else "")),
                 seen,
                 str(len(backlink_places(kb, paper))),

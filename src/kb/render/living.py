@@ -56,8 +56,9 @@ def _listed(title_key: str, rows: list[Html], cls: str) -> Html:
     return div(blocks(p(strong(esc(t(title_key)))), ul(rows)), cls)
 
 
-def papers_in(kb: KnowledgeBase, topic: str, section_id: str | None, page: str) -> Html:
-    """The papers anchored in a section (or, with ``None``, anchored without a section)."""
+def papers_in(kb: KnowledgeBase, topic: str, section_id: str | None, page: str, quiet: bool = False) -> Html:
+    """The papers anchored in a section (or, with ``None``, anchored without a section); where
+    there are none, a line that says so (``quiet``: nothing)."""
     linker = Linker(page)
     rows = []
     for rec in _anchored_by_section(kb, topic).get(section_id, ()):
@@ -65,7 +66,7 @@ def papers_in(kb: KnowledgeBase, topic: str, section_id: str | None, page: str) 
         ident = f"（{text(kb, linker, 'arXiv:' + paper.arxiv)}）" if paper.arxiv else ""
         rows.append(f"{paper_link(kb, linker, rec.paper)}{ident}：{anchor_text(kb, linker, rec)}")
     if not rows:
-        return p(esc(t("living.none_anchored")), "kb-empty")
+        return "" if quiet else p(esc(t("living.none_anchored")), "kb-empty")
     return _listed("living.anchored_here", rows, "kb-anchored")
 
 
@@ -101,12 +102,11 @@ def section(kb: KnowledgeBase, topic: str, section_id: str, page: str, demos: Ht
     """Heading, summary, anchored papers, pending suggestions (and demos, when built) of one section."""
     info = kb.section(topic, section_id)
     summary = p(text(kb, Linker(page), info.section.summary)) if info and info.section.summary else ""
+    pending = pending_for(kb, topic, section_id, page)
+    # a section with papers waiting for it says so in their list; "none anchored yet" only where
+    # nothing waits either (a line the page would otherwise repeat under most of its sections)
     return blocks(
-        heading(kb, topic, section_id),
-        summary,
-        papers_in(kb, topic, section_id, page),
-        pending_for(kb, topic, section_id, page),
-        demos,
+        heading(kb, topic, section_id), summary, papers_in(kb, topic, section_id, page, bool(pending)), pending, demos
     )
 
 

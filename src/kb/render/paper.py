@@ -64,6 +64,13 @@ def _fact(label: str, value: Html) -> Html:
     return f"{strong(esc(label))}：{value}"
 
 
+def _topic(kb: KnowledgeBase, linker: Linker, name: str) -> Html:
+    """A category as the paper file writes it; a topic of the knowledge base by its title (what the
+    site calls it everywhere else), linked to its living document."""
+    topic = kb.topics.get(name)
+    return linker.link(topic.title, topic.page) if topic else esc(name)
+
+
 def _facts(kb: KnowledgeBase, linker: Linker, p: Paper) -> Html:
     rows = []
     meta = p.arxiv_meta
@@ -100,9 +107,9 @@ def _facts(kb: KnowledgeBase, linker: Linker, p: Paper) -> Html:
     if subjects:
         rows.append(_fact(t("paper.subjects"), "、".join(esc(s) for s in subjects)))
     if p.category:
-        adjacent = "、".join(esc(x) for x in p.category.adjacent)
+        adjacent = "、".join(_topic(kb, linker, x) for x in p.category.adjacent)
         adj = t_html("paper.adjacent", topics=adjacent) if p.category.adjacent else ""
-        rows.append(_fact(t("paper.category"), f"{esc(p.category.primary)}{adj}"))
+        rows.append(_fact(t("paper.category"), f"{_topic(kb, linker, p.category.primary)}{adj}"))
     if p.credibility:
         reason = f"（{esc(p.credibility.reason)}）" if p.credibility.reason else ""
         rows.append(_fact(t("paper.credibility"), f"{esc(p.credibility.label)}{reason}"))
