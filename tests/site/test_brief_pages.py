@@ -388,3 +388,20 @@ def test_a_paper_whose_page_has_checks_is_marked_where_the_brief_names_it(pages,
     assert pages.article("papers/ssr/index.html").find(id="checks") is not None
     # a paper without findings gets no such mark
     assert not [a for a in art.select("a.kb-check") if "papers/" in a["href"] and "papers/ssr/" not in a["href"]]
+
+
+def test_a_relation_links_the_papers_it_lists(pages):
+    """A relation's papers are linked where its text names them (Stream2LLM and FlexLLM are named,
+    not cited by id), and nowhere else (tests/unit/test_named_links.py: the other cases)."""
+    art = pages.article(page_of("inference/2026-09-03-e1"))
+    items = [li for li in art.select("li") if "与活文档现有脉络" not in li.get_text() and li.find("a")]
+
+    def relation(start: str):
+        return next(li for li in items if norm(li.get_text()).startswith(norm(start)))
+
+    crisp = relation("§1.(3) KV Cache 长上下文稀疏 attention 节")
+    links = {a.get_text(): a["href"] for a in crisp.find_all("a")}
+    assert links["Stream2LLM"].endswith("papers/stream2llm/") and "CRISP" not in links, links
+    flex = relation("§1.(2) 推理调度：与 FlexLLM")
+    assert [a.get_text() for a in flex.find_all("a") if "papers/" in a["href"]] == ["FlexLLM"]
+    assert "相关论文" not in flex.get_text()

@@ -24,7 +24,7 @@ from kb.data.models import (
 from kb.knowledge.index import paper_page
 from kb.render import checks
 from kb.render.html import Html, a, blocks, esc, heading, link, ol, p, span, strong, table, ul
-from kb.render.links import brief_link, paper_link, section_label, section_link
+from kb.render.links import brief_link, named, paper_link, section_label, section_link
 from kb.render.messages import t, t_html
 
 if TYPE_CHECKING:
@@ -121,7 +121,9 @@ def _relation(c: Ctx, r: Relation) -> Html:
         where = section_link(c.kb, c.linker, c.brief.topic, r.section, r.label) + "："
     elif r.label:
         where = esc(r.label) + "："
-    return f"{where}{c.text(r.text)}"
+    said, unnamed = named(c.kb, c.linker, r.text, r.papers)  # the papers listed, linked where the text names them
+    rest = "、".join(paper_link(c.kb, c.linker, pid) for pid in unnamed)
+    return f"{where}{said}" + (f"（{item(t('label.related'), rest, False)}）" if rest else "")
 
 
 def _increment_tail(c: Ctx, i: int, inc: Increment) -> Html:

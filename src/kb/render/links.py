@@ -8,6 +8,8 @@ MkDocs adapter resolves it to the built URL and validates both the page and the 
 from __future__ import annotations
 
 import posixpath
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -114,11 +116,43 @@ def arxiv_out(base: str) -> str:
 def text(kb: KnowledgeBase, linker: Linker, value: str) -> str:
     """Escape contributed text and link every arXiv id in it."""
     value = " ".join(value.split())
+    return _joined(value, _id_links(kb, linker, value))
+
+
+def named(kb: KnowledgeBase, linker: Linker, value: str, papers: Iterable[str]) -> tuple[str, list[str]]:
+    """:func:`text`, and where the text names one of ``papers`` (the papers its record lists) by
+    its short name (a whole word: not the ``SSR`` of ``SSRx`` or ``SSR-2``) and no arXiv id in it
+    links the paper's page already, the first such name linked to that page.  Also the papers
+    listed that the text links nowhere (the caller links them beside it)."""
+    value = " ".join(value.split())
+    spans = _id_links(kb, linker, value)
+    linked = {kb.by_arxiv.get(m.id.base) for m in arxiv_id.find_ids(value)} if spans else set()
+    unnamed = []
+    for pid in dict.fromkeys(papers):
+        paper = kb.papers.get(pid)
+        if paper is None or pid in linked or paper_page(pid) == linker.page:
+            continue
+        for m in re.finditer(rf"(?<![0-9A-Za-z-]){re.escape(paper.short)}(?![0-9A-Za-z]|-[0-9A-Za-z])", value):
+            if not any(a < m.end() and m.start() < b for a, b, _ in spans):
+                spans.append((m.start(), m.end(), paper_link(kb, linker, pid, m.group())))
+                break
+        else:
+            unnamed.append(pid)
+    return _joined(value, sorted(spans)), unnamed
+
+
+def _id_links(kb: KnowledgeBase, linker: Linker, value: str) -> list[tuple[int, int, str]]:
+    """Each arXiv id in ``value``: its span and its link."""
+    return [(m.start, m.end, link(m.text, arxiv_target(kb, linker, m.id))) for m in arxiv_id.find_ids(value)]
+
+
+def _joined(value: str, spans: list[tuple[int, int, str]]) -> str:
+    """``value`` escaped, with the HTML of each span (in order, none overlapping) in its place."""
     out = []
     pos = 0
-    for m in arxiv_id.find_ids(value):
-        out.append(esc(value[pos : m.start], strip=False))
-        out.append(link(m.text, arxiv_target(kb, linker, m.id)))
-        pos = m.end
+    for start, end, html in spans:
+        out.append(esc(value[pos:start], strip=False))
+        out.append(html)
+        pos = end
     out.append(esc(value[pos:], strip=False))
     return "".join(out)
