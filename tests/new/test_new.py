@@ -155,14 +155,20 @@ def test_brief_round_and_instance(data):
     assert brief.window.start.date() == dt.date(2026, 9, 2) and brief.window.end.date() == dt.date(2026, 9, 3)
 
 
+def test_brief_round_as_the_file_name_writes_it(data):
+    """e2 (the file name's spelling) is the round E2."""
+    assert new("brief", "--topic", "inference", "--date", "2026-09-04", "--round", "e2", "--data", str(data)) == 0
+    assert read(data / "briefs" / "inference" / "2026-09-04-e2.yaml", Brief).round == "E2"
+
+
 @pytest.mark.parametrize(
     "args, message",
     [
         (("--topic", "nosuch", "--date", "2026-09-04"), "unknown topic 'nosuch'; expected one of: inference"),
         (("--topic", "inferense", "--date", "2026-09-04"), "unknown topic 'inferense' (did you mean 'inference'?)"),
         (
-            ("--topic", "inference", "--date", "2026-09-04", "--round", "e1"),
-            "bad round 'e1': expected capital letters and digits, a letter first",
+            ("--topic", "inference", "--date", "2026-09-04", "--round", "1e"),
+            "bad round '1E': expected capital letters and digits, a letter first",
         ),
     ],
 )

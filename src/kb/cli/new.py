@@ -39,7 +39,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     b.add_argument("--topic", required=True, help="topic id, e.g. inference")
     b.add_argument("--date", required=True, type=_date, help="the brief's date, YYYY-MM-DD")
-    b.add_argument("--round", default="E1", help="round, e.g. E1 (default E1)")
+    b.add_argument("--round", default="E1", help="round, e.g. E1 or e1 (default E1)")
     b.add_argument("--instance", default=None, help="author / instance (default: the previous brief's)")
     _common(b)
     b.set_defaults(func=run_brief)

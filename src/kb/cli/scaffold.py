@@ -103,6 +103,7 @@ def plan_brief(
             f"unknown topic {topic!r}{did_you_mean(topic, kb.topics)}; "
             f"expected one of: {', '.join(kb.topics) or 'none'}"
         )
+    round_ = round_.upper()  # e1, as the file name writes it, is the round E1
     if not ROUND.match(round_):
         raise ScaffoldError(f"bad round {round_!r}: expected {Describer(spell_out=True).type(models.Round)}")
     keys = kb.by_topic.get(topic, [])
