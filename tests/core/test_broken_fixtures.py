@@ -101,7 +101,7 @@ def test_paths_limit_the_report_to_those_files(tmp_path):
     run = run_validate(case, "data/briefs/inference/2026-09-03-e1.yaml")
     assert run.returncode == 0, run.stderr
     run = run_validate(case, "data/papers/ssr.yaml")
-    assert run.returncode == 1 and "missing required key 'short'" in run.stderr
+    assert run.returncode == 1 and "'short' is required" in run.stderr
 
 
 @pytest.mark.parametrize("path", ["data/papers/ssr.yaml", "data/papers/ssr-copy.yaml"])

@@ -23,7 +23,7 @@ from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
 from kb.data.diagnostics import Diagnostic, format_keypath
-from kb.data.hints import did_you_mean, schema_anchor
+from kb.data.hints import did_you_mean, misspelt, schema_anchor
 from kb.data.models import Brief, Demo, Paper, Topic
 from kb.data.models.types import no_such_day
 from kb.data.safefile import Refused, read_limited, walk
@@ -144,7 +144,8 @@ def _field_help(model: type[BaseModel], name: str | None) -> str:
     return f" ({Describer(spell_out=True).type(hint)}{_example(model, name, hint)}); see {anchor}"
 
 
-def _pydantic_message(err: ErrorDetails, root: type[BaseModel]) -> str:
+def _pydantic_message(err: ErrorDetails, root: type[BaseModel], meant: str | None = None) -> str:
+    """What is wrong, in words; ``meant``: the required key an unknown key is a misspelling of."""
     kind = err["type"]
     loc = err["loc"]
     got = err.get("input")
@@ -158,6 +159,8 @@ def _pydantic_message(err: ErrorDetails, root: type[BaseModel]) -> str:
         moved = MOVED.get((parent.__name__, key))
         if moved:
             return f"unknown key '{key}': {moved}"
+        if meant:
+            return f"unknown key '{key}' (did you mean '{meant}'?); '{meant}' is required" + _field_help(parent, meant)
         keys = list(parent.model_fields)
         return (
             f"unknown key '{key}'{did_you_mean(key, keys)}; the keys of {parent.__name__} are: "
@@ -213,19 +216,16 @@ def validate(model: type[M], located: Located) -> tuple[M | None, list[Diagnosti
         return model.model_validate(located.data), []
     except ValidationError as exc:
         diags = []
-        for err in exc.errors(include_url=False):
+        errors = exc.errors(include_url=False)
+        meant = misspelt(errors)  # a misspelt key is said once, where it is: as unknown, not as missing too
+        for err in errors:
+            at = (tuple(err["loc"][:-1]), str(err["loc"][-1]))
+            if err["type"] == "missing" and at in {(parent, key) for (parent, _), key in meant.items()}:
+                continue
             keypath = tuple(p for p in err["loc"] if isinstance(p, int) or p in _known_keys(located, err["loc"]))
             line, col = located.value_where(keypath) if err["type"] != "extra_forbidden" else located.where(keypath)
-            diags.append(
-                Diagnostic(
-                    located.path,
-                    line,
-                    col,
-                    _pydantic_message(err, model),
-                    key=format_keypath(keypath),
-                    code="schema",
-                )
-            )
+            message = _pydantic_message(err, model, meant.get(at))
+            diags.append(Diagnostic(located.path, line, col, message, key=format_keypath(keypath), code="schema"))
         return None, diags
 
 
