@@ -312,6 +312,23 @@ def test_a_carried_over_list_left_short_is_one_finding_naming_what_it_leaves_out
     )
 
 
+def test_a_misspelt_id_in_the_carried_over_list_is_an_error_and_nothing_to_acknowledge(tmp_path):
+    """tokenwave for tokenweave: the unknown paper is the error, with the closest id; the checks of
+    the list against the history say nothing of it (a typo is no item to acknowledge), and the item
+    it hides is still found missing from the list."""
+    shutil.copytree(FIXTURES / "kb" / "data", tmp_path / "data")
+    brief = tmp_path / "data" / "briefs" / "inference" / "2026-09-03-e1.yaml"
+    text = brief.read_text("utf-8")
+    assert "{paper: tokenweave, " in text
+    brief.write_text(text.replace("{paper: tokenweave, ", "{paper: tokenwave, "), "utf-8")
+    run = run_validate(tmp_path, "--format", "json")
+    said = [d for d in json.loads(run.stdout) if "tokenwave" in d["message"]]
+    assert [(d["severity"], d["key"]) for d in said] == [("error", "carried[5].paper")], said
+    assert "did you mean 'tokenweave'?" in said[0]["message"]
+    missing = [d for d in json.loads(run.stdout) if d["code"] == "carried/missing"]
+    assert len(missing) == 1 and "tokenweave" in missing[0]["message"]
+
+
 def test_a_carried_over_entry_the_history_does_not_carry_says_why(tmp_path):
     """An adjacent item carried over is not pending in the computed sense (main increments and
     candidates): the finding says so, in English and on the page, rather than that nothing waits."""
