@@ -218,9 +218,10 @@ def validate(model: type[M], located: Located) -> tuple[M | None, list[Diagnosti
         diags = []
         errors = exc.errors(include_url=False)
         meant = misspelt(errors)  # a misspelt key is said once, where it is: as unknown, not as missing too
+        said = {(parent, key) for (parent, _), key in meant.items()}
         for err in errors:
             at = (tuple(err["loc"][:-1]), str(err["loc"][-1]))
-            if err["type"] == "missing" and at in {(parent, key) for (parent, _), key in meant.items()}:
+            if err["type"] == "missing" and at in said:
                 continue
             keypath = tuple(p for p in err["loc"] if isinstance(p, int) or p in _known_keys(located, err["loc"]))
             line, col = located.value_where(keypath) if err["type"] != "extra_forbidden" else located.where(keypath)

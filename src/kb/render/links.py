@@ -116,7 +116,7 @@ def arxiv_out(base: str) -> str:
 def text(kb: KnowledgeBase, linker: Linker, value: str) -> str:
     """Escape contributed text and link every arXiv id in it."""
     value = " ".join(value.split())
-    return _joined(value, _id_links(kb, linker, value))
+    return _joined(value, _id_links(kb, linker, arxiv_id.find_ids(value)))
 
 
 def named(kb: KnowledgeBase, linker: Linker, value: str, papers: Iterable[str]) -> tuple[str, list[str]]:
@@ -125,8 +125,9 @@ def named(kb: KnowledgeBase, linker: Linker, value: str, papers: Iterable[str]) 
     links the paper's page already, the first such name linked to that page.  Also the papers
     listed that the text links nowhere (the caller links them beside it)."""
     value = " ".join(value.split())
-    spans = _id_links(kb, linker, value)
-    linked = {kb.by_arxiv.get(m.id.base) for m in arxiv_id.find_ids(value)} if spans else set()
+    ids = arxiv_id.find_ids(value)
+    spans = _id_links(kb, linker, ids)
+    linked = {kb.by_arxiv.get(m.id.base) for m in ids}
     unnamed = []
     for pid in dict.fromkeys(papers):
         paper = kb.papers.get(pid)
@@ -141,9 +142,9 @@ def named(kb: KnowledgeBase, linker: Linker, value: str, papers: Iterable[str]) 
     return _joined(value, sorted(spans)), unnamed
 
 
-def _id_links(kb: KnowledgeBase, linker: Linker, value: str) -> list[tuple[int, int, str]]:
-    """Each arXiv id in ``value``: its span and its link."""
-    return [(m.start, m.end, link(m.text, arxiv_target(kb, linker, m.id))) for m in arxiv_id.find_ids(value)]
+def _id_links(kb: KnowledgeBase, linker: Linker, ids: list[arxiv_id.Mention]) -> list[tuple[int, int, str]]:
+    """Each arXiv id found in a text: its span and its link."""
+    return [(m.start, m.end, link(m.text, arxiv_target(kb, linker, m.id))) for m in ids]
 
 
 def _joined(value: str, spans: list[tuple[int, int, str]]) -> str:

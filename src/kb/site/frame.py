@@ -205,7 +205,7 @@ class Frames:
         made = self._made_slots.get(key) if key is not None else None
         if made is not None:
             self.slots_reused += 1
-            return dict(made)
+            return made
         if self._lang is None:  # the theme's words: they depend on its configuration alone
             self._lang = self._env.get_template("partials/language.html").make_module(dict(context))
         toc, box = self._env.get_template(SLOTS).render({**context, "lang": self._lang}).split(self._token)

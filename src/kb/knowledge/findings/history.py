@@ -23,8 +23,6 @@ def carried(kb: KnowledgeBase, key: str, brief: Brief, f: BriefFigures) -> list[
     out = []
     computed = {c.paper: c for c in f.carried}
     for i, entry in enumerate(brief.carried):
-        if entry.paper not in kb.papers:  # an unknown id: the error says so (a typo is no item to acknowledge)
-            continue
         c = computed.get(entry.paper)
         if c is None:
             adjacent = _adjacent_only(kb, key, entry.paper)
@@ -155,8 +153,6 @@ def origins(kb: KnowledgeBase, key: str, brief: Brief, f: BriefFigures) -> list[
             claims.setdefault(entry.paper, []).append((entry.origin, ("carried", i, "origin")))
     out = []
     for pid, said in claims.items():
-        if pid not in kb.papers:  # an unknown id: the error says so
-            continue
         dates = sorted({d for d, _ in said})
         first = kb.history.first_seen(pid)
         wrong = [d for d in dates if not _brief_names(kb, brief.topic, d, pid)]
