@@ -9,6 +9,7 @@ the same project from other data: ``KB_DATA`` (a data directory),
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
 from mkdocs.config import config_options as c
 from mkdocs.config.base import Config
@@ -17,6 +18,9 @@ from mkdocs.exceptions import PluginError
 from kb.demos import ENV as DEMOS_ENV
 from kb.demos import enabled
 from kb.site.search_index import MEMORY_MB
+
+if TYPE_CHECKING:
+    from mkdocs.config.defaults import MkDocsConfig
 
 SITE_URL_ENV = "KB_SITE_URL"  # the published address; replaces site_url of mkdocs.yml
 
@@ -54,3 +58,16 @@ def published_url() -> str | None:
     if not value.startswith(("https://", "http://")):
         raise PluginError(f"{SITE_URL_ENV}: expected an http(s) address, got {value!r}")
     return value.rstrip("/") + "/"
+
+
+def address(config: MkDocsConfig, previewing: bool) -> None:
+    """Where the site is: ``site_url`` from ``KB_SITE_URL`` when it is set.  A site served where it
+    is built (``kb preview``; ``mkdocs serve``, which sets ``site_url`` to its own address) has no
+    editions: those live on the published branch (:mod:`kb.editions`), and the theme's version
+    selector would ask for a ``versions.json`` the server does not have, a 404 on every page
+    opened.  Such a build leaves the selector out."""
+    host, port = config.dev_addr
+    if previewing or (config.site_url or "").startswith(f"http://{host}:{port}/"):  # as mkdocs serve writes it
+        config.extra.pop("version", None)
+    if (site_url := published_url()) is not None:
+        config.site_url = site_url

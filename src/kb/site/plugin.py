@@ -44,7 +44,7 @@ from kb.render.html import PERMALINK_TITLE
 from kb.render.messages import UI, script_words
 from kb.render.meta import page_descriptions
 from kb.site import cache, finish, frame, htmlpage, pagetoc, sanitize, search, search_index, search_later, theme
-from kb.site.config import KbConfig, demos_on, published_url
+from kb.site.config import KbConfig, address, demos_on
 from kb.site.htmlpage import Placeholders
 from kb.site.layout import Options, Site, add_hand_written, build_site, check_finished, feed_files, feed_links
 from kb.site.macros import MACROS
@@ -94,8 +94,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         root = Path(config.config_file_path).resolve().parent
         data_dir = root / (os.environ.get("KB_DATA") or self.config.data_dir)  # an absolute one stays as it is
         demos = demos_on(self.config.demos)
-        if (site_url := published_url()) is not None:
-            config.site_url = site_url
+        address(config, previewing=self.preview is not None)  # KB_SITE_URL; no edition selector when served
         try:
             options = Options(data_dir=data_dir, demos=demos, site_url=config.site_url or "", topic=self.config.topic)
             options.preview = self.preview  # `kb preview`: which pages to build (kb.site.preview)
