@@ -17,7 +17,7 @@ query the bytes by kind (code: pagefind.js and wasm; meta: the entry and the pag
 word chunks; filter; fragments: one per result shown) and the files; then median and max.  The issue's
 target: <= 300 KB as stored per query at 3,000 pages (``--check`` exits 1 when a size of 3,000
 or more misses it).  ``--work DIR`` keeps each size's data and site and measures them again on
-the next run without rebuilding (the checkout's ``assets/kb-search.js`` is copied in).
+the next run without rebuilding (the checkout's header search scripts are copied in).
 
     .venv/bin/python scripts/bench_search.py --sizes 1000,3000
 """
@@ -45,16 +45,18 @@ from sitebuild import CHROMIUM, CHROMIUM_ARGS, copy_project, serve_directory  # 
 
 TARGET_KB, TARGET_PAGES = 300, 3000
 WORDS = ["推理调度", "投机", "KV Cache"]
+SCRIPTS = ("kb-search-results.js", "kb-search.js")  # the header search's code, in assets/
 _LOG = re.compile(r"search index of (\d+) pages in ([\d.]+) s \((\d+) KB[,)]")
 
 
 def build(total: int, seed: int, work: Path) -> tuple[Path, dict, list[str]]:
     """Generate, build; return the site, the index facts and the queries (a name, an id, words).
     A site already built in ``work`` (``--work``) is measured again as it is: its browser code
-    (``assets/kb-search.js``) is replaced by the checkout's."""
+    (:data:`SCRIPTS`) is replaced by the checkout's."""
     saved = work / "facts.json"
     if saved.is_file() and (work / "site" / "pagefind").is_dir():
-        shutil.copyfile(ROOT / "docs" / "assets" / "kb-search.js", work / "site" / "assets" / "kb-search.js")
+        for script in SCRIPTS:
+            shutil.copyfile(ROOT / "docs" / "assets" / script, work / "site" / "assets" / script)
         return work / "site", json.loads(saved.read_text("utf-8")), _queries(work / "data") + WORDS
     briefs, papers = bench_build.counts(total)
     files, _ = bench_build.synth.generate(briefs, papers, seed)
