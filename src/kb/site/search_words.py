@@ -6,7 +6,7 @@ words, ``2512`` (which every id of that month shares: one of the largest entries
 large.  So after each id a page writes as text, :func:`mark` adds the id as one word
 (:func:`word`: ``arxiv251208093``; ``hep-th/9901001``: ``arxivhepth9901001``; ``math.GT/0309136``:
 ``arxivmath0309136``, as arXiv writes it) in a hidden element:
-nothing a reader sees, copies or hears.  The header search (``assets/kb-search.js``, its
+nothing a reader sees, copies or hears.  The header search (``assets/kb-search-results.js``, its
 ``idWord``) turns an id typed into the box into the same word, searches for that one word, and
 shows the id as written where Pagefind's excerpt quotes the word.
 
@@ -23,7 +23,7 @@ from kb.data import arxiv_id
 
 __all__ = ["PREFIX", "mark", "word"]
 
-PREFIX = "arxiv"  # kb-search.js builds the same word (its ID_WORD)
+PREFIX = "arxiv"  # kb-search-results.js builds the same word (its ID_WORD)
 _NOT_WORD = re.compile(r"[^0-9a-z]")
 # Elements whose text is not prose: an id there gets no word (the span would be copied with a
 # BibTeX entry, or break a script).
