@@ -8,6 +8,8 @@ from __future__ import annotations
 import gzip
 import json
 import os
+import re
+import shutil
 import threading
 import time
 from pathlib import Path
@@ -36,10 +38,21 @@ def edit(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1), "utf-8")
 
 
+SELECTOR = re.compile(r"\n  version:\n(?:    .*\n)+")  # extra.version of mkdocs.yml: the edition selector
+
+
 def differing(project: Path, site: Path, tmp: Path) -> list[str]:
-    """The HTML pages of a fresh strict build that the preview directory has otherwise (or not)."""
-    full = tmp / "full"
-    run = build(full, project=project)
+    """The HTML pages of a fresh strict build that the preview directory has otherwise (or not): of
+    the project as it is, without the edition selector, which a served build leaves out
+    (kb.site.config.address)."""
+    full, same = tmp / "full", tmp / "full-project"
+    shutil.rmtree(same, ignore_errors=True)
+    shutil.copytree(project, same, ignore=shutil.ignore_patterns(".cache"))
+    config = same / "mkdocs.yml"
+    text, found = SELECTOR.subn("\n", config.read_text("utf-8"))
+    assert found == 1
+    config.write_text(text, "utf-8")
+    run = build(full, project=same)
     assert run.returncode == 0, run.stdout + run.stderr
     return sorted(
         str(f.relative_to(full))
