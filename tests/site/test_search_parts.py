@@ -104,3 +104,14 @@ def test_weight_is_the_marked_body():
     page = "<html><body><article data-pagefind-body>abc</article></body></html>"
     assert search.weight(page) == len("data-pagefind-body>abc")
     assert search.weight("<html><body>no body</body></html>") == 0
+
+
+def test_a_page_that_writes_the_attribute_as_text_is_not_a_marked_page():
+    """The performance log writes ``data-pagefind-body`` in its text: that page is not indexed, and
+    counted as one it threw off the index's bookkeeping (its weight, its digest, the pages kept)."""
+    said = "<p>包成几段 <code>data-pagefind-body</code>，其余留在外面</p>"
+    unmarked = f"<html><body><article class='md-content'>{said}</article></body></html>"
+    assert search.weight(unmarked) == 0 and search.digest(unmarked) == search.digest("<p>nothing</p>")
+    marked = f"<html><body><article class='md-content' data-pagefind-body data-pagefind-weight='2'>{said}</article>"
+    assert search.weight(marked) == marked.rfind("</article>") - marked.index("data-pagefind-body")
+    assert search.digest(marked) != search.digest(unmarked)

@@ -80,6 +80,9 @@ SKIP_PAGES = ("404.html", "performance/")
 SKIP_DIRS = ("assets/", f"{OUTPUT}/", "api/", "feeds/")
 
 _ARTICLE = re.compile(r"<article\b[^>]*>", re.IGNORECASE)
+# The marked article (:func:`mark`): the attribute in its tag, not the word in a page's text (this
+# site's own pages write it, e.g. the performance log)
+_MARKED = re.compile(r"<article\b[^>]*?\s(" + BODY + r")[\s=>]")
 _HEADING = re.compile(r"<h[2-4](?=[\s>])", re.IGNORECASE)
 _IDENTITY = '<ul class="kb-identity"'  # a paper page's identity list (kb.render.paper)
 _BACKLINKS = '<div class="kb-backlinks">'  # its backlinks' table, in its div (kb.render.html.table)
@@ -157,17 +160,16 @@ def indexed(url: str) -> bool:
 def weight(page: str) -> int:
     """What Pagefind holds of a written page (:func:`mark`), for its memory estimate: the
     characters of its marked body."""
-    start = page.find(BODY)
-    return max(0, page.rfind("</article>") - start) if start >= 0 else 0
+    m = _MARKED.search(page)
+    return max(0, page.rfind("</article>") - m.start(1)) if m else 0
 
 
 def digest(page: str) -> str:
     """A digest of all Pagefind reads of a written page (:func:`mark`): its marked ``<article>``
     (Pagefind reads nothing outside it, :data:`kb.site.search_index.CONFIG`).  Equal digests,
     equal entries in the index."""
-    body = page.find(BODY)
-    start = page.rfind("<article", 0, body) if body >= 0 else -1
-    text = page[start : page.rfind("</article>")] if start >= 0 else ""
+    m = _MARKED.search(page)
+    text = page[m.start() : page.rfind("</article>")] if m else ""
     return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
 
 
