@@ -52,11 +52,27 @@
    * (where the excerpt is found in the text, as the excerpt shows it: without the ids' index
    * words: item makes it once for a result). */
   var ENDS = /(?:[\u3002\uff01\uff1f\uff1b\uff1a]|[.!?;:]\s)\s*$/; // after a full stop, ! ? ; or : (Chinese or not)
+  /* Pagefind starts and ends an excerpt at words of its own, which may be parts of an id or a
+   * number (".20359" of arXiv:2608.20359, "Qwen3." of Qwen3.5): such an excerpt starts where the id
+   * or the number does and ends where it ends, as the text writes it. */
+  var INSIDE = /^[0-9A-Za-z.%]/, HEAD = /(?:arXiv:\s?)?(?:[-+]?[0-9A-Za-z][0-9A-Za-z./-]*|[-+])$/; // (a sign too: -24.1%)
+  var OPEN = /[0-9A-Za-z.]$/, TAIL = /^[0-9A-Za-z./%-]*[0-9A-Za-z%]/;
   function cut(p, content) {
     var text = p.textContent, at = text ? content.indexOf(text) : -1;
     if (at < 0) return;
+    var end = at + text.length;
+    var head = at > 0 && INSIDE.test(text) ? HEAD.exec(content.slice(Math.max(0, at - 40), at)) : null;
+    if (head) {
+      p.insertBefore(document.createTextNode(head[0]), p.firstChild);
+      at -= head[0].length;
+    }
+    var tail = OPEN.test(text) ? TAIL.exec(content.slice(end, end + 40)) : null;
+    if (tail) {
+      p.appendChild(document.createTextNode(tail[0]));
+      end += tail[0].length;
+    }
     if (at > 0 && !ENDS.test(content.slice(Math.max(0, at - 3), at))) p.insertBefore(document.createTextNode("…"), p.firstChild);
-    if (at + text.length < content.length && !ENDS.test(text)) p.appendChild(document.createTextNode("…"));
+    if (end < content.length && !ENDS.test(p.textContent)) p.appendChild(document.createTextNode("…"));
   }
   /* Pagefind cuts a Chinese word of three characters or more into shorter words (自投机: 自 and
    * 投机) and marks each wherever it stands, a lone character also as the start of any word (自动,

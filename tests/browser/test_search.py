@@ -500,6 +500,22 @@ def test_an_excerpt_quoting_an_id_says_where_it_is_cut(page):
     assert quoting and all(t.startswith("…") or t.endswith("…") for t in quoting), brief["text"]
 
 
+def test_an_excerpt_starts_and_ends_where_an_id_or_a_number_does(page):
+    """Pagefind starts and stops excerpts at words of its own, which may be parts of an id or a
+    number: the seed brief's list of ids was shown from ".20359" of arXiv:2608.20359, a section of
+    its page ended at "(arXiv:2608." and "Qwen3.".  They are shown whole, as the page writes them."""
+    home, excerpts = page.url, []
+    for query in ("投机解码", "Qwen3.5", "ClassEval"):
+        page.goto(home)
+        search(page, query)
+        excerpts += page.evaluate(
+            f"() => Array.from(document.querySelectorAll('{RESULT} article > p')).map(p => p.textContent)"
+        )
+    assert any(e.startswith("…arXiv:2608.20359 — SSR") for e in excerpts), excerpts
+    cut = [e for e in excerpts if re.match(r"…?[.%]|…24\.1%", e) or re.search(r"(?:\d{4}\.|Qwen3\.)…$", e)]
+    assert not cut, cut
+
+
 @pytest.mark.parametrize("shift", [False, True])
 def test_tab_goes_round_the_open_dialog(page, shift):
     """Tab (and Shift+Tab) from the box goes through the dialog's controls and back to the box,
