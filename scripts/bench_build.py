@@ -113,15 +113,16 @@ def _tree_rss_kb(pid: int) -> int:
 
 
 def timed(cmd: list[str], cwd: Path, env: dict, site: Path) -> Run:
-    """Run one build in a fresh process into ``site`` (a directory that does not exist yet: see
-    the module's notes): CPU time of it and its children, peak memory of the tree."""
+    """Run one build (``cmd``, then ``-d site``) in a fresh process into ``site``, a directory that
+    does not exist yet (see the module's notes): CPU time of it and its children, peak memory of
+    the tree."""
     import threading
 
     if site.exists():
         raise FileExistsError(f"{site}: each build gets a new directory")
     with tempfile.TemporaryFile() as log:
         t = time.perf_counter()
-        proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=log, stderr=subprocess.STDOUT)
+        proc = subprocess.Popen([*cmd, "-d", str(site)], cwd=cwd, env=env, stdout=log, stderr=subprocess.STDOUT)
         peak = [0]
         done = threading.Event()
 
@@ -138,7 +139,7 @@ def timed(cmd: list[str], cwd: Path, env: dict, site: Path) -> Run:
         proc.returncode = os.waitstatus_to_exitcode(status)
         if proc.returncode != 0:
             log.seek(0)
-            sys.exit(f"build failed ({' '.join(cmd)}):\n{log.read().decode('utf-8', 'replace')[-4000:]}")
+            sys.exit(f"build failed ({' '.join(cmd)} -d {site}):\n{log.read().decode('utf-8', 'replace')[-4000:]}")
     pages = sum(1 for p in site.rglob("*.html") if p.name != "404.html")
     out = sum(p.stat().st_size for p in site.rglob("*") if p.is_file() and not p.relative_to(site).parts[0] == "assets")
     return Run(wall, usage.ru_utime + usage.ru_stime, max(peak[0], usage.ru_maxrss) / 1024, pages, out)
@@ -173,28 +174,20 @@ def measure(total: int, args, tmp: Path) -> tuple[dict, dict, Path]:
     day, newest = working_copy(data, work / "checkout")
     added = newest.read_bytes()
     cache = work / "cache"
+    build = [sys.executable, "-m", "kb", "build", "--strict"]  # as CI builds the site
+    plain = [sys.executable, "-m", "mkdocs", "build", "--strict"]
     runs: dict[str, list[Run]] = {"project": [], "plain": [], "warm": []}
-
-    def build(site: Path) -> list[str]:
-        return [sys.executable, "-m", "kb", "build", "--strict", "-d", str(site)]  # as CI builds the site
-
-    def plain(site: Path) -> list[str]:
-        return [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(site)]
-
-    cold = {
-        "project": lambda site: timed(build(site), ROOT, mkdocs_env(data), site),
-        "plain": lambda site: timed(plain(site), work / "plain", mkdocs_env(), site),
-    }
+    cold = {"project": (build, ROOT, mkdocs_env(data)), "plain": (plain, work / "plain", mkdocs_env())}
     for i in range(args.repeat):  # interleaved, so that a busy moment hits all alike
         sites = {kind: work / f"site-{kind}-{i}" for kind in ("project", "plain", "before", "warm")}
         # project and plain take turns to go first: neither always starts just after the other
         # (the project's build deletes its index's scratch files as it ends; see the notes above)
         for kind in ("project", "plain") if i % 2 == 0 else ("plain", "project"):
-            runs[kind].append(cold[kind](sites[kind]))
+            runs[kind].append(timed(*cold[kind], sites[kind]))
         newest.unlink()  # the day before: fills the cache
-        timed(build(sites["before"]), ROOT, mkdocs_env(day, cache), sites["before"])
+        timed(build, ROOT, mkdocs_env(day, cache), sites["before"])
         newest.write_bytes(added)  # the pull request's brief, in the same checkout
-        runs["warm"].append(timed(build(sites["warm"]), ROOT, mkdocs_env(day, cache), sites["warm"]))
+        runs["warm"].append(timed(build, ROOT, mkdocs_env(day, cache), sites["warm"]))
     result = {}
     for name, rs in runs.items():
         result[name] = {
