@@ -62,10 +62,19 @@ def search_results(page) -> list[dict]:
     )
 
 
+PRESS_MORE = """() => {
+    const button = document.querySelector('.kb-search__more button');
+    if (button) button.click();
+    return !!button;
+}"""
+
+
 def all_results(page, results: list[dict]) -> list[dict]:
-    """The results shown (``results``) and the rest, loaded by pressing "more" until none is left."""
-    while page.locator(".kb-search__more button").count():
-        page.locator(".kb-search__more button").click()
+    """The results shown (``results``) and the rest, loaded by pressing "more" until none is left.
+    The button is pressed where it is, in one step: a pointer's click scrolls it into view first,
+    and the list loads its next batch when it is scrolled near its end, which takes the button
+    away (the last batch) while the click still waits for it (scrolling is tested on its own)."""
+    while page.evaluate(PRESS_MORE):
         page.wait_for_function(f"n => document.querySelectorAll('{RESULT}').length > n", arg=len(results))
         results = search_results(page)
     return results
@@ -212,6 +221,46 @@ def test_a_paper_is_found_by_what_the_briefs_call_it(page):
     assert path(search_results(page)[0]["href"]) == "/papers/ssr/"
     # the count line says a filter is on (it stays on for the next query)
     assert page.locator("#kb-search-results .md-search-result__meta").inner_text() == "找到 1 个结果（已筛选：论文）"
+
+
+def _counted(page) -> int:
+    said = page.locator("#kb-search-results .md-search-result__meta").inner_text()
+    return int(re.search(r"\d+", said).group(0))
+
+
+def test_scrolling_to_the_end_of_the_results_loads_the_rest(page):
+    """A reader who scrolls the results to their end gets the next batch, until all the count
+    line promises are there, each once and in the order found."""
+    results = search(page, "推理")
+    total = _counted(page)
+    assert len(results) < total and page.locator(".kb-search__more button").count()
+    while len(results) < total:
+        page.evaluate(
+            "() => { const s = document.querySelector('.md-search__scrollwrap'); s.scrollTop = s.scrollHeight; }"
+        )
+        page.wait_for_function(f"n => document.querySelectorAll('{RESULT}').length > n", arg=len(results))
+        results = search_results(page)
+    hrefs = [r["href"] for r in results]
+    assert len(hrefs) == total == len(set(hrefs)), hrefs
+    assert not page.locator(".kb-search__more").count()
+
+
+def test_more_says_how_many_are_left_and_a_click_shows_them(browser, base_url):
+    """The button says how many results are still to come; clicked where a reader sees it (a tall
+    window: nothing to scroll), it adds the next batch below the first."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 2400}, locale="zh-CN")
+    pg = ctx.new_page()
+    pg.goto(base_url + "guide/")
+    first = search(pg, "推理")
+    total = _counted(pg)
+    button = pg.locator(".kb-search__more button")
+    assert button.inner_text() == f"显示更多结果（还有 {total - len(first)} 个）"
+    assert button.is_visible() and button.bounding_box()["y"] + 40 < 2400
+    button.click()
+    pg.wait_for_function(f"n => document.querySelectorAll('{RESULT}').length > n", arg=len(first))
+    shown = search_results(pg)
+    assert shown[: len(first)] == first and len(shown) == min(total, len(first) + 8)
+    ctx.close()
 
 
 def test_the_count_reads_the_same_for_one_result_and_for_many(page):
