@@ -230,8 +230,8 @@ def _counted(page) -> int:
 
 def test_scrolling_to_the_end_of_the_results_loads_the_rest(page):
     """A reader who scrolls the results to their end gets the next batch, until all the count
-    line promises are there, each once and in the order found."""
-    results = search(page, "推理")
+    line promises are there, each once, below the ones shown before."""
+    results = first = search(page, "推理")
     total = _counted(page)
     assert len(results) < total and page.locator(".kb-search__more button").count()
     while len(results) < total:
@@ -241,7 +241,7 @@ def test_scrolling_to_the_end_of_the_results_loads_the_rest(page):
         page.wait_for_function(f"n => document.querySelectorAll('{RESULT}').length > n", arg=len(results))
         results = search_results(page)
     hrefs = [r["href"] for r in results]
-    assert len(hrefs) == total == len(set(hrefs)), hrefs
+    assert len(hrefs) == total == len(set(hrefs)) and results[: len(first)] == first, hrefs
     assert not page.locator(".kb-search__more").count()
 
 
@@ -250,6 +250,8 @@ def test_more_says_how_many_are_left_and_a_click_shows_them(browser, base_url):
     window: nothing to scroll), it adds the next batch below the first."""
     ctx = browser.new_context(viewport={"width": 1280, "height": 2400}, locale="zh-CN")
     pg = ctx.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
     pg.goto(base_url + "guide/")
     first = search(pg, "推理")
     total = _counted(pg)
@@ -260,6 +262,7 @@ def test_more_says_how_many_are_left_and_a_click_shows_them(browser, base_url):
     pg.wait_for_function(f"n => document.querySelectorAll('{RESULT}').length > n", arg=len(first))
     shown = search_results(pg)
     assert shown[: len(first)] == first and len(shown) == min(total, len(first) + 8)
+    assert not errors, errors
     ctx.close()
 
 
