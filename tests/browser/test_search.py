@@ -19,13 +19,20 @@ pytestmark = [pytest.mark.browser, pytest.mark.skipif(not CHROMIUM.exists(), rea
 RESULT = "#kb-search-results .md-search-result__item:not(.kb-search__more)"
 
 
-@pytest.fixture
-def page(browser, base_url):
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="zh-CN")
+def open_page(browser, site: str, height: int = 900):
+    """The guide of the site at ``site`` in a new desktop-wide window ``height`` tall: its context,
+    the page, and the page's errors as they come."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": height}, locale="zh-CN")
     pg = ctx.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.goto(base_url + "guide/")
+    pg.goto(site + "guide/")
+    return ctx, pg, errors
+
+
+@pytest.fixture
+def page(browser, base_url):
+    ctx, pg, errors = open_page(browser, base_url)
     yield pg
     assert not errors, errors
     ctx.close()
@@ -223,16 +230,17 @@ def test_a_paper_is_found_by_what_the_briefs_call_it(page):
     assert page.locator("#kb-search-results .md-search-result__meta").inner_text() == "找到 1 个结果（已筛选：论文）"
 
 
-def _counted(page) -> int:
+def counted(page) -> int:
+    """How many results the count line says the query has (none: 没有找到结果)."""
     said = page.locator("#kb-search-results .md-search-result__meta").inner_text()
-    return int(re.search(r"\d+", said).group(0))
+    return int(m.group(0)) if (m := re.search(r"\d+", said)) else 0
 
 
 def test_scrolling_to_the_end_of_the_results_loads_the_rest(page):
     """A reader who scrolls the results to their end gets the next batch, until all the count
     line promises are there, each once, below the ones shown before."""
     results = first = search(page, "推理")
-    total = _counted(page)
+    total = counted(page)
     assert len(results) < total and page.locator(".kb-search__more button").count()
     while len(results) < total:
         page.evaluate(
@@ -248,13 +256,9 @@ def test_scrolling_to_the_end_of_the_results_loads_the_rest(page):
 def test_more_says_how_many_are_left_and_a_click_shows_them(browser, base_url):
     """The button says how many results are still to come; clicked where a reader sees it (a tall
     window: nothing to scroll), it adds the next batch below the first."""
-    ctx = browser.new_context(viewport={"width": 1280, "height": 2400}, locale="zh-CN")
-    pg = ctx.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.goto(base_url + "guide/")
+    ctx, pg, errors = open_page(browser, base_url, height=2400)
     first = search(pg, "推理")
-    total = _counted(pg)
+    total = counted(pg)
     button = pg.locator(".kb-search__more button")
     assert button.inner_text() == f"显示更多结果（还有 {total - len(first)} 个）"
     assert button.is_visible() and button.bounding_box()["y"] + 40 < 2400

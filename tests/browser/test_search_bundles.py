@@ -12,7 +12,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from test_search import FIRST, all_results, path, search, search_results
+from test_search import FIRST, all_results, counted, open_page, path, search, search_results
 
 from kb.site import search_index, search_parts
 from sitebuild import CHROMIUM, build, copy_project, serve_directory
@@ -61,19 +61,10 @@ def reference_url(site):
         yield url
 
 
-def _page(browser, url: str):
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="zh-CN")
-    pg = ctx.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.goto(url + "guide/")
-    return ctx, pg, errors
-
-
 @pytest.fixture
 def pages(browser, base_url, reference_url):
     """A page of the site with the bundle under test, and one of the reference."""
-    made = [_page(browser, base_url), _page(browser, reference_url)]
+    made = [open_page(browser, base_url), open_page(browser, reference_url)]
     yield made[0][1], made[1][1]
     for ctx, _, errors in made:
         assert not errors, errors
@@ -91,10 +82,9 @@ def _found(page, query: str, kind: str | None = None) -> tuple[int, list[tuple[s
             "k => (document.querySelector('#kb-search-results').dataset.filters || '').includes(k)", arg=kind
         )
         results = search_results(page)
-    said = page.locator("#kb-search-results .md-search-result__meta").inner_text()
-    total = int(m.group(0)) if (m := re.search(r"\d+", said)) else len(results)
+    total = counted(page)
     results = all_results(page, results)
-    assert len(results) == total, said
+    assert len(results) == total, (len(results), total)
     return total, [(path(r["href"]), r["type"]) for r in results]
 
 
