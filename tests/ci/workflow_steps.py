@@ -18,7 +18,7 @@ import yaml
 ROOT = Path(__file__).resolve().parents[2]
 WORKFLOWS = ROOT / ".github" / "workflows"
 VENV_BIN = Path(sys.executable).parent
-SITE_SOURCES = ("mkdocs.yml", "docs", "hooks", "overrides", "data")
+SITE_SOURCES = ("mkdocs.yml", "docs", "hooks", "overrides", "data", ".github/CODEOWNERS")
 GIT_ID = {
     "GIT_AUTHOR_NAME": "KB Test",
     "GIT_AUTHOR_EMAIL": "kb-test@example.invalid",
@@ -61,6 +61,7 @@ def site_repo(dest: Path, branch: str = "main") -> Path:
         if src.is_dir():
             shutil.copytree(src, dest / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
         else:
+            (dest / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(src, dest / name)
     (dest / ".gitignore").write_text("/site/\n__pycache__/\n", "utf-8")
     git(dest, "init", "-q", "-b", branch)
