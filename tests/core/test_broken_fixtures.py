@@ -118,6 +118,25 @@ def test_a_path_that_is_not_there_is_an_error(tmp_path):
     assert "Traceback" not in run.stderr
 
 
+def test_a_file_no_check_reads_is_refused_not_passed(tmp_path):
+    """`kb validate README.md` said "ok" though nothing checked it."""
+    case = materialize("missing-and-unknown-keys", tmp_path)
+    (case / "README.md").write_text("# notes\n", "utf-8")
+    (case / "data" / "papers" / "notes.txt").write_text("x\n", "utf-8")
+    run = run_validate(case, "README.md", "data/papers/notes.txt")
+    assert run.returncode == 1, run.stdout
+    assert "not checked by kb validate: README.md, data/papers/notes.txt" in run.stderr, run.stderr
+    assert "ok" not in run.stdout and "Traceback" not in run.stderr
+
+
+def test_a_page_named_alone_is_checked_against_its_docs(tmp_path):
+    case = materialize("missing-and-unknown-keys", tmp_path)
+    (case / "docs").mkdir(exist_ok=True)
+    (case / "docs" / "note.md").write_text("# 注\n\n{{ config }}\n", "utf-8")
+    run = run_validate(case, "docs/note.md")
+    assert run.returncode == 1 and "docs/note.md:3:" in run.stderr, run.stderr
+
+
 def test_status_going_backwards_is_an_error_without_a_finding_to_acknowledge(tmp_path):
     """An acknowledgement cannot clear the error: the finding that would ask for one is not made."""
     run = run_validate(materialize("status-backwards", tmp_path), "--format", "json")

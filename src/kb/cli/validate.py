@@ -63,6 +63,15 @@ def _data_dir(args: argparse.Namespace) -> tuple[Path, list[Path]]:
     return Path("data"), files
 
 
+def _checked(path: Path, data_dir: Path, docs: Path | None) -> bool:
+    """Whether ``path`` is a file some check of ``kb validate`` reads: a YAML file under the data
+    directory, or any file under the docs directory being checked."""
+    where = path.resolve()
+    if where.suffix in (".yaml", ".yml") and where.is_relative_to(data_dir.resolve()):
+        return True
+    return docs is not None and where.is_relative_to(docs.resolve())
+
+
 def collect(data_dir: Path, docs_dir: Path | None) -> tuple[list[Diagnostic], KnowledgeBase]:
     from kb.data.pages import check_macro_refs, check_pages
 
@@ -94,7 +103,14 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"no such file: {', '.join(missing)}")
     # pages belong with their data: by default the docs/ beside the data directory
     sibling = data_dir.parent / "docs"
-    docs = Path(args.docs) if args.docs else (sibling if sibling.is_dir() and not files else None)
+    named_pages = any(f.resolve().is_relative_to(sibling.resolve()) for f in files)
+    docs = Path(args.docs) if args.docs else (sibling if sibling.is_dir() and (named_pages or not files) else None)
+    unchecked = [str(f) for f in files if not _checked(f, data_dir, docs)]
+    if unchecked:  # "ok" for a file no check reads would be a false all-clear
+        raise UserError(
+            f"not checked by kb validate: {', '.join(unchecked)} (it checks data files, "
+            f"{data_dir}/**/*.yaml, and the files under the docs directory, {docs or sibling})"
+        )
     diags, kb = collect(data_dir, docs)
     if files:
         wanted = {display_path(f.resolve()) for f in files} | {os.path.normpath(str(f)) for f in files}
