@@ -13,10 +13,11 @@ import argparse
 import importlib
 import os
 import sys
+from importlib.metadata import version
 
 from kb.data.diagnostics import DataError, UserError
 
-COMMANDS = ("validate", "status", "paper", "bib", "new", "schema", "preview", "build")  # modules of this package
+COMMANDS = ("validate", "status", "paper", "bib", "new", "schema", "preview", "build", "completion")  # modules here
 
 __all__ = ["UserError", "build_parser", "main"]
 
@@ -26,6 +27,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     ``kb build`` starts without the data layer the other commands load)."""
     parser = argparse.ArgumentParser(prog="kb", description="LLM-inference knowledge base tools.")
     parser.add_argument("--debug", action="store_true", help="show tracebacks")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {version('llm-inference-kb')}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in (command,) if command in COMMANDS else COMMANDS:
         importlib.import_module(f"kb.cli.{name}").register(sub)
