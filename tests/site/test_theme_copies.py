@@ -1,0 +1,37 @@
+"""Theme files copied into overrides/ and changed there record the upstream file they were copied
+from (``upstream: mkdocs-material VERSION PATH sha256:DIGEST``); the installed theme must still
+hold that very file, or the copy is out of step with the theme the site is built with."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from importlib.metadata import version
+from pathlib import Path
+
+import material
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+OVERRIDES = ROOT / "overrides"
+THEME = Path(material.__file__).parent / "templates"
+UPSTREAM = re.compile(r"upstream: mkdocs-material (\S+) (\S+) sha256:([0-9a-f]{64})")
+COPIES = {p.relative_to(OVERRIDES).as_posix(): UPSTREAM.search(p.read_text("utf-8")) for p in OVERRIDES.rglob("*.html")}
+RECORDED = {name: m for name, m in COPIES.items() if m}
+
+
+def test_the_copies_of_material_partials_say_where_they_come_from():
+    assert {"partials/header.html", "partials/search.html"} <= set(RECORDED)
+
+
+@pytest.mark.parametrize("name", sorted(RECORDED))
+def test_the_installed_theme_still_holds_the_file_the_copy_was_made_from(name):
+    copied_from, path, digest = RECORDED[name].groups()
+    upstream = THEME / path
+    assert upstream.is_file(), f"Material {version('mkdocs-material')} has no {path} (copied from {copied_from})"
+    now = hashlib.sha256(upstream.read_bytes()).hexdigest()
+    assert now == digest, (
+        f"overrides/{name} is a copy of Material {copied_from}'s {path}, which changed in the installed "
+        f"Material {version('mkdocs-material')}: port the change into the copy, then record the new version "
+        "and digest in its header"
+    )
