@@ -95,7 +95,7 @@ FIRST = [
     ("RetroInfer", "/papers/retroinfer/", "论文"),  # an English name: its paper page
     ("2505.02922", "/papers/retroinfer/", "论文"),  # an arXiv id: the paper it names
     ("arXiv:2505.02922", "/papers/retroinfer/", "论文"),  # as it is cited
-    ("retroinfer2025vector", "/papers/retroinfer/", "论文"),  # its BibTeX key, from a .bib file
+    ("valluri2026ssr", "/papers/ssr/", "论文"),  # its BibTeX key, from a .bib file
     ("投机", "/briefs/inference/2026-09-03-e1/", "简报"),  # inside 自投机解码: the brief that reports SSR
     ("自投机", "/briefs/inference/2026-09-03-e1/", "简报"),
     ("推理调度", "/inference/", "活文档"),  # a section of the living document
@@ -184,16 +184,16 @@ def _squash(text: str) -> str:
 
 
 def test_a_papers_bibtex_section_is_shown_for_its_key_not_its_name(page):
-    """The BibTeX key (retroinfer2025vector) is a word of the paper's page and starts with its name:
-    a search for the name does not list the BibTeX section; the key typed whole does."""
-    first = search(page, "RetroInfer")[0]
-    assert path(first["href"]) == "/papers/retroinfer/", first
+    """The BibTeX key (valluri2026ssr) is a word of the paper's page and ends with its name: a
+    search for the name does not list the BibTeX section; the key typed whole does."""
+    first = search(page, "Self-Speculation")[0]
+    assert path(first["href"]) == "/papers/ssr/", first
     assert not [s for s in first["sections"] if s.endswith("#bibtex")], first["sections"]
-    for key in ("retroinfer2025vector", "{retroinfer2025vector,"):  # typed, or copied from a .bib file
+    for key in ("valluri2026ssr", "{valluri2026ssr,"):  # typed, or copied from a .bib file
         page.keyboard.press("Escape")
         page.reload()
         first = search(page, key)[0]
-        assert path(first["href"]) == "/papers/retroinfer/", first
+        assert path(first["href"]) == "/papers/ssr/", first
         assert [s for s in first["sections"] if s.endswith("#bibtex")], (key, first["sections"])
 
 

@@ -91,13 +91,13 @@ def test_the_tables_of_other_pages_are_indexed(site, pages):
 
 def test_a_papers_bibtex_is_not_indexed_but_its_key_is(site, pages):
     """The entry repeats the page's identity list in LaTeX; the key is what a .bib file names it by."""
-    indexed = fragment(site, "/papers/retroinfer/")["content"]
-    entry = pages.article("papers/retroinfer/index.html").select_one("pre.kb-bibtex").get_text()
+    indexed = fragment(site, "/papers/ssr/")["content"]
+    entry = pages.article("papers/ssr/index.html").select_one("pre.kb-bibtex").get_text()
     key = re.match(r"@\w+\{([^,]+),", entry).group(1)
-    assert key == "retroinfer2025vector"
+    assert key == "valluri2026ssr"
     assert key in re.split(r"[\s\u200b]+", indexed)  # a word of its own
-    assert "archivePrefix" in entry and "archivePrefix" not in indexed and "@inproceedings" not in indexed
-    assert "RetroInfer" in indexed  # the page's own title and identity list are
+    assert "archivePrefix" in entry and "archivePrefix" not in indexed and "@misc" not in indexed
+    assert "Speculation" in indexed  # the page's own title and identity list are
 
 
 def test_the_performance_log_is_a_page_but_not_in_the_index(site):

@@ -2,14 +2,15 @@
 
 :func:`fields_for` decides the entry: its type, title, authors, venue, date and
 identifiers.  :func:`uncitable` says why a paper cannot have an entry a reader
-could cite (no year, or neither an author nor an arXiv id) and what to add.
+could cite (no author, no full title or no year: :func:`missing`) and what to add.
 
 * type: ``inproceedings`` (``booktitle`` = the venue, ``note`` = its detail) when
   a venue is known, else ``article`` (``journal`` = arXiv's journal reference)
   when one is known, else ``misc``;
 * ``title`` always (the paper's title, arXiv's, or the short name);
 * ``author`` when known (``authors``, else arXiv's);
-* ``year`` and ``month`` from ``published``, else arXiv's v1 date
+* ``year`` as the venue names it (``VLDB 2026``), else ``year`` and ``month`` from ``published``,
+  else arXiv's v1 date
   (``arxiv_meta.published``), else the month the arXiv id encodes, else the
   stated v1 date (``submitted``);
 * ``doi`` from arXiv; ``eprint``, ``archivePrefix = {arXiv}`` and ``primaryClass``
@@ -18,6 +19,8 @@ could cite (no year, or neither an author nor an arXiv id) and what to add.
 """
 
 from __future__ import annotations
+
+import re
 
 from kb.data import arxiv_id
 from kb.data.models import Paper
@@ -30,8 +33,15 @@ def authors_of(paper: Paper) -> list[str]:
     return list(paper.authors) or (list(meta.authors) if meta else [])
 
 
+_YEAR = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+
+
 def date_of(paper: Paper) -> tuple[str | None, int | None]:
-    """(year, month or None) of the entry, from the first source that has a date."""
+    """(year, month or None) of the entry: the year a venue names (``VLDB 2026``: the proceedings'
+    year, whatever the preprint's), else from the first source that has a date."""
+    named = _YEAR.findall(paper.venue.name) if paper.venue else []
+    if named:
+        return named[-1], None
     if paper.published:
         parts = paper.published.split("-")
         return parts[0], int(parts[1]) if len(parts) > 1 else None
@@ -92,11 +102,28 @@ def _identifiers(paper: Paper) -> dict[str, str]:
     return out
 
 
+# What a complete entry needs, each with how to add it (the page says the same in Chinese:
+# ``paper.bib_missing.*`` in the message catalogue).
+NEEDED = {
+    "author": "no author (add `authors:`, or `kb paper refresh` when online)",
+    "title": "no full title, only the short name (add `title:`, or `kb paper refresh` when online)",
+    "year": "no year (add `published: YYYY`, or an arXiv id)",
+}
+
+
+def missing(paper: Paper) -> list[str]:
+    """The fields of :data:`NEEDED` that the paper's entry would lack: an entry without them makes a
+    reference manager print "Anonymous" or a bare short name, so none is offered."""
+    out = []
+    if not authors_of(paper):
+        out.append("author")
+    if paper.display_title == paper.short:
+        out.append("title")
+    if date_of(paper)[0] is None:
+        out.append("year")
+    return out
+
+
 def uncitable(paper: Paper) -> str | None:
     """Why the paper gets no BibTeX entry (and what to add), or None when it can be cited."""
-    missing = []
-    if date_of(paper)[0] is None:
-        missing.append("no year (add `published: YYYY`, or an arXiv id)")
-    if not authors_of(paper) and not paper.arxiv:
-        missing.append("neither authors nor an arXiv id (add `authors:` or `arxiv:`)")
-    return "; ".join(missing) or None
+    return "; ".join(NEEDED[name] for name in missing(paper)) or None

@@ -9,7 +9,7 @@ import html as _html
 
 from markdown.extensions.toc import slugify, unique
 
-from kb.bib.fields import date_of
+from kb.bib.fields import date_of, missing
 from kb.data import arxiv_id
 from kb.data.models import STATUS_LABELS, Paper
 from kb.knowledge.figures import paper_status
@@ -53,10 +53,36 @@ def page(kb: KnowledgeBase, paper_id: str, bibtex: str | None = None, demos: Htm
     out.append(_anchors(kb, linker, p))
     out.append(demos)
     out.append(_backlinks(kb, linker, p))
-    if bibtex:
-        out.append(heading(2, "BibTeX", "bibtex"))
-        out.append(el("pre", el("code", _html.escape(bibtex.strip()), "language-bibtex"), "kb-bibtex"))
+    out.append(heading(2, "BibTeX", "bibtex"))
+    out.append(_bibtex(p, bibtex))
     return blocks(*out) + "\n"
+
+
+def _bibtex(p: Paper, bibtex: str | None) -> Html:
+    """The paper's entry to copy, or, for a paper whose entry would lack an author, a full title or
+    a year (:func:`kb.bib.fields.missing`), what is missing and how to add it."""
+    if bibtex:
+        return el(
+            "pre",
+            el("code", _html.escape(bibtex.strip()), "language-bibtex"),
+            "kb-bibtex",
+            tabindex=0,
+            role="region",
+            aria_label="BibTeX",
+        )
+    lacking = missing(p)
+    return para(
+        esc(
+            t(
+                "paper.bib_incomplete",
+                missing="、".join(t(f"paper.bib_missing.{name}") for name in lacking),
+                command=f"kb paper refresh {p.id}",
+                file=f"data/papers/{p.id}.yaml",
+                keys="、".join(t(f"paper.bib_key.{name}") for name in lacking),
+            )
+        ),
+        "kb-bib-incomplete",
+    )
 
 
 def _fact(label: str, value: Html) -> Html:

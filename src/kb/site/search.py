@@ -86,7 +86,7 @@ _MARKED = re.compile(r"<article\b[^>]*?\s(" + BODY + r")[\s=>]")
 _HEADING = re.compile(r"<h[2-4](?=[\s>])", re.IGNORECASE)
 _IDENTITY = '<ul class="kb-identity"'  # a paper page's identity list (kb.render.paper)
 _BACKLINKS = '<div class="kb-backlinks">'  # its backlinks' table, in its div (kb.render.html.table)
-_BIBTEX = re.compile(r'<pre class="kb-bibtex"><code[^>]*>@\w+\{([^,<\s]+),.*?</pre>', re.DOTALL)
+_BIBTEX = re.compile(r'<pre class="kb-bibtex"[^>]*><code[^>]*>@\w+\{([^,<\s]+),.*?</pre>', re.DOTALL)
 _BRIEF_URL = re.compile(r"^briefs/([^/]+)/(\d{4}-\d{2}-\d{2})-[^/]+/$")
 _PAPER_URL = re.compile(r"^papers/([^/]+)/$")
 
