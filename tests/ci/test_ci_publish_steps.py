@@ -8,7 +8,9 @@ Two months are published, then the older one is fixed."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -16,17 +18,25 @@ from workflow_steps import ROOT, Runner, base_env, git, load_workflow
 
 pytestmark = pytest.mark.slow
 TOKEN = "ghs_not-a-real-token"
-SPARSE = ["scripts/publish_edition.py", "src/kb/editions"]
+
+
+def sparse_paths() -> list[str]:
+    """What the deploy job checks out (its checkout step's sparse list)."""
+    deploy = load_workflow("publish.yml")["jobs"]["deploy"]
+    checkout = next(s for s in deploy["steps"] if s.get("uses", "").startswith("actions/checkout@"))
+    return checkout["with"]["sparse-checkout"].split()
+
+
+SPARSE = sparse_paths()
 
 
 def origin_repo(tmp: Path) -> Path:
-    """A bare repository whose main holds the tool and, beside it, sources the job must not check out."""
+    """A bare repository whose main holds the whole package and, beside it, sources the job must not
+    check out."""
     work = tmp / "upstream"
     (work / "scripts").mkdir(parents=True)
     shutil.copy2(ROOT / "scripts" / "publish_edition.py", work / "scripts")
-    shutil.copytree(
-        ROOT / "src" / "kb" / "editions", work / "src" / "kb" / "editions", ignore=shutil.ignore_patterns("__pycache__")
-    )
+    shutil.copytree(ROOT / "src" / "kb", work / "src" / "kb", ignore=shutil.ignore_patterns("__pycache__"))
     for name in ("docs", "data", "hooks"):
         shutil.copytree(ROOT / name, work / name, ignore=shutil.ignore_patterns("__pycache__"))
     git(work.parent, "init", "-q", "-b", "main", str(work))
@@ -56,6 +66,12 @@ def deploy_job(origin: Path, site: Path, tmp: Path, edition: str) -> tuple[Runne
     for f in files.values():
         Path(f).touch()
     sha = git(ws, "rev-parse", "HEAD").strip()
+    # The runner's python has no kb installed: this one loads no site-packages (-S), so the tool runs
+    # on what the sparse checkout holds and a missing import fails here as it would there.
+    shim = temp / "bin"
+    shim.mkdir()
+    (shim / "python").write_text(f'#!/bin/sh\nexec "{sys.executable}" -S "$@"\n', "utf-8")
+    (shim / "python").chmod(0o755)
     env = base_env(
         CI="true",
         GITHUB_ACTIONS="true",
@@ -68,6 +84,7 @@ def deploy_job(origin: Path, site: Path, tmp: Path, edition: str) -> tuple[Runne
         RUNNER_OS="Linux",
         **files,
     )
+    env["PATH"] = os.pathsep.join([str(shim), env["PATH"]])
     context = {"needs": {"build": {"outputs": {"edition": edition}}}, "github": {"token": TOKEN}}
     runner = Runner(load_workflow("publish.yml"), "deploy", ws, context, env, temp)
     results = []

@@ -135,7 +135,15 @@ def test_publish_deploy_job_runs_no_contributor_code():
         assert word not in runs, f"the deploy job runs {word!r}"
     checkout = next(s for s in deploy["steps"] if s.get("uses", "").startswith("actions/checkout@"))
     assert checkout["with"]["sparse-checkout-cone-mode"] is False
-    assert checkout["with"]["sparse-checkout"].split() == ["scripts/publish_edition.py", "src/kb/editions"]
+    assert checkout["with"]["sparse-checkout"].split() == [
+        "scripts/publish_edition.py",
+        "src/kb/editions",
+        "src/kb/render/__init__.py",  # the tool's imports, standard library only: the catalogue
+        "src/kb/render/messages*.py",
+        "src/kb/render/html.py",  # the catalogue's escaping
+        "src/kb/data/__init__.py",  # and the atomic-directory helper
+        "src/kb/data/atomic.py",
+    ]
     assert checkout["with"]["fetch-depth"] == 0  # origin/gh-pages is the tree to build on
     download = next(s for s in deploy["steps"] if s.get("uses", "").startswith("actions/download-artifact@"))
     assert download["with"]["name"] == "site"
