@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from sitebuild import CHROMIUM, CHROMIUM_ARGS, ROOT
+from sitebuild import CHROMIUM, CHROMIUM_ARGS, ROOT, build
 
 ARTIFACTS = ROOT / "test-artifacts"
 PREFIX = "/kb/"
@@ -50,8 +50,15 @@ class Pages(http.server.SimpleHTTPRequestHandler):
 
 
 @pytest.fixture(scope="module")
-def base_url(site, tmp_path_factory):
+def base_url(tmp_path_factory):
+    """The tree served under PREFIX, from a site built as the publishing workflow builds it: with
+    its address set (latest/ under the served prefix), so the themed 404 page can answer at the root."""
     tree = tmp_path_factory.mktemp("gh-pages")
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Pages, directory=str(tree)))
+    url = f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
+    site = tmp_path_factory.mktemp("published-site")
+    run = build(site, env_extra={"KB_SITE_URL": url + "latest/"})
+    assert run.returncode == 0, run.stdout + run.stderr
     for edition in ("2026-09", "2026-10"):
         run = subprocess.run(
             [
@@ -70,9 +77,8 @@ def base_url(site, tmp_path_factory):
             timeout=300,
         )
         assert run.returncode == 0, run.stderr
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Pages, directory=str(tree)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
+    yield url
     server.shutdown()
     server.server_close()
 
@@ -130,3 +136,37 @@ def test_changes_page_renders_with_the_editions_styles(page, base_url):
     assert page.locator("h1").inner_text().startswith("2026-10 版")
     assert page.evaluate("getComputedStyle(document.querySelector('.md-typeset h1')).fontWeight") != ""
     page.screenshot(path=str(ARTIFACTS / "edition-2026-10-changes.png"))
+
+
+@pytest.mark.parametrize("viewport", [{"width": 390, "height": 844}, {"width": 1366, "height": 900}])
+def test_a_missing_address_gets_the_themed_chinese_404_with_a_way_home(browser, base_url, viewport):
+    """GitHub Pages answers every missing address with the root 404.html: it is the site's own
+    page (theme, header search, Chinese), readable on a phone, and its home link opens latest/."""
+    ctx = browser.new_context(viewport=viewport, locale="zh-CN")
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    failed: list[str] = []
+    page.on("requestfailed", lambda r: failed.append(r.url))
+    response = page.goto(base_url + "no/such/page/")
+    assert response is not None and response.status == 404
+    assert page.locator("html").get_attribute("lang") == "zh"
+    assert page.locator("header.md-header").is_visible()  # the theme, with its header
+    assert page.locator("article h1").inner_text().startswith("404 · 找不到这个页面")
+    size = page.evaluate("parseFloat(getComputedStyle(document.querySelector('article p')).fontSize)")
+    assert size >= 14, size  # the viewport is set: not desktop text shrunk onto a phone
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert page.locator("form[name='kb-search']").count() == 1  # the header's search is there
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"root-404-{viewport['width']}.png"))
+    page.locator("article a", has_text="回到首页").click()
+    page.wait_for_url(base_url + "latest/")
+    assert not errors and not [u for u in failed if not u.endswith("/no/such/page/")], (errors, failed)
+    ctx.close()
+
+
+def test_an_editions_missing_page_still_goes_to_latest(page, base_url):
+    """The themed root 404 keeps the edition redirect: a record's address under an edition opens it in latest/."""
+    page.goto(base_url + "2026-10/papers/retroinfer/")
+    page.wait_for_url(base_url + "latest/papers/retroinfer/")
+    assert "RetroInfer" in page.title()

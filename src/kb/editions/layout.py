@@ -3,9 +3,10 @@
 ::
 
     index.html        redirects to latest/
-    404.html          GitHub Pages' page for a missing path: a path under an
-                      edition that the edition does not hold (a record, an index)
-                      is sent to the same path under latest/
+    404.html          GitHub Pages' page for a missing path: the site's themed 404
+                      page (or a plain one); a path under an edition that the
+                      edition does not hold (a record, an index) is sent to the
+                      same path under latest/
     .nojekyll         serve the files as they are (no Jekyll run)
     versions.json     Material's version selector: latest first, then the
                       editions, newest first
@@ -112,24 +113,58 @@ _REDIRECT = """<!doctype html>
 # GitHub Pages answers a missing path with the root 404.html.  A path under an
 # edition that the edition does not hold (a brief, a paper, an index, or any page
 # of an edition mike once published whole) goes to the same path under latest/.
-_NOT_FOUND = """<!doctype html>
-<html lang="zh"><head><meta charset="utf-8"><title>%(title)s</title>
-<script>
+_TO_CURRENT = """<script>
 (function () {
   var m = window.location.pathname.match(/^(.*?\\/)(\\d{4}-(?:0[1-9]|1[0-2]))\\/(.+)$/);
   if (m && m[1].indexOf("/%(current)s/") < 0) {
     window.location.replace(m[1] + "%(current)s/" + m[3] + window.location.search + window.location.hash);
   }
 })();
-</script></head>
-<body><h1>%(title)s</h1><p>%(intro)s</p></body></html>
+</script>"""
+
+# The site's own themed 404 page can answer at the root when it names its styles, scripts and
+# links by absolute path into latest/ (MkDocs does so for 404.html when site_url is set, as the
+# publishing workflow sets it); else a page of its own, readable on a phone, links home (latest/
+# beside the edition or latest/ in the address, else the host's root).
+_ASSET_BASE = re.compile(r'<link[^>]+href="([^"]*/)assets/stylesheets/')
+_HEAD = re.compile(r"<head\b[^>]*>")
+_NOT_FOUND = """<!doctype html>
+<html lang="zh"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>%(title)s</title>
+%(to_current)s
+<style>body{font:1.0625rem/1.6 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem}
+a{color:#3949ab}@media (prefers-color-scheme:dark){body{background:#1e2129;color:#e2e4e9}a{color:#a5b4fc}}</style>
+</head>
+<body><h1>%(title)s</h1><p>%(intro)s</p><p><a id="home" href="/">%(home)s</a></p>
+<script>
+(function () {
+  var m = window.location.pathname.match(/^(.*?\\/)(?:%(current)s|\\d{4}-(?:0[1-9]|1[0-2]))\\//);
+  if (m) document.getElementById("home").href = m[1] + "%(current)s/";
+})();
+</script></body></html>
 """
+
+
+def not_found_page(root: Path) -> str:
+    """The root 404.html: latest/'s themed page with the edition redirect first in its head when
+    its addresses are absolute paths into latest/, else the plain page (see above)."""
+    to_current = _TO_CURRENT % {"current": CURRENT}
+    themed = root / CURRENT / "404.html"
+    page = themed.read_text("utf-8") if themed.is_file() else ""
+    base = _ASSET_BASE.search(page)
+    head = _HEAD.search(page)
+    if base and head and base.group(1).startswith("/") and base.group(1).endswith(f"/{CURRENT}/"):
+        return page[: head.end()] + to_current + page[head.end() :]
+    words = {
+        k: html.escape(t(key))
+        for k, key in (("title", "page.not_found"), ("intro", "page.not_found_intro"), ("home", "page.not_found_home"))
+    }
+    return _NOT_FOUND % {"current": CURRENT, "to_current": to_current, **words}
 
 
 def _write_root(root: Path) -> None:
     (root / "index.html").write_text(_REDIRECT.format(target=f"{CURRENT}/"), "utf-8")
-    words = {"title": html.escape(t("edition.not_found")), "intro": html.escape(t("edition.not_found_intro"))}
-    (root / "404.html").write_text(_NOT_FOUND % {"current": CURRENT, **words}, "utf-8")
+    (root / "404.html").write_text(not_found_page(root), "utf-8")
     (root / ".nojekyll").write_text("", "utf-8")
 
 

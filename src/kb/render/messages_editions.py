@@ -31,8 +31,6 @@ EDITIONS: dict[str, str] = {
     "edition.page_gone": "（本版已没有这一页）",
     "edition.more_changes": "……另有 {n} 处改动未列出。",
     "edition.no_page_changes": "页面的文字没有变化。",
-    # the root 404 page and the version selector (kb.editions.layout)
-    "edition.not_found": "页面不存在",
-    "edition.not_found_intro": "这个地址上没有页面。",
+    # the version selector (kb.editions.layout; the root 404 page says page.not_found*)
     "edition.current_title": "最新",
 }
