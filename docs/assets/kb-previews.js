@@ -14,10 +14,13 @@
      both closes it;
    - keyboard: focusing a link (Tab, :focus-visible) opens it at once; blur closes it;
    - Esc closes it wherever focus is;
-   - touch: a first tap on such a link opens the preview instead of following the link, and a
-     second tap on the same link follows it (the popup says so).  A long-press was not chosen: it
-     collides with the browser's own link menu and no one discovers it.  Tapping elsewhere closes
-     the popup; if the target cannot be read, the first tap follows the link.
+   - touch: a tap follows the link, always (one tap, as on any site).  A preview is offered by a
+     separate small button after the link, and only where it adds to what the link's line (its list
+     item, paragraph or cell) already says: not beside a brief link whose line already holds the
+     brief's headline, nor a link to a part of the same page, one for each target in a line, never
+     in tables, headings or the previous/next bar, where navigating is the point.  A press on the button opens the preview, a second press or a tap elsewhere closes it.
+     A long-press was not chosen: it collides with the browser's own link menu and no one
+     discovers it.
    While the popup is shown, the link's aria-describedby names it (role="tooltip"). */
 (function () {
   "use strict";
@@ -25,7 +28,7 @@
   var GRACE = 200;      // ms to move the pointer from the link onto the popup
   var MAX_TEXT = 280;   // characters of summary text
   var cache = new Map();  // page URL (no fragment) -> Promise of a parsed Document, or null
-  var tip = null, body = null, heading = null, hint = null;
+  var tip = null, body = null, heading = null;
   var current = null;     // the link whose preview is shown (or being opened)
   var openTimer = 0, closeTimer = 0, lastPointer = "mouse", request = 0;
 
@@ -82,6 +85,12 @@
   function clip(text) {
     return text.length > MAX_TEXT ? text.slice(0, MAX_TEXT - 1) + "…" : text;
   }
+  /* What a reader sees of an element: its text without what it hides (the search words). */
+  function visibleText(el) {
+    var copy = el.cloneNode(true);
+    copy.querySelectorAll("[hidden], .headerlink, script, style").forEach(function (x) { x.remove(); });
+    return clean(copy.textContent);
+  }
   function textOf(el) {
     if (!el) return "";
     var copy = el.cloneNode(true);
@@ -131,12 +140,8 @@
     heading.className = "kb-preview__title";
     body = document.createElement("p");
     body.className = "kb-preview__text";
-    hint = document.createElement("p");
-    hint.className = "kb-preview__hint";
-    hint.textContent = kbWord("previews.again");
     tip.appendChild(heading);
     tip.appendChild(body);
-    tip.appendChild(hint);
     tip.addEventListener("mouseenter", function () { clearTimeout(closeTimer); });
     tip.addEventListener("mouseleave", function () { scheduleClose(); });
     document.body.appendChild(tip);
@@ -163,7 +168,7 @@
   }
 
   /* Open the preview of ``link``; resolves true when it is shown. */
-  function open(link, touch) {
+  function open(link) {
     var t = target(link);
     if (!t) return Promise.resolve(false);
     clearTimeout(closeTimer);
@@ -184,7 +189,6 @@
       }
       body.textContent = clip(s.text);
       body.hidden = !s.text || s.text === s.title;
-      hint.hidden = !touch;
       tip.hidden = false;
       tip.dataset.kind = t.kind;
       place(link);
@@ -198,6 +202,8 @@
     clearTimeout(closeTimer);
     request++;
     if (current && tip) describe(current, false);
+    var button = current && current.nextElementSibling;
+    if (button && button.classList.contains("kb-preview-btn")) button.setAttribute("aria-expanded", "false");
     current = null;
     if (tip) tip.hidden = true;
   }
@@ -215,7 +221,8 @@
 
   document.addEventListener("pointerdown", function (e) {
     lastPointer = e.pointerType || "mouse";
-    if (tip && !tip.hidden && !tip.contains(e.target) && linkOf(e.target) !== current) close();
+    var own = current && e.target.closest && e.target.closest(".kb-preview-btn") === current.nextElementSibling;
+    if (tip && !tip.hidden && !tip.contains(e.target) && linkOf(e.target) !== current && !own) close();
   }, true);
 
   document.addEventListener("pointerover", function (e) {
@@ -224,7 +231,7 @@
     if (!link) return;
     if (link === current) { clearTimeout(closeTimer); return; }
     clearTimeout(openTimer);
-    openTimer = setTimeout(function () { open(link, false); }, DELAY);
+    openTimer = setTimeout(function () { open(link); }, DELAY);
   });
   document.addEventListener("pointerout", function (e) {
     var link = linkOf(e.target);
@@ -238,7 +245,7 @@
     if (!link || lastPointer === "touch") return;
     var visible = true;
     try { visible = link.matches(":focus-visible"); } catch (err) { visible = true; }
-    if (visible) { clearTimeout(openTimer); open(link, false); }
+    if (visible) { clearTimeout(openTimer); open(link); }
   });
   document.addEventListener("focusout", function (e) {
     if (current && e.target === current) close();
@@ -249,14 +256,74 @@
     if ((e.key === "Escape" || e.key === "Esc") && tip && !tip.hidden) close();
   });
 
-  document.addEventListener("click", function (e) {
-    if (lastPointer !== "touch" || e.defaultPrevented || e.button !== 0) return;
-    var link = linkOf(e.target);
-    if (!link || shown(link)) return;  // the second tap follows the link
-    e.preventDefault();
-    var href = link.href;
-    open(link, true).then(function (ok) { if (!ok) location.href = href; });
-  });
+  /* The words around a link that a reader already has: its line (list item, paragraph, cell). */
+  function context(link) {
+    return link.closest("li, p, dd, td, th, blockquote") || link;
+  }
+  function squash(text) {
+    return (text || "").replace(/[\s\p{P}\p{S}]/gu, "");
+  }
+  /* Whether a summary says more than the link's line already does: a part of it of which the
+     line holds less than half (counted in pieces of 8 letters, punctuation and spaces aside). */
+  function addsTo(s, link) {
+    var have = squash(visibleText(context(link)));
+    return [s.title, s.sub, s.text].some(function (part) {
+      var letters = squash(part), pieces = 0, held = 0;
+      for (var i = 0; i + 8 <= letters.length; i += 8) {
+        pieces++;
+        if (have.indexOf(letters.slice(i, i + 8)) >= 0) held++;
+      }
+      return pieces > 0 && held * 2 < pieces;
+    });
+  }
+
+  /* Touch screens: a preview button after each link whose preview adds to its line (see the top
+     of this file).  Decided when the link comes into view: its target is read then (once per
+     page, as for a preview), so a page of many links fetches only what the reader scrolls to. */
+  function offer(link) {
+    var t = target(link);
+    if (!t || (here(t.page) && t.kind !== "section")) return;  // a part of this very page
+    var line = context(link);
+    line.kbOffered = line.kbOffered || {};
+    if (line.kbOffered[t.page + "#" + t.hash]) return;  // one button a target in a line
+    line.kbOffered[t.page + "#" + t.hash] = true;
+    load(t.page).then(function (doc) {
+      var s = summary(doc, t);
+      if (!s || !addsTo(s, link) || (link.nextElementSibling && link.nextElementSibling.classList.contains("kb-preview-btn"))) return;
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "kb-preview-btn";
+      button.setAttribute("aria-label", kbWord("previews.button", { link: visibleText(link) }));
+      button.setAttribute("aria-expanded", "false");
+      button.textContent = "i";
+      button.addEventListener("click", function (e) {
+        e.preventDefault();
+        if (shown(link)) { close(); return; }
+        open(link).then(function (ok) {
+          if (ok) { button.setAttribute("aria-expanded", "true"); place(link); }
+        });
+      });
+      link.insertAdjacentElement("afterend", button);
+    });
+  }
+  var offered = false;
+  function offerButtons() {
+    if (offered) return;
+    offered = true;
+    var links = Array.prototype.filter.call(document.querySelectorAll("article a[href]"), function (link) {
+      return target(link) && !link.closest("table, nav, .kb-prevnext, h1, h2, h3, h4, h5, h6");
+    });
+    if (!("IntersectionObserver" in window)) { links.forEach(offer); return; }
+    var seen = new IntersectionObserver(function (entries) {
+      entries.forEach(function (entry) {
+        if (entry.isIntersecting) { seen.unobserve(entry.target); offer(entry.target); }
+      });
+    }, { rootMargin: "200px 0px" });
+    links.forEach(function (link) { seen.observe(link); });
+  }
+  var coarse = window.matchMedia && window.matchMedia("(hover: none) and (pointer: coarse)");
+  if (coarse && coarse.matches) offerButtons();
+  else document.addEventListener("pointerdown", function (e) { if (e.pointerType === "touch") offerButtons(); }, { once: true });
 
   window.addEventListener("resize", function () { if (current && tip && !tip.hidden) place(current); });
 })();

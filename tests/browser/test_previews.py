@@ -1,7 +1,7 @@
 """Link previews (docs/assets/kb-previews.js) on the frozen fixture site in Debian's chromium: a
 paper link shows the paper's title, a living-document section link reached by the keyboard shows
 the section's heading, a brief link shows the brief's headline; Esc, blur and leaving with the
-pointer close the popup; on a touch screen the first tap previews and the second follows; every
+pointer close the popup; on a touch screen a tap follows a link and a button beside it previews; every
 request stays on 127.0.0.1; the popup passes axe-core in the light and the dark scheme."""
 
 from __future__ import annotations
@@ -171,18 +171,79 @@ def test_the_target_page_is_fetched_once(open_view):
     assert len([u for u in v.requests if urlparse(u).path.endswith("/papers/ssr/")]) == 1
 
 
-def test_on_a_touch_screen_the_first_tap_previews_and_the_second_follows(open_view):
+def test_on_a_touch_screen_one_tap_follows_the_link(open_view):
     v = open_view(touch=True)
     link = v.page.locator(PAPER_LINK).first
     link.scroll_into_view_if_needed()
     link.tap()
-    v.tip.wait_for(state="visible")
-    assert paper_title("ssr") in v.tip.inner_text()
-    assert "再点一次" in v.tip.inner_text()
-    assert urlparse(v.page.url).path.endswith(BRIEF)
-    link.tap()
     v.page.wait_for_url(re.compile(r"/papers/ssr/$"))
     assert_stays_local(v)
+
+
+def test_on_a_touch_screen_the_preview_is_a_button_of_its_own_where_it_adds_to_the_line(open_view):
+    v = open_view(touch=True)
+    link = v.page.locator(PAPER_LINK).first
+    link.scroll_into_view_if_needed()
+    button = v.page.locator(f"{PAPER_LINK} + .kb-preview-btn").first
+    button.wait_for(state="visible")  # offered once the link is in view and its target was read
+    assert button.get_attribute("aria-label") == "预览：" + link.inner_text().strip()
+    box = button.bounding_box()
+    assert box is not None and box["width"] >= 24 and box["height"] >= 24  # a target a finger can hit
+    # never in tables, headings or the previous/next bar
+    v.page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    v.page.wait_for_timeout(500)
+    assert v.page.locator("article :is(table, h1, h2, h3, .kb-prevnext) .kb-preview-btn").count() == 0
+    button.scroll_into_view_if_needed()
+    button.tap()
+    v.tip.wait_for(state="visible")
+    assert paper_title("ssr") in v.tip.inner_text() and button.get_attribute("aria-expanded") == "true"
+    assert urlparse(v.page.url).path.endswith(BRIEF)  # the page stays
+    button.tap()
+    v.tip.wait_for(state="hidden")
+    assert button.get_attribute("aria-expanded") == "false"
+    assert_stays_local(v)
+
+
+def test_no_preview_button_where_the_line_already_says_it(browser, base_url):
+    """The home page lists each brief with its headline: a preview (the brief's title and headline)
+    would repeat the line, so its brief links get no button."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="zh-CN", is_mobile=True, has_touch=True)
+    page = ctx.new_page()
+    page.goto(base_url, wait_until="load")
+    page.wait_for_timeout(1500)  # every link in view has had its target read
+    briefs = "article li > a[href$='briefs/inference/2026-09-03-e1/'], article li > a[href$='2026-09-04-e1/']"
+    assert page.locator(briefs).count() >= 2
+    assert page.locator(f":is({briefs}) + .kb-preview-btn").count() == 0
+    ctx.close()
+
+
+INDEXES = ("", "papers/", "backlog/", "inference/", "briefs/")
+
+
+@pytest.mark.parametrize("index", INDEXES)
+def test_one_tap_follows_the_first_link_of_every_index_on_a_phone(browser, base_url, index):
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="zh-CN", is_mobile=True, has_touch=True)
+    page = ctx.new_page()
+    page.goto(base_url + index, wait_until="load")
+    href = page.evaluate(
+        """() => {
+          const a = [...document.querySelectorAll('article a[href]')]
+            .find(a => /\\/(papers\\/[^/]+|briefs\\/inference\\/[^/]+)\\/$/.test(new URL(a.href).pathname));
+          a.dataset.first = '1';
+          return a.href;
+        }"""
+    )
+    link = page.locator("article a[data-first='1']")
+    link.scroll_into_view_if_needed()
+    link.tap()
+    page.wait_for_url(href.split("#")[0] + "*", timeout=5000)
+    assert page.locator(TIP).count() == 0 or not page.locator(TIP).is_visible()
+    ctx.close()
+
+
+def test_no_preview_button_with_a_mouse(open_view):
+    v = open_view()
+    assert v.page.locator(".kb-preview-btn").count() == 0
 
 
 @pytest.mark.parametrize("scheme", SCHEMES)

@@ -41,7 +41,7 @@ SITE: dict[str, str] = {
     "js.tables.sort": "按此列排序",
     "js.tables.sort_by": "排序",  # before the row of sort buttons a wide table shows on a phone
     "js.tables.wide": "表格较宽，可左右滑动查看全部列 →",
-    "js.previews.again": "再点一次链接即可打开。",
+    "js.previews.button": "预览：{link}",
     "search.type.brief": "简报",  # a result's type, in the order the type filter lists them
     "search.type.paper": "论文",
     "search.type.living": "活文档",
