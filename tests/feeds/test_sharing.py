@@ -106,6 +106,18 @@ def test_site_url_from_the_environment(published):
     assert links and all(h.startswith(SITE_URL + "briefs/") for h in links)
 
 
+def test_a_default_social_image_with_its_size_when_the_address_is_known(published, pages):
+    soup = BeautifulSoup((published / BRIEF).read_text("utf-8"), "lxml")
+    assert meta(soup, property="og:image") == SITE_URL + "assets/social.png"
+    assert (meta(soup, property="og:image:width"), meta(soup, property="og:image:height")) == ("1200", "630")
+    assert meta(soup, name="twitter:card") == "summary_large_image"
+    png = (published / "assets" / "social.png").read_bytes()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and int.from_bytes(png[16:20]) == 1200 and int.from_bytes(png[20:24]) == 630
+    # without an address an image URL could not be absolute, as Open Graph requires
+    assert meta(pages.soup(BRIEF), property="og:image") is None
+    assert meta(pages.soup(BRIEF), name="twitter:card") == "summary"
+
+
 def test_site_url_must_be_an_address(tmp_path):
     run = build(tmp_path / "site", env_extra={"KB_SITE_URL": "kb.example.org"})
     assert run.returncode != 0 and "KB_SITE_URL" in run.stdout + run.stderr
