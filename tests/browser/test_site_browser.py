@@ -101,3 +101,42 @@ def test_screenshot_of_the_brief_page(page, base_url):
     shot = ARTIFACTS / "brief-2026-09-03.png"
     page.screenshot(path=str(shot), full_page=False)
     assert shot.stat().st_size > 10_000
+
+
+RING = """() => {
+  const el = document.activeElement, s = getComputedStyle(el);
+  const where = el.matches('.md-skip') ? 'skip' : el.closest('.md-header') ? 'header' : 'other';
+  return [where, s.outlineStyle, parseFloat(s.outlineWidth)];
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_keyboard_focus_shows_a_ring_of_two_pixels(browser, base_url, scheme):
+    """Tabbing onto a link, the BibTeX block and a header control draws a 2 px ring (Material drew
+    a colour change or 1 px)."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="zh-CN", color_scheme=scheme)
+    pg = ctx.new_page()
+    pg.goto(base_url + "papers/ssr/")
+    rings = {}
+    for _ in range(8):  # from the top: the skip link, then the header's controls
+        pg.keyboard.press("Tab")
+        where, style, width = pg.evaluate(RING)
+        rings.setdefault(where, (style, width))
+    pg.reload()  # the search dialog the header's search field opened keeps the focus
+    for target in ("article .kb-identity a[href]", "pre.kb-bibtex"):
+        pg.evaluate(
+            """(sel) => {
+              const el = document.querySelector(sel);
+              const all = [...document.querySelectorAll('a[href], button, input, [tabindex="0"]')]
+                .filter(x => x.offsetParent !== null || x === el);
+              all[all.indexOf(el) - 1].focus();
+            }""",
+            target,
+        )
+        pg.keyboard.press("Tab")
+        assert pg.evaluate("(sel) => document.activeElement === document.querySelector(sel)", target), target
+        rings[target] = pg.evaluate(RING)[1:]
+    assert {"skip", "header", "article .kb-identity a[href]", "pre.kb-bibtex"} <= set(rings), rings
+    for where, (style, width) in rings.items():
+        assert style == "solid" and width >= 2, (where, style, width)
+    ctx.close()
