@@ -20,11 +20,17 @@
     area.innerHTML = text; // RCDATA: entities are decoded, no element is created
     return area.value;
   }
-  var ID_WORDS = new RegExp("\\s?(?:<mark>)?" + AN_ID_WORD + "\\s?(?:</mark>)?\\s?(?=(.?))", "g");
+  var TERM_WORD = "kbsyn"; // the index word of a term with other names (kb.site.search_words.TERM_PREFIX)
+  // (with the spaces around it: Pagefind's text puts a zero-width space before each word)
+  var ID_WORDS = new RegExp(
+    "[\\s\\u200b]*(?:<mark>)?(?:" + AN_ID_WORD + "|" + TERM_WORD + "[0-9a-z]+)(?:</mark>)?[\\s\\u200b]*(?=(.?))",
+    "g"
+  );
   var CLOSING = /[\u3000-\u303f\uff01-\uff0f\uff1a-\uff20),.;:!?\]]/; // punctuation that needs no space before it
+  var SPACED = /[\s\u200b](?:<\/?mark>)*$/; // what goes before the word ends with a space (a mark's too)
   function unword(text) {
-    return text.replace(ID_WORDS, function (m, next) {
-      return next && !CLOSING.test(next) ? " " : "";
+    return text.replace(ID_WORDS, function (m, next, at, whole) {
+      return next && !CLOSING.test(next) && !SPACED.test(whole.slice(Math.max(0, at - 16), at)) ? " " : "";
     });
   }
   function excerpt(html, asked, split, content) {
@@ -116,7 +122,7 @@
    * page, so the id is marked as written. */
   function address(url, asked, split) {
     var words = asked.words;
-    url = url.replace(new RegExp("([?&]" + PARAM + "=)(" + AN_ID_WORD + ")(?=&|#|$)", "g"), function (m, key, w) {
+    url = url.replace(new RegExp("([?&]" + PARAM + "=)(" + AN_ID_WORD + "|" + TERM_WORD + "[0-9a-z]+)(?=&|#|$)", "g"), function (m, key, w) {
       return words[w] ? key + encodeURIComponent(words[w]) : m;
     });
     /* ... and a lone character of a Chinese word typed (split: splitWords) is not marked on the
@@ -299,6 +305,23 @@
   }
   /* The query Pagefind is given, the index words it holds for ids with each id as written, and a
    * pattern (one capturing group) that finds those ids in an excerpt (null: the query has none). */
+  /* A term with other names (the message catalogue's SYNONYMS: KV 缓存 / KV Cache, 英伟达 / NVIDIA)
+   * is searched for as its index word, which every page that writes any of its names holds where it
+   * writes it (kb.site.search_words): one query finds them all, ranked as the names rank them; the
+   * name as typed is what results and pages mark. */
+  var SYNONYMS = (window.kbWords && window.kbWords("search.synonyms")) || [];
+  function termWord(group) {
+    return TERM_WORD + group[0].toLowerCase().replace(/[^0-9a-z]/g, "");
+  }
+  function escapeName(name) { // as kb.site.search_words finds it: a space optional, Latin words whole
+    var body = name.split(/\s+/).map(escapeRe).join("\\s*");
+    return (/^[0-9A-Za-z]/.test(name) ? "(?<![0-9A-Za-z])" : "") + body + (/[0-9A-Za-z]$/.test(name) ? "(?![0-9A-Za-z])" : "");
+  }
+  var NAMES = SYNONYMS.length
+    ? new RegExp(SYNONYMS.map(function (group) {
+        return "(" + group.map(escapeName).sort(function (a, b) { return b.length - a.length; }).join("|") + ")";
+      }).join("|"), "gi")
+    : null;
   function terms(query) {
     var words = {};
     var text = query.replace(ARXIV, function (m, fresh, v1, archive, subject, old) {
@@ -306,6 +329,17 @@
       words[w] = fresh || archive + (subject || "") + "/" + old;
       return w;
     });
+    if (NAMES) {
+      text = text.replace(NAMES, function (m) {
+        for (var g = 0; g < SYNONYMS.length; g++) {
+          if (arguments[g + 1] === undefined) continue;
+          var w = termWord(SYNONYMS[g]);
+          words[w] = m.trim(); // the page is marked with the name as typed (address), excerpts too (ids)
+          return " " + w + " ";
+        }
+        return m;
+      }).replace(/\s+/g, " ").trim();
+    }
     var written = Object.keys(words).map(function (w) {
       return escapeRe(words[w]);
     });
@@ -318,5 +352,5 @@
     };
   }
 
-  window.kbSearchResults = { item: item, terms: terms, el: el, PARAM: PARAM };
+  window.kbSearchResults = { item: item, terms: terms, el: el, PARAM: PARAM, TERM_WORD: TERM_WORD };
 })();

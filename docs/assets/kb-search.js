@@ -3,7 +3,9 @@
  * Material's search dialog (overrides/partials/search.html) with Material's result markup:
  * the page (title, type, date, topic, excerpt with the words marked) and its best sections.
  * Keys: "/", "s" or "f" open it, Esc closes it, arrows move through the results, Enter opens
- * the first, Tab goes round the open dialog.  Filters by type and topic come from the index, each
+ * the first, Tab goes round the open dialog.  The address carries the query (?q=…), so a search can
+ * be shared.  An arXiv id no page holds answers so, with its page on arXiv; a round's name (E1)
+ * lists the briefs first, newest first.  Filters by type and topic come from the index, each
  * value with how many results of the query it has.  Excerpts say where they are cut (…).
  * Pagefind downloads only the index
  * chunks a query needs; nothing is loaded before the search box has the focus.  Bytes per query
@@ -110,6 +112,7 @@
     var mine = ++seq;
     delete box.dataset.query;
     if (!query) {
+      share("");
       list.textContent = "";
       meta.textContent = say("search.result.placeholder");
       if (siteCounts) count(siteCounts);
@@ -121,25 +124,124 @@
         if (s.value) filters[s.name] = s.value;
       });
       var asked = terms(query);
+      share(query);
       return pf.search(asked.text, { filters: filters }).then(function (search) {
         if (mine !== seq || !search) return;
-        current = { results: search.results, shown: 0, mine: mine, asked: asked, counts: search.totalFilters || {} };
+        return arrange(search.results, asked, query).then(function (found) {
+        if (mine !== seq) return;
+        current = { results: found.results, shown: 0, mine: mine, asked: asked, counts: search.totalFilters || {} };
         count(current.counts);
         list.textContent = "";
-        var n = search.results.length;
+        var n = found.results.length;
         var chosen = Object.keys(filters).map(function (k) {
           return filters[k];
         });
-        meta.textContent =
-          (n ? word("search.found", { n: n }) : word("search.none")) +
-          (chosen.length ? word("search.filtered", { filters: chosen.join(" · ") }) : "");
+        if (found.unknown) {
+          meta.textContent = word(n ? "search.unknown_near" : "search.unknown_id", { id: found.unknown });
+          list.appendChild(elsewhere(found.unknown));
+        } else {
+          meta.textContent =
+            (n ? word("search.found", { n: n }) : word("search.none")) +
+            (chosen.length ? word("search.filtered", { filters: chosen.join(" · ") }) : "");
+        }
         return more(FIRST).then(function () {
           if (mine !== seq) return;
           box.dataset.filters = JSON.stringify(filters); // what is shown (tests wait for it)
           box.dataset.query = query;
         });
+        });
       });
     });
+  }
+
+  /* The results in the order they are shown, and the arXiv id asked for that no page holds:
+   * - an arXiv id alone that no page holds (its page would come first: the id is a heading-weight
+   *   word of it) answers so, with its address on arXiv, and keeps only the pages that hold an id
+   *   of the same month close to it (within NEAR), not every page of that month;
+   * - a round's name alone (E1) puts the briefs first, newest first (the fragments of the first
+   *   ROUNDS results are read for their dates);
+   * - a term the glossary defines (TERMS, the message catalogue's) puts the glossary first, when it
+   *   is among the first ROUNDS results. */
+  var ROUND = /^e\d+$/i, ROUNDS = 12, NEAR = 500, GLOSSARY = /\/glossary\/(?:[?#]|$)/;
+  var TERMS = (window.kbWords("search.terms") || []).map(function (t) { return t.toLowerCase(); });
+  function arrange(found, asked, query) {
+    var ids = Object.keys(asked.words);
+    if (ids.length === 1 && asked.text.trim() === ids[0]) return unknownId(found, ids[0], asked.words[ids[0]]);
+    if (ROUND.test(query)) return newestBriefs(found);
+    if (TERMS.indexOf(query.toLowerCase()) >= 0) return definitionFirst(found);
+    return Promise.resolve({ results: found });
+  }
+  function definitionFirst(found) {
+    var head = found.slice(0, ROUNDS);
+    return datas(head).then(function (ds) {
+      var at = ds.findIndex(function (d) { return GLOSSARY.test(d.url); });
+      if (at <= 0) return { results: found };
+      return { results: [found[at]].concat(found.slice(0, at), found.slice(at + 1)) };
+    });
+  }
+  function datas(results) {
+    return Promise.all(results.map(function (r) { return r.data(); }));
+  }
+  function unknownId(found, idWord, written) {
+    var first = found.length ? found[0].data() : Promise.resolve(null);
+    return first.then(function (d) {
+      if (d && (d.content || "").indexOf(idWord) >= 0) return { results: found }; // (its page comes first)
+      return nearIds(found.slice(0, 10), idWord, written);
+    });
+  }
+  function nearIds(head, idWord, written) {
+    return datas(head).then(function (ds) {
+      var m = /(\d{4})(\d{4,5})$/.exec(idWord);
+      var near = m ? new RegExp(idWord.slice(0, idWord.length - m[2].length) + "(\\d{4,5})", "g") : null;
+      var kept = head.filter(function (r, i) {
+        if (!near) return false;
+        var hit, content = ds[i].content || "";
+        near.lastIndex = 0;
+        while ((hit = near.exec(content))) if (Math.abs(Number(hit[1]) - Number(m[2])) <= NEAR) return true;
+        return false;
+      });
+      return { results: kept, unknown: written };
+    });
+  }
+  function newestBriefs(found) {
+    var head = found.slice(0, ROUNDS);
+    return datas(head).then(function (ds) {
+      var brief = ORDER[0];
+      var order = head.map(function (r, i) { return { r: r, d: ds[i], i: i }; });
+      order.sort(function (a, b) {
+        var ab = a.d.meta.type === brief, bb = b.d.meta.type === brief;
+        if (ab !== bb) return ab ? -1 : 1;
+        if (ab && a.d.meta.date !== b.d.meta.date) return a.d.meta.date < b.d.meta.date ? 1 : -1;
+        return a.i - b.i;
+      });
+      return { results: order.map(function (o) { return o.r; }).concat(found.slice(ROUNDS)) };
+    });
+  }
+  /* The first result for an arXiv id the knowledge base does not hold: its page on arXiv. */
+  function elsewhere(written) {
+    var li = el("li", "md-search-result__item kb-search__elsewhere");
+    var link = el("a", "md-search-result__link");
+    link.href = "https://arxiv.org/abs/" + written;
+    link.rel = "noopener";
+    link.tabIndex = -1;
+    var doc = el("article", "md-search-result__article md-search-result__article--document md-typeset");
+    doc.appendChild(el("div", "md-search-result__icon md-icon"));
+    doc.appendChild(el("h1", null, word("search.unknown_link", { id: written })));
+    var facts = el("nav", "kb-search__facts");
+    facts.appendChild(el("span", "kb-search__type", word("search.unknown_type")));
+    doc.appendChild(facts);
+    link.appendChild(doc);
+    li.appendChild(link);
+    return li;
+  }
+
+  /* The address says what is searched for (?q=…): it can be shared, and opening it searches. */
+  var Q = "q";
+  function share(query) {
+    var url = new URL(window.location.href);
+    if (query) url.searchParams.set(Q, query);
+    else url.searchParams.delete(Q);
+    if (url.href !== window.location.href) window.history.replaceState(window.history.state, "", url.href);
   }
 
   function more(count) {
@@ -251,6 +353,7 @@
   function close() {
     flip(false);
     input.blur();
+    share("");
   }
   toggle.addEventListener("change", function () {
     if (toggle.checked) open();
@@ -308,6 +411,14 @@
         return e.tabIndex >= 0 && !e.disabled && e.getClientRects().length > 0;
       }
     );
+  }
+
+  /* An address with ?q=…: the search opens with it. */
+  var shared = new URLSearchParams(window.location.search).get(Q);
+  if (shared) {
+    input.value = shared;
+    open();
+    run();
   }
 
   /* On a page opened from a result: mark the searched words. */

@@ -586,3 +586,64 @@ def test_tab_goes_round_the_open_dialog(page, shift):
     assert all(seen), seen
     assert page.evaluate("document.activeElement.name") == "query", seen  # round to the box
     assert len(seen) >= 3  # through the results' area, the filter and "more" on the way
+
+
+def test_an_arxiv_id_the_knowledge_base_does_not_hold_says_so(page):
+    """2510.09660 is on no page: the answer says so and links it on arXiv; of the pages of that
+    month only the one holding a close id (2510.09665) is kept, not every page of October 2025."""
+    results = search(page, "2510.09660")
+    said = page.locator(".md-search-result__meta").inner_text()
+    assert said == "知识库中没有 arXiv:2510.09660；下面是同月份、号码相近的论文"
+    assert results[0]["href"] == "https://arxiv.org/abs/2510.09660"
+    assert results[0]["title"] == "在 arXiv 上查看 arXiv:2510.09660" and results[0]["type"] == "arXiv"
+    near = [path(r["href"]) for r in results[1:]]
+    assert "/papers/lmcache-v2/" in near, near  # the paper that holds 2510.09665
+    # pages that hold only 2510.02758 (the same month, far off) are left out
+    assert "/papers/tokenflow/" not in near and "/briefs/inference/2026-09-01-e1/" not in near, near
+
+
+def test_an_id_the_knowledge_base_holds_is_not_called_unknown(page):
+    search(page, "2505.02922")
+    assert "知识库中没有" not in page.locator(".md-search-result__meta").inner_text()
+
+
+@pytest.mark.parametrize("term", ["NET-new", "沿用件", "邻接预备"])
+def test_a_glossary_term_finds_its_definition_first(page, term):
+    assert path(search(page, term)[0]["href"]) == "/glossary/"
+
+
+def test_a_round_name_lists_the_newest_brief_first(page, sample_kb):
+    newest = max(sample_kb.briefs.values(), key=lambda b: b.date)
+    results = search(page, "E1")
+    briefs = [r for r in results if r["type"] == "简报"]
+    assert path(results[0]["href"]) == f"/briefs/inference/{newest.date}-e1/"
+    dates = [re.search(r"\d{4}-\d{2}-\d{2}", r["href"]).group(0) for r in briefs]
+    assert dates == sorted(dates, reverse=True)
+
+
+@pytest.mark.parametrize(("name", "other"), [("KV 缓存", "KV Cache"), ("英伟达", "NVIDIA")])
+def test_a_term_and_its_other_name_find_the_same_page_first(browser, base_url, name, other):
+    firsts = []
+    for query in (name, other):
+        ctx, pg, errors = open_page(browser, base_url)
+        firsts.append(path(search(pg, query)[0]["href"]))
+        assert not errors, errors
+        ctx.close()
+    assert firsts[0] == firsts[1], firsts
+
+
+def test_the_address_carries_the_query_and_opening_it_searches(browser, base_url):
+    ctx, pg, errors = open_page(browser, base_url)
+    search(pg, "RetroInfer")
+    assert parse_qs(urlsplit(pg.url).query)["q"] == ["RetroInfer"]
+    shared = pg.url
+    ctx.close()
+    ctx, pg, errors = open_page(browser, base_url)
+    pg.goto(shared)
+    pg.wait_for_function("() => document.querySelector('#kb-search-results').dataset.query === 'RetroInfer'")
+    assert path(search_results(pg)[0]["href"]) == "/papers/retroinfer/"
+    assert pg.evaluate("document.activeElement.name") == "query"
+    pg.keyboard.press("Escape")
+    assert "q" not in parse_qs(urlsplit(pg.url).query)
+    assert not errors, errors
+    ctx.close()

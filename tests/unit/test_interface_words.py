@@ -91,3 +91,24 @@ def test_the_allowlist_is_still_needed():
         for node in _string_literals(ast.parse(path.read_text("utf-8")))
     }
     assert set(ALLOWED) <= literals
+
+
+def test_every_other_name_belongs_to_one_term():
+    """The header search asks for each name of a term (kb-search.js): a name in two groups would
+    join unrelated terms."""
+    from kb.render.messages import SYNONYMS
+
+    names = [name.lower() for group in SYNONYMS for name in group]
+    assert all(len(group) >= 2 for group in SYNONYMS)
+    assert len(names) == len(set(names))
+
+
+def test_a_terms_index_word_is_made_alike_in_the_page_and_in_the_search():
+    """kb-search.js makes a term's index word from its first name as kb.site.search_words does:
+    lower case, letters and digits of a Latin name."""
+    from kb.render.messages import SYNONYMS
+    from kb.site.search_words import term_word
+
+    for group in SYNONYMS:
+        assert group[0].isascii(), group  # the word is made of its first name
+        assert term_word(group) == "kbsyn" + re.sub(r"[^0-9a-z]", "", group[0].lower())

@@ -58,3 +58,15 @@ def test_an_unclosed_code_element_holds_the_rest():
 def test_text_without_ids_is_unchanged():
     html = "<p>推理调度 1.2345 v2.57 1016-1031</p>"
     assert mark(html) == html
+
+
+def test_a_name_of_a_term_gets_the_terms_word_after_it_in_text_only():
+    html = (
+        "<h2>KV Cache</h2><p>把 kv cache、KV缓存 和 键值缓存 当作向量（英伟达）</p>"
+        '<a title="KV Cache" href="x">NVIDIA</a><code>KV Cache</code><p>KVCaches 不算</p>'
+    )
+    out = mark(html)
+    assert out.count("<span hidden> kbsynkvcache </span>") == 4  # the heading's, and three ways to write it
+    assert out.count("<span hidden> kbsynnvidia </span>") == 2  # 英伟达 and the link's text
+    assert 'title="KV Cache"' in out and "<code>KV Cache</code>" in out  # attributes and code as they were
+    assert "KVCaches<span" not in out  # a longer word is not the name

@@ -296,9 +296,13 @@ UI: dict[str, str] = {
 }
 
 
-def script_words() -> dict[str, str]:
-    """The catalogue's words for the page scripts (``js.`` keys, without the prefix)."""
-    return {key[3:]: text for key, text in UI.items() if key.startswith("js.")}
+def script_words() -> dict[str, object]:
+    """The catalogue's words for the page scripts (``js.`` keys, without the prefix), and the terms
+    the glossary defines and their other names, which the header search reads (kb-search.js)."""
+    words: dict[str, object] = {key[3:]: text for key, text in UI.items() if key.startswith("js.")}
+    words["search.terms"] = sorted(GLOSSARY)
+    words["search.synonyms"] = [list(group) for group in SYNONYMS]
+    return words
 
 
 # Terms explained where a page first uses them (an <abbr> with this title; the 术语 page,
@@ -317,6 +321,19 @@ GLOSSARY: dict[str, str] = {
     "🟡": "作者标的黄灯，照原文显示：在增量标题前是作者给这条增量的标记，不是可信度；写在可信度里时是可信度的一部分",
     "⭐": "价值星级：星越多越重要",
 }
+
+# Other names of a term, in Chinese and English: a search for any of them finds the pages that
+# write another (kb.site.search_words follows each name with the term's index word, which the
+# header search asks for: kb-search-results.js).
+SYNONYMS: tuple[tuple[str, ...], ...] = (
+    ("KV Cache", "KV 缓存", "键值缓存"),
+    ("NVIDIA", "英伟达"),
+    ("prefill", "预填充"),
+    ("long context", "长上下文"),
+    ("serving", "推理服务"),
+    ("sparse attention", "稀疏注意力"),
+    ("Hugging Face", "HF"),
+)
 
 FINDINGS: dict[str, str] = {
     "stated/increments": "原文写 {stated} 条主增量；数据中列出 {computed} 条。",

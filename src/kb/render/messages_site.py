@@ -33,6 +33,10 @@ SITE: dict[str, str] = {
     "js.search.found": "找到 {n} 个结果",  # also for 1: one wording for every count
     "js.search.filtered": "（已筛选：{filters}）",  # after the count while a filter is chosen
     "js.search.more": "显示更多结果（还有 {n} 个）",
+    "js.search.unknown_id": "知识库中没有 arXiv:{id}",  # the meta line for an arXiv id no page holds
+    "js.search.unknown_near": "知识库中没有 arXiv:{id}；下面是同月份、号码相近的论文",
+    "js.search.unknown_link": "在 arXiv 上查看 arXiv:{id}",
+    "js.search.unknown_type": "arXiv",
     "js.search.filter_option": "{value}（{n}）",
     "js.tables.filter": "筛选…",
     "js.tables.filter_label": "筛选表格",

@@ -53,6 +53,10 @@ SAID = 0.5  # what briefs call a paper, as words of its page (:attr:`Facts.said`
 HEADINGS = 10.0  # Pagefind's largest weight: a section named 推理调度 is the answer to 推理调度, and
 # the page whose identity list names 2505.02922 is the answer to 2505.02922
 INDEXES = {"briefs/": INDEX, "papers/": INDEX, "stats/": INDEX, "backlog/": BACKLOG, "": HOME}
+# The glossary defines each term in its table's first column: weighted as headings are, and the
+# page as a brief (it quotes no queries), so a term finds it among the first results, where the
+# header search puts it first (kb-search.js: the message catalogue's terms).
+GLOSSARY = "glossary/"
 LISTINGS = (INDEX, BACKLOG)  # page types whose tables list other pages (not indexed: EXCLUDE)
 
 # Not indexed: the permalink signs after headings, the edition banner of a frozen page, and what a
@@ -84,6 +88,7 @@ _ARTICLE = re.compile(r"<article\b[^>]*>", re.IGNORECASE)
 # site's own pages write it, e.g. the performance log)
 _MARKED = re.compile(r"<article\b[^>]*?\s(" + BODY + r")[\s=>]")
 _HEADING = re.compile(r"<h[2-4](?=[\s>])", re.IGNORECASE)
+_TERM = re.compile(r"(?<=<tr>)\s*<td>")  # a table row's first cell (the glossary's terms)
 _IDENTITY = '<ul class="kb-identity"'  # a paper page's identity list (kb.render.paper)
 _BACKLINKS = '<div class="kb-backlinks">'  # its backlinks' table, in its div (kb.render.html.table)
 _BIBTEX = re.compile(r'<pre class="kb-bibtex"[^>]*><code[^>]*>@\w+\{([^,<\s]+),.*?</pre>', re.DOTALL)
@@ -101,6 +106,7 @@ class Facts:
     weight: float | None = None  # Pagefind page weight (1.0: neutral); the pages that define a name rank higher
     headings: float | None = None  # weight of the section headings (the living document's define its topics)
     identity: float | None = None  # weight of a paper page's identity list (its id, authors, venue, dates)
+    terms: float | None = None  # weight of the terms a glossary's table defines (its rows' first cells)
     # What the briefs call a paper: the text of each reference a brief makes to it by name (an
     # increment's headline, a claim's title, a citable id's note; kb.knowledge.mentions).  The paper
     # page quotes them in its backlinks, which are not indexed (EXCLUDE); they are its words again,
@@ -138,6 +144,8 @@ def facts_for(kb: KnowledgeBase, url: str) -> Facts:
             return Facts(LIVING, (topic.title,), date, WEIGHTS[LIVING], headings=HEADINGS)
     if url in INDEXES:
         return Facts(INDEXES[url], weight=WEIGHTS[INDEX])
+    if url == GLOSSARY:
+        return Facts(ABOUT, weight=WEIGHTS[BRIEF], terms=HEADINGS)
     return Facts(ABOUT, weight=WEIGHTS[ABOUT])
 
 
@@ -205,6 +213,8 @@ def mark(text: str, facts: Facts) -> str | None:
         body = body.replace("<table", "<table data-kb-listing")
     if facts.headings is not None:
         body = _HEADING.sub(lambda h: f'{h.group(0)} data-pagefind-weight="{facts.headings:g}"', body)
+    if facts.terms is not None:
+        body = _TERM.sub(lambda t: f'{t.group(0)[:-1]} data-pagefind-weight="{facts.terms:g}">', body)
     if facts.identity is not None:
         body = body.replace(_IDENTITY, f'{_IDENTITY} data-pagefind-weight="{facts.identity:g}"', 1)
     if facts.type == PAPER:  # the BibTeX entry is not indexed, its key is (EXCLUDE)
@@ -218,7 +228,7 @@ def _said(body: str, said: tuple[str, ...]) -> str:
     """A paper page's body with what the briefs call it (:attr:`Facts.said`) as hidden words right
     after its backlinks, which quote them where a reader sees them: the section a result for them
     opens (at the end of the body when the page has no backlinks)."""
-    words = "".join(f"<p>{html.escape(w, quote=False)}</p>" for w in said)
+    words = search_words.mark("".join(f"<p>{html.escape(w, quote=False)}</p>" for w in said))
     hidden = f'<div hidden data-pagefind-weight="{SAID:g}">{words}</div>'
     start = body.find(_BACKLINKS)
     table = body.find("</table>", start) if start >= 0 else -1

@@ -12,7 +12,13 @@ shows the id as written where Pagefind's excerpt quotes the word.
 
 Ids inside code (a BibTeX entry, which its copy button copies), scripts and attributes (a link's
 address) are left as they are.  The id is found the way the rest of the knowledge base finds it
-(:func:`kb.data.arxiv_id.find_ids`).  Pure text in, text out.
+(:func:`kb.data.arxiv_id.find_ids`).
+
+The same goes for a term with other names (:data:`kb.render.messages.SYNONYMS`: ``KV Cache`` /
+``KV 缓存`` / ``键值缓存``): after each name a page writes, one hidden word for the term
+(:func:`term_word`: ``kbsynkvcache``), so a search for any of its names asks for that word too
+(kb-search.js) and finds the pages that write another name, ranked as the name ranks them there;
+the word is left out of what a result shows.  Pure text in, text out.
 """
 
 from __future__ import annotations
@@ -20,10 +26,12 @@ from __future__ import annotations
 import re
 
 from kb.data import arxiv_id
+from kb.render.messages import SYNONYMS
 
-__all__ = ["PREFIX", "mark", "word"]
+__all__ = ["PREFIX", "TERM_PREFIX", "mark", "term_word", "word"]
 
 PREFIX = "arxiv"  # kb-search-results.js builds the same word (its ID_WORD)
+TERM_PREFIX = "kbsyn"  # and the term's word (its TERM_WORD)
 _NOT_WORD = re.compile(r"[^0-9a-z]")
 # Elements whose text is not prose: an id there gets no word (the span would be copied with a
 # BibTeX entry, or break a script).
@@ -46,20 +54,41 @@ def word(ident: arxiv_id.ArxivId) -> str:
     return PREFIX + _NOT_WORD.sub("", arxiv_id.canonical(ident.base).lower())
 
 
+def term_word(group: tuple[str, ...]) -> str:
+    """The one index word of a term with other names: its first name's letters and digits."""
+    return TERM_PREFIX + _NOT_WORD.sub("", group[0].lower())
+
+
+def _name_pattern(name: str) -> str:
+    """A name as a page may write it: a space inside it optional, Latin letters whole words."""
+    body = r"\s*".join(re.escape(part) for part in name.split())
+    head = r"(?<![0-9A-Za-z])" if name[0].isascii() and name[0].isalnum() else ""
+    tail = r"(?![0-9A-Za-z])" if name[-1].isascii() and name[-1].isalnum() else ""
+    return head + body + tail
+
+
+_TERMS = [term_word(group) for group in SYNONYMS]
+_NAMES = re.compile(
+    "|".join(f"(?P<t{i}>{'|'.join(map(_name_pattern, group))})" for i, group in enumerate(SYNONYMS)),
+    re.IGNORECASE,
+)
+
+
 def mark(html: str) -> str:
-    """``html`` with a hidden word after every arXiv id written in its text."""
-    mentions = arxiv_id.find_ids(html)
-    if not mentions:
+    """``html`` with a hidden word after every arXiv id and every name of a term written in its text."""
+    found = [(m.start, m.end, word(m.id)) for m in arxiv_id.find_ids(html)]
+    found += [(m.start(), m.end(), _TERMS[int((m.lastgroup or "t0")[1:])]) for m in _NAMES.finditer(html)]
+    if not found:
         return html
     raw = _raw_spans(html)
     out: list[str] = []
     pos = 0
-    for m in mentions:
-        if _in_tag(html, m.start) or any(a <= m.start < b for a, b in raw):
+    for start, end, hidden in sorted(found):
+        if start < pos or _in_tag(html, start) or any(a <= start < b for a, b in raw):
             continue
-        out.append(html[pos : m.end])
-        out.append(f"<span hidden> {word(m.id)} </span>")
-        pos = m.end
+        out.append(html[pos:end])
+        out.append(f"<span hidden> {hidden} </span>")
+        pos = end
     out.append(html[pos:])
     return "".join(out)
 
