@@ -9,7 +9,8 @@ by ``kb validate`` as located warnings (errors under ``--strict``).
 
 Cases:
   body-*       hand-written HTML and Markdown in a plain page: built inert
-  fm-*         front matter: refused (schema), located at the key
+  fm-*         front matter: refused (schema), located at the key; fm-mmd-*: the same keys as
+               MultiMarkdown-style "key: value" lines (MkDocs' second metadata form)
   tpl-*        template code in a template page (docs/index.md): refused, located at the "{{"
   file names, static files, symlinks (made here): refused, located at the file
 """
@@ -45,6 +46,11 @@ FRONT_AT = {
     "fm-title-mapping.md": (3, 3),
     "fm-title-bidi.md": (2, 8),
     "fm-hide-bad.md": (2, 7),
+    "fm-mmd-subtitle.md": (2, 1),
+    "fm-mmd-status.md": (1, 1),
+    "fm-mmd-author.md": (1, 1),
+    "fm-mmd-template-redirect.md": (1, 11),
+    "fm-mmd-continued.md": (3, 1),
 }
 
 

@@ -1,9 +1,14 @@
-"""Front matter of hand-written pages: found by MkDocs' own rule, read with the strict YAML
-reader of data, and checked against :data:`FRONT_MATTER` (the keys the theme prints are refused)."""
+"""Page metadata of hand-written pages, in both forms MkDocs reads (``mkdocs.utils.meta.get_data``):
+YAML front matter between ``---`` lines, read with the strict YAML reader of data; and, in a page
+without it, MultiMarkdown-style ``key: value`` lines at the page's start up to the first blank
+line.  Each key is checked against :data:`FRONT_MATTER` at its line (the keys the theme prints
+are refused), and :func:`allowed_meta` is what the build lets through to the theme."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, MutableMapping
+from dataclasses import dataclass
 
 from kb.data.diagnostics import Diagnostic, KeyPath
 from kb.data.yamlstrict import Located, load_text
@@ -50,11 +55,59 @@ def _front_matter_end(text: str) -> int:
     return m.end() if m else 0
 
 
+# MkDocs' second form (mkdocs.utils.meta): its own patterns for a "key: value" line and for a
+# line continuing the last value (indented by four spaces or a tab)
+_META = re.compile(r"^[ ]{0,3}(?P<key>[A-Za-z0-9_-]+):\s*(?P<value>.*)")
+_META_MORE = re.compile(r"^([ ]{4}|\t)(\s*)(?P<value>.*)")
+
+
+@dataclass
+class MetaLine:
+    """One key of MultiMarkdown-style metadata: its name as MkDocs keeps it (lower case), its value
+    (continuation lines joined with a space, as MkDocs joins them) and where they are written."""
+
+    key: str
+    value: str
+    line: int
+    col: int
+    value_col: int
+
+
+def metadata_lines(text: str) -> tuple[list[MetaLine], int]:
+    """The MultiMarkdown-style metadata MkDocs reads from ``text`` (none when the page has ``---``
+    front matter) and where its Markdown starts, line by line as ``mkdocs.utils.meta.get_data``
+    reads it.  A key given twice is listed twice (MkDocs joins the values)."""
+    if _FRONT.match(text):
+        return [], body_start(text)
+    found: list[MetaLine] = []
+    pos, line_no, end = 0, 1, len(text)
+    while pos <= len(text):
+        stop = text.find("\n", pos)
+        stop = len(text) if stop < 0 else stop
+        line = text[pos:stop]
+        if line.strip() == "":  # a blank line ends it, and is no part of the Markdown
+            end = stop + 1
+            break
+        if m := _META.match(line):
+            value = m.group("value")
+            col = m.start("value") + len(value) - len(value.lstrip()) + 1
+            found.append(MetaLine(m.group("key").lower().strip(), value.strip(), line_no, m.start("key") + 1, col))
+        elif (more := _META_MORE.match(line)) and found:
+            found[-1].value += " " + more.group("value").strip()
+        else:
+            end = pos
+            break
+        pos, line_no = stop + 1, line_no + 1
+    while end < len(text) and text[end] == "\n":
+        end += 1
+    return found, min(end, len(text))
+
+
 def body_start(text: str) -> int:
-    """Where MkDocs' Markdown starts: after the front matter and the blank lines after it."""
+    """Where MkDocs' Markdown starts: after the front matter (either form) and the blank lines after it."""
     end = _front_matter_end(text)
     if not end:
-        return 0
+        return metadata_lines(text)[1]
     while end < len(text) and text[end] == "\n":
         end += 1
     return end
@@ -66,19 +119,57 @@ def front_matter_diagnostics(text: str, shown: str, template_page: bool = True) 
     checked against :data:`FRONT_MATTER`."""
     start, end = _front_matter(text)
     if not end:
-        return []
+        return _metadata_diagnostics(text, shown, template_page)
     located, diags = load_text(text[start:end], shown)
     out = [Diagnostic(d.path, d.line + 1, d.col, d.message, d.key, d.severity, d.code) for d in diags]
     if located is None or out:
         return out
     data = located.data
-    if data is None:
-        return []
-    if not isinstance(data, dict):
+    if not isinstance(data, dict):  # MkDocs would show it as text (empty, or not a mapping)
         return [Diagnostic(shown, 2, 1, "front matter must be a mapping of keys (title: …)", code="front-matter")]
 
     for key, value in data.items():
         out.extend(_key_diagnostics(_At(located, shown), key, value, template_page))
+    return out
+
+
+# the kinds a "key: value" line can give (its value is text); the others need "---" front matter
+_TEXT_KINDS = frozenset({"line", "template"})
+_LINES_FORM = "MkDocs reads 'key: value' lines at the start of a page without '---' front matter as its metadata"
+
+
+def _metadata_diagnostics(text: str, shown: str, template_page: bool) -> list[Diagnostic]:
+    """MultiMarkdown-style metadata (:func:`metadata_lines`): each key checked by the same allowlist
+    as front matter, at its line; a value that is not text, or a key given twice, is refused."""
+    out: list[Diagnostic] = []
+    seen: set[str] = set()
+    for meta in metadata_lines(text)[0]:
+
+        def at(keypath: KeyPath, message: str, value: bool = True, meta: MetaLine = meta) -> Diagnostic:
+            return Diagnostic(
+                shown, meta.line, meta.value_col if value else meta.col, message, meta.key, code="front-matter"
+            )
+
+        kind = FRONT_MATTER.get(meta.key)
+        if meta.key in seen:
+            out.append(at((meta.key,), f"page metadata '{_shown(meta.key)}' is given twice ({_LINES_FORM})", False))
+        elif kind is None:
+            allowed = ", ".join(k for k, v in FRONT_MATTER.items() if v in _TEXT_KINDS)
+            out.append(
+                at(
+                    (meta.key,),
+                    f"page metadata '{_shown(meta.key)}' is not allowed ({_LINES_FORM}); allowed: {allowed}; "
+                    "to start the page with this text, put a heading or a blank line before it",
+                    value=False,
+                )
+            )
+        elif kind in _TEXT_KINDS or (kind == "bool" and not template_page):
+            out.extend(_key_diagnostics(at, meta.key, meta.value, template_page))
+        else:
+            out.append(
+                at((meta.key,), f"{meta.key} can only be given in '---' front matter ({_LINES_FORM}: text only)")
+            )
+        seen.add(meta.key)
     return out
 
 
@@ -94,7 +185,10 @@ class _At:
         return Diagnostic(self.shown, line + 1, col, message, key=key, code="front-matter")
 
 
-def _key_diagnostics(at: _At, key: str, value: object, template_page: bool) -> list[Diagnostic]:
+_Locate = Callable[..., Diagnostic]  # (keypath, message, value=True) -> a located diagnostic
+
+
+def _key_diagnostics(at: _Locate, key: str, value: object, template_page: bool) -> list[Diagnostic]:
     """What is wrong with one front-matter key and its value."""
     out: list[Diagnostic] = []
     kind = FRONT_MATTER.get(key)
@@ -143,6 +237,23 @@ def _key_diagnostics(at: _At, key: str, value: object, template_page: bool) -> l
         elif not isinstance(value, bool):
             out.append(at((key,), f"{key} must be true or false"))
     return out
+
+
+def _nowhere(keypath: KeyPath, message: str, value: bool = True) -> Diagnostic:
+    return Diagnostic("", 1, 1, message)
+
+
+def allowed_meta(meta: MutableMapping[str, object], template_page: bool) -> list[str]:
+    """Remove from ``meta`` (a page's metadata as MkDocs read it) every key :data:`FRONT_MATTER`
+    does not allow or whose value it refuses; the keys removed, in order."""
+    dropped = [
+        key
+        for key, value in meta.items()
+        if not isinstance(key, str) or _key_diagnostics(_nowhere, key, value, template_page)
+    ]
+    for key in dropped:
+        del meta[key]
+    return [str(key) for key in dropped]
 
 
 def _shown(value: object) -> str:

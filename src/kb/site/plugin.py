@@ -26,6 +26,7 @@ from mkdocs.utils.templates import TemplateContext
 
 from kb.data.cjk import join_cjk_breaks
 from kb.data.diagnostics import DataError
+from kb.data.frontmatter import allowed_meta
 from kb.data.pages import (
     body_start,
     check_page,
@@ -200,9 +201,14 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
     def on_page_markdown(self, markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
         """Template pages: each macro call is replaced by a placeholder for its HTML output (no
         template engine runs); generated pages (HTML already, or a brief page's macro call) become
-        one placeholder and skip the Markdown step: no HTML of ours goes through Markdown.  Titles
-        and descriptions from front matter are escaped before the theme prints them."""
+        one placeholder and skip the Markdown step: no HTML of ours goes through Markdown.  Of the
+        page's metadata (either form MkDocs reads) only what the front-matter allowlist allows
+        reaches the theme, titles and descriptions escaped."""
         src = page.file.src_uri
+        hand_written = page.file.generated_by is None
+        dropped = allowed_meta(page.meta, template_page=not hand_written or src in self._allowed)
+        if dropped and hand_written:  # refused by on_page_read_source already: a form it does not know
+            log.warning(f"kb: docs/{src}: page metadata not allowed, left out: {', '.join(dropped)}")
         page.meta.pop("render_macros", None)
         for key in ("title", "description"):
             value = page.meta.get(key)
