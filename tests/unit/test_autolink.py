@@ -98,14 +98,15 @@ def test_several_ids_across_lines_keep_every_other_byte():
     assert 'href="https://arxiv.org/abs/hep-th/9901001v3"' in out and ">hep-th/9901001v3</a>" in out
 
 
-def test_href_and_title_are_escaped():
+def test_href_is_escaped_and_the_title_is_text_without_markup_characters():
     def hostile(ident: ArxivId) -> tuple[str, str]:
         return f'x"><script>{ident}', 'a"b<c'
 
     out = autolink("<p>2505.02922</p>", hostile)
+    # Material's tooltip sets the title as HTML: full-width look-alikes instead of markup characters
+    title = "a\uff02b\uff1cc"
     assert (
-        out
-        == '<p><a class="kb-arxiv" href="x&quot;&gt;&lt;script&gt;2505.02922" title="a&quot;b&lt;c">2505.02922</a></p>'
+        out == f'<p><a class="kb-arxiv" href="x&quot;&gt;&lt;script&gt;2505.02922" title="{title}">2505.02922</a></p>'
     )
 
 

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from html.parser import HTMLParser
 
 from kb.data import arxiv_id
+from kb.render.html import tooltip
 
 SKIP = {"a", "code", "pre", "script", "style", "textarea", "kbd", "samp", "title", "svg", "button"}
 Target = Callable[[arxiv_id.ArxivId], tuple[str, str]]  # id -> (href, title)
@@ -62,7 +63,7 @@ def autolink(html_text: str, target: Target) -> str:
             href, title = target(m.id)
             out.append(
                 f'<a class="kb-arxiv" href="{_html.escape(href, quote=True)}" '
-                f'title="{_html.escape(title, quote=True)}">{m.text}</a>'
+                f'title="{_html.escape(tooltip(title), quote=True)}">{m.text}</a>'  # a paper's title
             )
             pos = offset + m.end
     out.append(html_text[pos:])

@@ -54,6 +54,17 @@ def _escape(s: str) -> str:
     return _html.escape(s, quote=True) if _SPECIAL.search(s) else s
 
 
+# Material's content.tooltips builds a tooltip from an element's title with innerHTML: the title's
+# text is read as HTML.  A title holding contributed text keeps it with these full-width look-alikes.
+_MARKUP = str.maketrans({"<": "\uff1c", ">": "\uff1e", "&": "\uff06", '"': "\uff02", "'": "\uff07"})
+
+
+def tooltip(text: str) -> str:
+    """``text`` for a ``title`` attribute (before it is escaped): without the characters of markup
+    (``< > & " '``), each replaced by its full-width look-alike, so a tooltip made from it is text."""
+    return text.translate(_MARKUP)
+
+
 def url(value: str) -> str:
     """A link destination: only http(s), site-relative or a plain relative path; spaces and
     parentheses percent-encoded.  Anything else (``javascript:``, ``data:``, ``//host``) is refused."""

@@ -9,6 +9,11 @@ every ``on*`` attribute and ``style`` (except a table cell's ``text-align``, whi
 tables extension writes), and URLs whose scheme is not http, https or mailto (nh3 parses
 the URL after entity decoding, so ``jav&#x09;ascript:`` is ``javascript:``).
 
+What the theme reads as HTML or code is reduced to text: a ``title`` (Material's tooltips build
+their content from it with ``innerHTML``) keeps its text with full-width look-alikes for
+``< > & " '`` (:func:`kb.render.html.tooltip`); the class ``mermaid`` (Material loads a script
+from another site for ``pre.mermaid``) is removed.
+
 :func:`clean` is what the build does (``on_page_content`` of hand-written pages, before
 arXiv ids are linked).  :func:`findings` says what ``clean`` would remove, for
 ``kb validate`` to report before the build.  Pure: no MkDocs import.
@@ -23,6 +28,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import nh3
+
+from kb.render.html import tooltip
 
 if TYPE_CHECKING:
     from kb.data.diagnostics import Diagnostic
@@ -144,6 +151,23 @@ URL_SCHEMES = frozenset({"http", "https", "mailto"})
 URL_ATTRS = frozenset({"href", "src", "cite"})
 
 
+# classes the theme acts on by loading code: pre.mermaid makes Material load mermaid from unpkg.com
+THEME_CLASSES = frozenset({"mermaid"})
+
+
+def _classes(value: str) -> str:
+    return " ".join(c for c in value.split() if c.lower() not in THEME_CLASSES)
+
+
+def _attribute(tag: str, name: str, value: str) -> str | None:
+    """nh3's attribute filter: a title as text without markup characters; theme classes removed."""
+    if name == "title":
+        return tooltip(value)
+    if name == "class":
+        return _classes(value) or None
+    return value
+
+
 def _attributes() -> dict[str, set[str]]:
     out = {"*": set(GENERIC)}
     for tag, names in ATTRIBUTES.items():
@@ -160,6 +184,7 @@ _CLEANER = nh3.Cleaner(
     link_rel=None,
     strip_comments=True,
     generic_attribute_prefixes=None,
+    attribute_filter=_attribute,
 )
 
 
@@ -171,7 +196,8 @@ def clean(html_text: str) -> str:
 @dataclass(frozen=True)
 class Finding:
     needle: str  # what to look for in the page source to locate it (lower case)
-    message: str
+    message: str  # what the build does to it
+    kind: str = "element"  # element, attribute, class, scheme, title
 
 
 _SCHEME = re.compile(r"^([a-z][a-z0-9+.\-]*):")
@@ -208,7 +234,11 @@ class _Finder(HTMLParser):
             return
         if tag not in TAGS:
             what = "with its content" if tag in DROP_CONTENT else "(its text is kept)"
-            self.found.append(Finding(f"<{tag}", f"the <{tag}> element is not allowed in pages and is removed {what}"))
+            self.found.append(
+                Finding(
+                    f"<{tag}", f"the <{tag}> element is not allowed in pages and is removed {what}; the build strips it"
+                )
+            )
             return
         allowed = GENERIC | ATTRIBUTES.get(tag, frozenset())
         for name, value in attrs:
@@ -219,7 +249,8 @@ class _Finder(HTMLParser):
                         Finding(
                             name,
                             f'the attribute {name}="{value[:60]}" on <{tag}> is removed '
-                            "(only text-align is allowed in a table cell's style)",
+                            "(only text-align is allowed in a table cell's style); the build strips it",
+                            "attribute",
                         )
                     )
                 continue
@@ -231,7 +262,11 @@ class _Finder(HTMLParser):
                     if name == "style"
                     else "it is not on the allowlist"
                 )
-                self.found.append(Finding(name, f"the attribute {name} on <{tag}> is removed ({why})"))
+                self.found.append(
+                    Finding(
+                        name, f"the attribute {name} on <{tag}> is removed ({why}); the build strips it", "attribute"
+                    )
+                )
                 continue
             if name in URL_ATTRS:
                 scheme = url_scheme(value)
@@ -240,9 +275,32 @@ class _Finder(HTMLParser):
                         Finding(
                             f"{scheme}",
                             f"the {name} of <{tag}> uses the URL scheme '{scheme}:' and "
-                            "is removed (allowed: http, https, mailto, relative links)",
+                            "is removed (allowed: http, https, mailto, relative links); the build strips it",
+                            "scheme",
                         )
                     )
+            self._theme_read(tag, name, value)
+
+    def _theme_read(self, tag: str, name: str, value: str) -> None:
+        """What the theme would read as HTML or code (changed by the build)."""
+        if name == "title" and tooltip(value) != value:
+            self.found.append(
+                Finding(
+                    tag,
+                    f"the title of <{tag}> holds markup characters (< > & \" '), which the theme's tooltip "
+                    "would read as HTML; the build shows them as full-width look-alikes",
+                    "title",
+                )
+            )
+        elif name == "class" and _classes(value) != " ".join(value.split()):
+            self.found.append(
+                Finding(
+                    "mermaid",
+                    f"the class 'mermaid' of <{tag}> makes the theme load a script from another site; "
+                    "the build strips it",
+                    "class",
+                )
+            )
 
 
 def findings(html_text: str) -> list[Finding]:
@@ -301,23 +359,35 @@ def render_markdown(body: str, mkdocs_yml: Path | None) -> str:
     return markdown.Markdown(extensions=names, extension_configs=configs).convert(body)
 
 
+_TITLE = r"(?<![\w.\-])title[ \t]*="
+_TITLED = {  # where else a title is written: an abbreviation; a link's or a reference's title
+    "abbr": re.compile(r"^[ \t]{0,3}\*\[|" + _TITLE, re.I | re.M),
+    "a": re.compile(r"\]\([^)\s]*[ \t]+[\"'(]|^[ \t]{0,3}\[[^\]\n]+\]:[ \t]*\S+[ \t]+[\"'(]|" + _TITLE, re.I | re.M),
+}
+
+
 def _needles(f: Finding) -> list[re.Pattern[str]]:
     n = re.escape(f.needle)
-    if f.needle.startswith("<"):
+    if f.kind == "element":
         return [re.compile(n + r"(?![a-z0-9])", re.I)]
-    if f.message.startswith("the attribute"):
+    if f.kind == "attribute":
         return [re.compile(r"(?<![a-z0-9_\-])" + n + r"[ \t]*=", re.I), re.compile(r"(?<![a-z0-9_\-])" + n, re.I)]
+    if f.kind == "class":  # an attribute, or attr_list's { .name }
+        return [
+            re.compile(r"class[ \t]*=[ \t]*[\"']?[^\"'>]*?(?<![\w\-])" + n + r"(?![\w\-])|\." + n + r"(?![\w\-])", re.I)
+        ]
+    if f.kind == "title":  # needle: the element
+        return [_TITLED.get(f.needle) or re.compile(_TITLE, re.I)]
     # a URL scheme: as written, or hidden by entities/whitespace: point at the link
     return [re.compile(n + r"[ \t]*:", re.I), re.compile(r"\]\(|\]:|href|src", re.I)]
 
 
-def page_findings(text: str, start: int, shown: str, mkdocs_yml: Path | None) -> list[Diagnostic]:
-    """What the build's sanitizer would strip from the page ``text`` (Markdown from ``start``), as
-    located warnings (``kb validate --strict`` fails on them)."""
+def located(text: str, start: int, shown: str, found: list[Finding]) -> list[Diagnostic]:
+    """``found`` (:func:`findings` of the page's HTML) located in the page ``text`` (Markdown from
+    ``start``): warnings for what the build changes."""
     from kb.data.diagnostics import Diagnostic, Severity
     from kb.data.template import where
 
-    found = findings(render_markdown(text[start:], mkdocs_yml))
     out = []
     cursor = start
     for f in found[:50]:
@@ -332,7 +402,11 @@ def page_findings(text: str, start: int, shown: str, mkdocs_yml: Path | None) ->
         else:
             cursor = offset + 1
         line, col = where(text, offset)
-        out.append(
-            Diagnostic(shown, line, col, f"{f.message}; the build strips it", severity=Severity.WARNING, code="html")
-        )
+        out.append(Diagnostic(shown, line, col, f.message, severity=Severity.WARNING, code="html"))
     return out
+
+
+def page_findings(text: str, start: int, shown: str, mkdocs_yml: Path | None) -> list[Diagnostic]:
+    """What the build's sanitizer would change in the page ``text`` (Markdown from ``start``), as
+    located warnings (``kb validate --strict`` fails on them)."""
+    return located(text, start, shown, findings(render_markdown(text[start:], mkdocs_yml)))

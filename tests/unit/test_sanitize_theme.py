@@ -1,0 +1,51 @@
+"""What the theme reads from a hand-written page's HTML (kb.site.sanitize): a title is text
+without markup characters (Material's tooltips set it as innerHTML), and the class the theme
+loads code for is removed."""
+
+from __future__ import annotations
+
+from bs4 import BeautifulSoup
+
+from kb.data.arxiv_id import ArxivId
+from kb.render.autolink import autolink
+from kb.render.glossary import explain_first_uses
+from kb.site.sanitize import clean, findings
+
+MARKUP = set("<>&\"'")
+
+
+def titles(html: str) -> list[str]:
+    return [el["title"] for el in BeautifulSoup(html, "html.parser").find_all(title=True)]
+
+
+def test_a_title_keeps_its_text_without_markup_characters():
+    page = (
+        '<p><abbr title="&lt;img src=x onerror=alert(1)&gt;">T</abbr>'
+        '<a href="https://x" title="a &amp; b &quot;c&quot; \'d\'">r</a>'
+        '<span title="<svg onload=alert(2)>">s</span><span title="plain 文本">p</span></p>'
+    )
+    assert titles(clean(page)) == [
+        "\uff1cimg src=x onerror=alert(1)\uff1e",
+        "a \uff06 b \uff02c\uff02 \uff07d\uff07",
+        "\uff1csvg onload=alert(2)\uff1e",
+        "plain 文本",
+    ]
+
+
+def test_the_glossary_tooltips_are_added_after_sanitizing_and_kept():
+    out = explain_first_uses(clean("<p>NET-new <span title='<b>x</b>'>y</span></p>"), {"NET-new": "净新增"})
+    assert titles(out) == ["净新增", "\uff1cb\uff1ex\uff1c/b\uff1e"]
+
+
+def test_the_class_the_theme_loads_code_for_is_removed():
+    out = clean('<pre class="mermaid">a</pre><pre class="x Mermaid y">b</pre><div class="admonition note">c</div>')
+    assert out == '<pre>a</pre><pre class="x y">b</pre><div class="admonition note">c</div>'
+    assert [f.kind for f in findings('<pre class="mermaid">a</pre>')] == ["class"]
+
+
+def test_a_paper_title_in_an_arxiv_link_s_tooltip_is_text():
+    def target(ident: ArxivId) -> tuple[str, str]:
+        return "papers/evil/", "<img src=x onerror=alert(1)> & co"
+
+    (title,) = titles(autolink("<p>see 2505.02922</p>", target))
+    assert not MARKUP & set(title) and "img src=x" in title
