@@ -12,6 +12,8 @@ Cases:
   body-*       hand-written HTML and Markdown in a plain page: built inert
   fm-*         front matter: refused (schema), located at the key; fm-mmd-*: the same keys as
                MultiMarkdown-style "key: value" lines (MkDocs' second metadata form)
+  id-*         ids of the theme's and the site's own elements (__config, __search, kb-words, ...):
+               refused, located at the id (or the heading it is the anchor of)
   tpl-*        template code in a template page (docs/index.md): refused, located at the "{{"
   file names, static files, symlinks (made here): refused, located at the file
 """
@@ -36,6 +38,7 @@ CANARY = "CANARY_FILE"
 BODY = sorted(p.name for p in PAGES.glob("body-*.md"))
 FRONT = sorted(p.name for p in PAGES.glob("fm-*.md"))
 TEMPLATE = sorted(p.name for p in PAGES.glob("tpl-*.md"))
+IDS = sorted(p.name for p in PAGES.glob("id-*.md"))
 ACTIVE = re.compile(r"^\s*(javascript|vbscript|data):", re.I)
 MARKUP = set("<>&\"'")
 
@@ -53,6 +56,12 @@ FRONT_AT = {
     "fm-mmd-author.md": (1, 1),
     "fm-mmd-template-redirect.md": (1, 11),
     "fm-mmd-continued.md": (3, 1),
+}
+IDS_AT = {
+    "id-config-div.md": (3, 6),
+    "id-attr-list.md": (4, 3),
+    "id-heading.md": (3, 1),
+    "id-anchor-name.md": (3, 4),
 }
 
 
@@ -107,6 +116,17 @@ def test_front_matter_outside_the_schema_is_refused(tmp_path, name):
     project = copy_project(tmp_path / "p")
     shutil.copyfile(PAGES / name, project / "docs" / "hostile.md")
     line, col = FRONT_AT[name]
+    assert_refused(project, f"docs/hostile.md:{line}:{col}:")
+
+
+# --------------------------------------------------------------------------- refused: reserved ids
+
+
+@pytest.mark.parametrize("name", IDS)
+def test_ids_of_the_theme_and_the_site_are_refused(tmp_path, name):
+    project = copy_project(tmp_path / "p")
+    shutil.copyfile(PAGES / name, project / "docs" / "hostile.md")
+    line, col = IDS_AT[name]
     assert_refused(project, f"docs/hostile.md:{line}:{col}:")
 
 

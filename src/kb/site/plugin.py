@@ -260,6 +260,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
             return self._from_cache(page, done.content)
         if page.file.generated_by is None:
             html_text = join_cjk_breaks(sanitize.clean(html_text))  # a line break in Chinese text is no space
+            self._refuse_ids(page, html_text, config)
             html_text = autolink(html_text, finish.arxiv_target(self.site.kb, page, files))
         made = self._swap(page, html_text, slots, files) if slots else None
         html_text = made.content if made else html_text
@@ -271,6 +272,19 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
             title, description = page.meta.get("title"), page.meta.get("description")
             kept.put(src, replace(made, content=html_text, title=title, description=description))
         return self._from_cache(page, html_text)
+
+    @staticmethod
+    def _refuse_ids(page: Page, html_text: str, config: MkDocsConfig) -> None:
+        """A hand-written page's ids may not be the theme's or the site's own (``__config``,
+        ``kb-words``, ...: :func:`kb.site.sanitize.reserved_id`): located as ``kb validate`` does."""
+        found = sanitize.refused(html_text)
+        if not found:
+            return
+        shown = f"docs/{page.file.src_uri}"
+        source, problems = read_page(Path(page.file.abs_src_path or ""), shown, Path(config.docs_dir))
+        if source is not None:
+            problems = sanitize.located(source, body_start(source), shown, found)
+        raise PluginError("\n".join(d.text() for d in problems))
 
     def _describe(self, page: Page) -> None:
         """A generated page's description from its own content (meta description, Open Graph)."""

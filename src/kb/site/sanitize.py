@@ -12,7 +12,9 @@ the URL after entity decoding, so ``jav&#x09;ascript:`` is ``javascript:``).
 What the theme reads as HTML or code is reduced to text: a ``title`` (Material's tooltips build
 their content from it with ``innerHTML``) keeps its text with full-width look-alikes for
 ``< > & " '`` (:func:`kb.render.html.tooltip`); the class ``mermaid`` (Material loads a script
-from another site for ``pre.mermaid``) is removed.
+from another site for ``pre.mermaid``) is removed.  Ids the theme and the site's scripts use
+(:func:`reserved_id`: ``__config``, ``__search``, ``kb-words``, ...) are refused, not changed:
+:func:`findings` names them as errors, and the build stops on them (:mod:`kb.site.plugin`).
 
 :func:`clean` is what the build does (``on_page_content`` of hand-written pages, before
 arXiv ids are linked).  :func:`findings` says what ``clean`` would remove, for
@@ -153,6 +155,17 @@ URL_ATTRS = frozenset({"href", "src", "cite"})
 
 # classes the theme acts on by loading code: pre.mermaid makes Material load mermaid from unpkg.com
 THEME_CLASSES = frozenset({"mermaid"})
+# ids of the theme's and the site's own elements: every id Material's templates and scripts use
+# starts with "__" (__config, __search, __drawer, __toc, __nav_1, __palette_0, __tooltip_3,
+# __code_0, ...), every one of overrides/ and docs/assets/*.js with "kb-" (kb-words, kb-subscribe,
+# kb-search-results, kb-filter-...).  The first element with an id is the one getElementById and
+# querySelector('#id') return, and a page's content comes before the theme's script data.
+RESERVED_ID = re.compile(r"(?:__|kb-)", re.IGNORECASE)
+
+
+def reserved_id(value: str) -> bool:
+    """Whether an id (or an anchor's name) is one of the theme's or the site's own (:data:`RESERVED_ID`)."""
+    return RESERVED_ID.match(value.strip()) is not None
 
 
 def _classes(value: str) -> str:
@@ -196,8 +209,12 @@ def clean(html_text: str) -> str:
 @dataclass(frozen=True)
 class Finding:
     needle: str  # what to look for in the page source to locate it (lower case)
-    message: str  # what the build does to it
-    kind: str = "element"  # element, attribute, class, scheme, title
+    message: str  # what the build does to it, or (error) why it is refused
+    kind: str = "element"  # element, attribute, class, scheme, title (changed), id (refused)
+
+    @property
+    def error(self) -> bool:
+        return self.kind == "id"
 
 
 _SCHEME = re.compile(r"^([a-z][a-z0-9+.\-]*):")
@@ -282,7 +299,7 @@ class _Finder(HTMLParser):
             self._theme_read(tag, name, value)
 
     def _theme_read(self, tag: str, name: str, value: str) -> None:
-        """What the theme would read as HTML or code (changed by the build)."""
+        """What the theme would read as HTML or code (changed by the build), or as its own (refused)."""
         if name == "title" and tooltip(value) != value:
             self.found.append(
                 Finding(
@@ -299,6 +316,16 @@ class _Finder(HTMLParser):
                     f"the class 'mermaid' of <{tag}> makes the theme load a script from another site; "
                     "the build strips it",
                     "class",
+                )
+            )
+        elif (name == "id" or (tag == "a" and name == "name")) and reserved_id(value):
+            self.found.append(
+                Finding(
+                    value.strip(),
+                    f"the {name} '{value.strip()[:60]}' of <{tag}> is reserved for the theme and the site's scripts "
+                    "(ids starting with '__' or 'kb-'); a page's element with it would take the place of theirs: "
+                    "choose another (for a heading: ## Title { #my-id })",
+                    "id",
                 )
             )
 
@@ -378,13 +405,30 @@ def _needles(f: Finding) -> list[re.Pattern[str]]:
         ]
     if f.kind == "title":  # needle: the element
         return [_TITLED.get(f.needle) or re.compile(_TITLE, re.I)]
+    if f.kind == "id":  # an attribute, attr_list's { #id }, a heading whose anchor it is, or the word
+        return [
+            re.compile(r"(?<![\w\-])(?:id|name)[ \t]*=[ \t]*[\"']?" + n + r"(?![\w\-])", re.I),
+            re.compile(r"#" + n + r"(?![\w\-])"),
+            _heading(f.needle),
+            re.compile(n, re.I),
+        ]
     # a URL scheme: as written, or hidden by entities/whitespace: point at the link
     return [re.compile(n + r"[ \t]*:", re.I), re.compile(r"\]\(|\]:|href|src", re.I)]
 
 
+def _heading(anchor: str) -> re.Pattern[str]:
+    """The ATX heading lines whose text the toc extension makes ``anchor`` of (its default slugify)."""
+    from markdown.extensions.toc import slugify
+
+    base = re.sub(r"_\d+$", "", anchor)  # a repeated heading's anchor: the first one's with _1, _2, ...
+    words = [re.escape(w) for w in re.split(r"[-\s]+", base) if w]
+    loose = r"[^\w\n]*".join(words) if words and slugify(base, "-") == base else re.escape(base)
+    return re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+[^\w\n]*" + loose + r"(?![\w])", re.I | re.M)
+
+
 def located(text: str, start: int, shown: str, found: list[Finding]) -> list[Diagnostic]:
     """``found`` (:func:`findings` of the page's HTML) located in the page ``text`` (Markdown from
-    ``start``): warnings for what the build changes."""
+    ``start``): warnings for what the build changes, errors for what it refuses."""
     from kb.data.diagnostics import Diagnostic, Severity
     from kb.data.template import where
 
@@ -402,11 +446,23 @@ def located(text: str, start: int, shown: str, found: list[Finding]) -> list[Dia
         else:
             cursor = offset + 1
         line, col = where(text, offset)
-        out.append(Diagnostic(shown, line, col, f.message, severity=Severity.WARNING, code="html"))
+        severity, code = (Severity.ERROR, "id") if f.error else (Severity.WARNING, "html")
+        out.append(Diagnostic(shown, line, col, f.message, severity=severity, code=code))
     return out
 
 
 def page_findings(text: str, start: int, shown: str, mkdocs_yml: Path | None) -> list[Diagnostic]:
     """What the build's sanitizer would change in the page ``text`` (Markdown from ``start``), as
-    located warnings (``kb validate --strict`` fails on them)."""
+    located warnings (``kb validate --strict`` fails on them), and the ids it refuses (errors)."""
     return located(text, start, shown, findings(render_markdown(text[start:], mkdocs_yml)))
+
+
+_MAYBE_RESERVED = re.compile(r"""\s(?:id|name)=["']?[ \t]*(?:__|kb-)""", re.IGNORECASE)
+
+
+def refused(html_text: str) -> list[Finding]:
+    """The ids (and anchors' names) of the theme's and the site's own elements in a page's
+    sanitized HTML (:func:`reserved_id`): the build stops on them, as ``kb validate`` does."""
+    if not _MAYBE_RESERVED.search(html_text):
+        return []
+    return [f for f in findings(html_text) if f.error]
