@@ -205,11 +205,10 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         page's metadata (either form MkDocs reads) only what the front-matter allowlist allows
         reaches the theme, titles and descriptions escaped."""
         src = page.file.src_uri
-        hand_written = page.file.generated_by is None
-        dropped = allowed_meta(page.meta, template_page=not hand_written or src in self._allowed)
-        if dropped and hand_written:  # refused by on_page_read_source already: a form it does not know
+        page.meta.pop("render_macros", None)  # no effect (no template engine runs); kb validate says where
+        dropped = allowed_meta(page.meta, template_page=True)
+        if dropped and page.file.generated_by is None:  # on_page_read_source refused them: a form it does not know
             log.warning(f"kb: docs/{src}: page metadata not allowed, left out: {', '.join(dropped)}")
-        page.meta.pop("render_macros", None)
         for key in ("title", "description"):
             value = page.meta.get(key)
             if value is not None:
