@@ -4,6 +4,7 @@ front-matter allowlist at their lines, and the build lets only allowlisted keys 
 
 from __future__ import annotations
 
+from datetime import date
 from types import SimpleNamespace
 
 import pytest
@@ -109,6 +110,11 @@ def test_empty_front_matter_is_refused():
 def test_only_what_the_allowlist_allows_is_kept(meta, template_page, kept):
     dropped = allowed_meta(meta, template_page)
     assert set(meta) == kept and not kept & set(dropped)
+
+
+def test_a_title_mkdocs_reads_as_a_date_or_a_number_stays_a_title():
+    meta = {"title": date(2026, 9, 1), "description": 12}
+    assert allowed_meta(meta, False) == [] and meta == {"title": "2026-09-01", "description": "12"}
 
 
 def test_the_build_lets_only_allowlisted_metadata_reach_the_theme():

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, MutableMapping
 from dataclasses import dataclass
+from datetime import date
 
 from kb.data.diagnostics import Diagnostic, KeyPath
 from kb.data.yamlstrict import Located, load_text
@@ -245,7 +246,12 @@ def _nowhere(keypath: KeyPath, message: str, value: bool = True) -> Diagnostic:
 
 def allowed_meta(meta: MutableMapping[str, object], template_page: bool) -> list[str]:
     """Remove from ``meta`` (a page's metadata as MkDocs read it) every key :data:`FRONT_MATTER`
-    does not allow or whose value it refuses; the keys removed, in order."""
+    does not allow or whose value it refuses; the keys removed, in order.  A line that MkDocs'
+    YAML reader took for a number, a date or a boolean (``title: 2026-09-01``; the strict reader
+    keeps it as text) is text again, as the theme would print it."""
+    for key, value in meta.items():
+        if FRONT_MATTER.get(key) == "line" and isinstance(value, (int, float, date)):  # bool is an int
+            meta[key] = str(value)
     dropped = [
         key
         for key, value in meta.items()
