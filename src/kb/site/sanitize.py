@@ -208,7 +208,7 @@ def clean(html_text: str) -> str:
 
 @dataclass(frozen=True)
 class Finding:
-    needle: str  # what to look for in the page source to locate it (lower case)
+    needle: str  # what to look for in the page source to locate it (see _needles: by kind)
     message: str  # what the build does to it, or (error) why it is refused
     kind: str = "element"  # element, attribute, class, scheme, title (changed), id (refused)
 
