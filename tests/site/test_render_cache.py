@@ -81,5 +81,5 @@ def test_each_edit_builds_what_a_build_without_cache_builds(tmp_path):
     newest.write_text(text, "utf-8")
     kept, made = b.same_as_without_cache()
     assert 0 < made < pages // 2
-    entries = list((tmp_path / "cache" / "finished").rglob("*.pickle"))
+    entries = list((tmp_path / "cache" / "finished").rglob("*.json"))
     assert len(entries) == pages  # the entries no build uses are gone

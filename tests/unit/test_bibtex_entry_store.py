@@ -32,7 +32,7 @@ def data(tmp_path: Path) -> Path:
 def library(data: Path, where: Path | None) -> tuple[str, EntryStore | None]:
     if where is None:
         return build_site(Options(data)).generated[BIB_FILE], None
-    store = EntryStore(where / "bibtex.pickle")
+    store = EntryStore(where / "bibtex.json")
     site = build_site(Options(data, records=RecordStore(where / "records"), bibtex=store))
     return site.generated[BIB_FILE], store
 
@@ -65,10 +65,10 @@ def test_an_entry_whose_key_changed_is_written_again(data, tmp_path):
     assert kept == library(data, None)[0]
 
 
-@pytest.mark.parametrize("content", [b"", b"not a pickle"])
+@pytest.mark.parametrize("content", [b"", b"not json"])
 def test_an_unreadable_store_is_written_again(data, tmp_path, content):
     library(data, tmp_path / "cache")
-    (tmp_path / "cache" / "bibtex.pickle").write_bytes(content)
+    (tmp_path / "cache" / "bibtex.json").write_bytes(content)
     kept, store = library(data, tmp_path / "cache")
     assert store is not None and store.reused == 0
     assert kept == library(data, None)[0]

@@ -24,7 +24,7 @@ def data(tmp_path: Path) -> Path:
 
 
 def cached(data: Path, where: Path) -> tuple[KnowledgeBase, MentionStore]:
-    store = MentionStore(where / "mentions.pickle")
+    store = MentionStore(where / "mentions.json")
     kb = load_kb(data, records=RecordStore(where / "records"), mentions=store)
     return kb, store
 
@@ -92,10 +92,10 @@ def test_a_removed_paper_reaches_the_records_that_wrote_its_id(data, tmp_path):
     assert kb.mentions == load_kb(data).mentions
 
 
-@pytest.mark.parametrize("content", [b"", b"not a pickle", None])
+@pytest.mark.parametrize("content", [b"", b"not json", None])
 def test_an_unreadable_or_foreign_store_is_made_again(data, tmp_path, content):
     cached(data, tmp_path / "cache")
-    path = tmp_path / "cache" / "mentions.pickle"
+    path = tmp_path / "cache" / "mentions.json"
     if content is None:  # kept by other code
         MentionStore(path, salt="other").save(MentionStore(path).load(), made=True)
     else:

@@ -1,7 +1,8 @@
 """The records kept between builds (kb.data.recordstore) change nothing a load returns: the same
-records, sources and diagnostics as parsing, for valid and broken data; an edited file is parsed
-again and its old entry removed; an entry that cannot be read back, or that other code kept, is
-parsed again; a store that cannot be written to still loads."""
+records, sources and diagnostics as parsing, for valid and broken data (a file with a mistake is
+not kept: parsed each time); an edited file is parsed again and its old entry removed; an entry
+that cannot be read back, or that other code kept, is parsed again; a store that cannot be written
+to still loads."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from sitebuild import FIXTURE_DATA
 
 
 def entries(store: RecordStore) -> list[Path]:
-    return sorted(store.root.glob("*/*.pickle"))
+    return sorted(store.root.glob("*/*.json"))
 
 
 def summary(loaded: Loaded) -> dict[str, object]:
@@ -62,8 +63,9 @@ def test_broken_data_says_the_same_from_the_store(case: str, tmp_path: Path) -> 
     store = RecordStore(tmp_path / "records")
     load(data, memo=store)
     assert store.misses > 0
+    broken = {d.path for d in load(data).diagnostics}
     again = load(data, memo=store)
-    assert store.misses == 0
+    assert store.misses <= len(broken) and store.hits > 0  # the broken files at most
     assert summary(again) == parsed
 
 
@@ -91,7 +93,7 @@ def test_unreadable_or_foreign_entries_are_parsed_again(data: Path, tmp_path: Pa
     files = store.misses
     half, other = entries(store)[:2]
     half.write_bytes(half.read_bytes()[:10])  # a half-written file
-    other.write_bytes(b"not a pickle")
+    other.write_bytes(b'{"key": "not this one"}')
     again = load(data, memo=store)
     assert (store.hits, store.misses) == (files - 2, 2)
     assert summary(again) == parsed

@@ -56,8 +56,8 @@ def test_entries_are_kept_read_back_and_pruned(tmp_path: Path):
     assert again.get(page) == done({"inference.md"})
     assert again.get("papers/unknown.md") is None
     assert again.finish() == (1, 0, 0)
-    entry = next((tmp_path / "finished").rglob("*.pickle"))
-    entry.write_bytes(b"not a pickle")
+    entry = next((tmp_path / "finished").rglob("*.json"))
+    entry.write_bytes(b"not json")
     broken = RenderCache(tmp_path / "finished", "salt")
     broken.start(kb, {}, "options")
     assert broken.get(page) is None  # made again, no error

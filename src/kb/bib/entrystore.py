@@ -6,8 +6,9 @@ entry is a pure function of the paper's record and its citation key (:func:`kb.b
 so :class:`EntryStore` keeps them in one file by the digest of the paper's file
 (:class:`kb.data.recordstore.RecordStore`) and the key, salted with the code: a build hands the
 kept ones to the knowledge base's remembered entries (:func:`kb.bib.keys.remembered`) and writes
-only those of new or changed papers, or of papers whose key changed.  The file is a pickle, as
-trusted as the records beside it; one that cannot be read back is made again.
+only those of new or changed papers, or of papers whose key changed.  The file is JSON
+(:func:`kb.data.recordstore.read_kept`: data, never code, with the salt it was written under); one
+that cannot be read back as this shape, or of another salt, is made again.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from kb.knowledge.index import KnowledgeBase
 
 Kept = dict[tuple[str, str], str | None]  # (file digest, citation key) -> entry (None: not citable)
+_Shape = list[tuple[str, str, str | None]]  # Kept as JSON: (file digest, citation key, entry)
 
 
 def _salt() -> str:
@@ -45,10 +47,10 @@ class EntryStore:
         """Give ``kb`` the entries kept for its papers (``tokens``: paper id -> its file's digest)
         whose file and key are as they were."""
         self.reused, self._read = 0, {}
-        kept = read_kept(self.path, self.salt)
-        if not isinstance(kept, dict):
+        rows = read_kept(self.path, self.salt, _Shape)
+        if rows is None:
             return
-        self._read = kept
+        self._read = kept = {(token, key): entry for token, key, entry in rows}
         entries, keys = remembered(kb).entries, keys_of(kb)
         for pid in kb.papers:
             token = tokens.get(pid)
@@ -61,5 +63,5 @@ class EntryStore:
         entries, keys = remembered(kb).entries, keys_of(kb)
         out: Kept = {(tokens[pid], keys[pid]): entries[pid] for pid in kb.papers if pid in tokens and pid in entries}
         if out != self._read:
-            write_kept(self.path, self.salt, out)
+            write_kept(self.path, self.salt, [(token, key, entry) for (token, key), entry in out.items()], _Shape)
             self._read = out

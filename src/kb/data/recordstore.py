@@ -5,13 +5,15 @@ loading (about 5 s of a 3,000-page build).  A record is a pure function of the f
 bytes, the name it is shown under, the model, the limits and this package's code, so
 :class:`RecordStore` keeps what :func:`kb.data.loader._parse` returned under a digest
 of exactly those, and a later build reads it back instead of parsing again: adding
-a brief parses one file.  A build's diagnostics are the same either way (they are part
-of what is kept).
+a brief parses one file.  Only a file that loads without a diagnostic is kept (one with a
+mistake is parsed again each time), so a build's diagnostics are the same either way.
 
-Entries are pickles: the directory is the builder's own (``.cache/kb/records/``, see
-:mod:`kb.site.cache`), as trusted as the installed packages; never restore it from
-somewhere a pull request can write to.  An entry that cannot be read back is parsed
-again and replaced.  Entries a load did not use are removed at its end
+Entries are JSON, never code: the record as pydantic writes it (read back with
+``model_validate_json``), the file's text (for the key positions a later message asks for) and
+the entry's own key, compared before anything is used.  A record whose JSON does not read back
+as the same record is not kept.  An entry that is absent, cannot be read, is not of that shape or
+carries another key is a miss: parsed again and replaced.  The directory is the user's cache
+(:mod:`kb.site.cache`), outside the checkout.  Entries a load did not use are removed at its end
 (:meth:`RecordStore.prune`), so the store stays the size of one data directory.
 """
 
@@ -19,15 +21,14 @@ from __future__ import annotations
 
 import hashlib
 import os
-import pickle
 import sys
 import tempfile
 from dataclasses import dataclass, field
 from importlib.metadata import version
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ValidationError
 
 if TYPE_CHECKING:
     from kb.data.diagnostics import Diagnostic
@@ -35,7 +36,15 @@ if TYPE_CHECKING:
     from kb.data.yamlstrict import Limits
 
 M = TypeVar("M", bound=BaseModel)
-SUFFIX = ".pickle"
+SUFFIX = ".json"
+
+
+class _Entry(BaseModel, Generic[M]):
+    """A kept record: the key it was stored under, the file's text and the record."""
+
+    key: str
+    text: str
+    record: M
 
 
 def code_salt() -> str:
@@ -46,7 +55,7 @@ def code_salt() -> str:
     for path in sorted(here.rglob("*.py")):
         h.update(path.relative_to(here).as_posix().encode())
         h.update(path.read_bytes())
-    h.update(f"{version('pydantic')} {version('pydantic-core')} {sys.version} {pickle.HIGHEST_PROTOCOL}".encode())
+    h.update(f"{version('pydantic')} {version('pydantic-core')} {sys.version}".encode())
     return h.hexdigest()
 
 
@@ -65,7 +74,8 @@ class RecordStore:
         self, raw: bytes, shown: str, model: type[M], limits: Limits
     ) -> tuple[M | None, Source | None, list[Diagnostic]]:
         """:func:`kb.data.loader._parse`, or what it returned for the same inputs before."""
-        from kb.data.loader import _parse
+        from kb.data.loader import Source, _parse
+        from kb.data.yamlstrict import Located
 
         h = hashlib.blake2b(digest_size=20)
         for part in (self.salt.encode(), shown.encode("utf-8", "surrogatepass"), model.__name__.encode()):
@@ -75,17 +85,18 @@ class RecordStore:
         self._used.add(key)
         self.digests[shown] = key
         path = self.root / key[:2] / f"{key}{SUFFIX}"
-        try:
-            kept = pickle.loads(path.read_bytes())
-        except Exception:  # noqa: BLE001 - absent, half-written or from other code: parse again
-            kept = None
-        if isinstance(kept, tuple) and len(kept) == 3 and (kept[0] is None or isinstance(kept[0], model)):
+        entry = read_entry(path, _Entry[model])  # type: ignore[valid-type]
+        if entry is not None and entry.key == key:
             self.hits += 1
-            return kept  # stored by this method for this model
+            return entry.record, Source(shown, Located(None, shown, entry.text, limits)), []
         self.misses += 1
-        parsed = _parse(raw, shown, model, limits)
-        write_entry(path, pickle.dumps(parsed, protocol=pickle.HIGHEST_PROTOCOL))
-        return parsed
+        record, source, diags = _parse(raw, shown, model, limits)
+        if record is not None and source is not None and not diags:
+            kept = _Entry[model](key=key, text=source.located.text, record=record)  # type: ignore[valid-type]
+            data = kept.model_dump_json().encode()
+            if read_entry_bytes(data, _Entry[model]) == kept:  # type: ignore[valid-type]
+                write_entry(path, data)  # (a record whose JSON reads back otherwise is parsed each time)
+        return record, source, diags
 
     def start(self) -> None:
         self.hits = self.misses = 0
@@ -107,19 +118,42 @@ def salt_with(package: str, extra: str = "") -> str:
     return h.hexdigest()
 
 
-def read_kept(path: Path, salt: str) -> object:
-    """What :func:`write_kept` stored in ``path`` with this salt; None when there is nothing, it
-    cannot be read back, or other code (another salt) wrote it."""
+B = TypeVar("B", bound=BaseModel)
+E = TypeVar("E")
+
+
+def read_entry_bytes(data: bytes, shape: type[B]) -> B | None:
+    """``data`` read as JSON of the model ``shape``; None when it is not that."""
     try:
-        kept_salt, value = pickle.loads(path.read_bytes())
-    except Exception:  # noqa: BLE001 - absent, half-written or from other code: made again
+        return shape.model_validate_json(data)
+    except (ValidationError, ValueError, RecursionError):
         return None
-    return value if kept_salt == salt else None
 
 
-def write_kept(path: Path, salt: str, value: object) -> None:
-    """Store ``value`` under ``salt`` in one file (:func:`write_entry`)."""
-    write_entry(path, pickle.dumps((salt, value), protocol=pickle.HIGHEST_PROTOCOL))
+def read_entry(path: Path, shape: type[B]) -> B | None:
+    """The entry in ``path`` (:func:`read_entry_bytes`); None when there is none."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    return read_entry_bytes(data, shape)
+
+
+class _Kept(BaseModel, Generic[E]):
+    salt: str
+    value: E
+
+
+def read_kept(path: Path, salt: str, shape: Any) -> Any:
+    """What :func:`write_kept` stored in ``path`` with this salt, as JSON of type ``shape``; None
+    when there is nothing, it is not JSON of that shape, or other code (another salt) wrote it."""
+    kept = read_entry(path, _Kept[shape])
+    return kept.value if kept is not None and kept.salt == salt else None
+
+
+def write_kept(path: Path, salt: str, value: object, shape: Any) -> None:
+    """Store ``value`` (of type ``shape``) as JSON under ``salt`` in one file (:func:`write_entry`)."""
+    write_entry(path, _Kept[shape](salt=salt, value=value).model_dump_json().encode())
 
 
 def write_entry(path: Path, data: bytes) -> None:
@@ -140,10 +174,11 @@ def write_entry(path: Path, data: bytes) -> None:
 
 
 def prune_entries(root: Path, used: set[str]) -> int:
-    """Remove the entries under ``root`` (``<2 hex>/<key>.pickle``) whose key is not in ``used``; how many."""
+    """Remove the entries under ``root`` (``<2 hex>/<key>.json``, or of an older format) whose key
+    is not in ``used``; how many."""
     removed = 0
-    for path in root.glob(f"*/*{SUFFIX}") if root.is_dir() else ():
-        if path.stem not in used:
+    for path in root.glob("*/*") if root.is_dir() else ():
+        if not path.name.startswith(".tmp-") and (path.suffix != SUFFIX or path.stem not in used):
             path.unlink(missing_ok=True)
             removed += 1
     return removed

@@ -8,8 +8,9 @@ mentions are a pure function of the record, of what it asked of the rest of the 
 (:class:`kb.data.recordstore.RecordStore`), salted with this package's code and the message
 catalogue's words (a mention's place is named in them): a build after one
 more brief collects the mentions of that brief, and of the records that asked about a paper it
-brought.  The file is a pickle, as trusted as the records beside it (:mod:`kb.data.recordstore`);
-one that cannot be read back is made again.
+brought.  The file is JSON (:func:`kb.data.recordstore.read_kept`: data, never code, with the salt
+it was written under); one that cannot be read back as this shape, or of another salt, is made
+again, and a record's mentions are reused only while its file's digest is the one kept beside them.
 """
 
 from __future__ import annotations
@@ -18,8 +19,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pydantic import BaseModel
+
 from kb.data.recordstore import RecordStore, read_kept, salt_with, write_kept
-from kb.knowledge.mentions import MentionMemo
+from kb.knowledge.mentions import Kept, Mention, MentionMemo
 from kb.render.messages import UI
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -30,6 +33,18 @@ def _salt() -> str:
     """The data package and this one (:func:`kb.data.recordstore.salt_with`), and the catalogue's
     words (a mention's place is named in them)."""
     return salt_with(__file__, repr(sorted(UI.items())))
+
+
+class _Record(BaseModel):
+    """A record's :class:`~kb.knowledge.mentions.Kept` as JSON: its file's digest, what it asked
+    (kind, name, answer) and its mentions."""
+
+    token: str
+    asked: list[tuple[str, str, tuple[str | None, ...] | str | None]]
+    mentions: list[Mention]
+
+
+_Shape = dict[str, _Record]
 
 
 def tokens(loaded: Loaded, records: RecordStore) -> dict[str, str]:
@@ -54,11 +69,22 @@ class MentionStore:
 
     def load(self) -> MentionMemo:
         """The memo the last build saved, or an empty one (none, unreadable, or other code's)."""
-        memo = read_kept(self.path, self.salt)
-        return memo if isinstance(memo, MentionMemo) else MentionMemo()
+        kept = read_kept(self.path, self.salt, _Shape)
+        memo = MentionMemo()
+        for key, r in (kept or {}).items():
+            memo.records[key] = Kept(r.token, {(kind, name): answer for kind, name, answer in r.asked}, r.mentions)
+        return memo
 
     def save(self, memo: MentionMemo, made: bool) -> None:
         """Keep ``memo`` for the next build; ``made``: whether it differs from what :meth:`load` read."""
         self.reused, self.made = memo.reused, len(memo.records) - memo.reused
         if made or not self.path.exists():
-            write_kept(self.path, self.salt, memo)
+            out = {
+                key: _Record(
+                    token=str(k.token),
+                    asked=[(kind, name, answer) for (kind, name), answer in k.asked.items()],
+                    mentions=k.mentions,
+                )
+                for key, k in memo.records.items()
+            }
+            write_kept(self.path, self.salt, out, _Shape)

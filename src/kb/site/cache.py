@@ -13,10 +13,11 @@ the parts in.
 The cache lives in ``.cache/kb/`` beside mkdocs.yml: the pages in ``pages/``, the search
 index's files in ``search/`` (:func:`kb.site.search_index.index_site`), the parsed data files in
 ``records/`` (:mod:`kb.data.recordstore`), the finished brief and paper pages in ``finished/``
-(:mod:`kb.site.rendercache`), the mentions of each data record in ``mentions.pickle``
-(:mod:`kb.knowledge.mentionstore`), the papers' BibTeX entries in ``bibtex.pickle``
-(:mod:`kb.bib.entrystore`); all but the pages and the search index are pickles, so the directory
-must be as trusted as the installed packages.  ``KB_CACHE`` names another directory,
+(:mod:`kb.site.rendercache`), the mentions of each data record in ``mentions.json``
+(:mod:`kb.knowledge.mentionstore`), the papers' BibTeX entries in ``bibtex.json``
+(:mod:`kb.bib.entrystore`).  Every entry is JSON or text and carries the key it was stored under,
+checked before use; the theme's templates compiled by Jinja (``templates/``) are code, so the
+directory must be as trusted as the installed packages.  ``KB_CACHE`` names another directory,
 ``KB_CACHE=off`` turns them all off.
 """
 
@@ -41,7 +42,7 @@ ENV = "KB_CACHE"
 TEMPLATE = "kb-cached.html"  # overrides/: prints page.content, the whole page from the cache (or kb.site.frame)
 DEFAULT_DIR = Path(".cache") / "kb"
 PAGES, SEARCH, RECORDS, FINISHED = "pages", "search", "records", "finished"  # its parts
-MENTIONS, BIBTEX = "mentions.pickle", "bibtex.pickle"  # kb.knowledge.mentionstore, kb.bib.entrystore
+MENTIONS, BIBTEX = "mentions.json", "bibtex.json"  # kb.knowledge.mentionstore, kb.bib.entrystore
 TEMPLATES = "templates"  # the theme's templates compiled by Jinja (kb.site.theme.install)
 OFF = ("off", "0", "false", "no")
 

@@ -14,18 +14,24 @@ what MkDocs learns from it.  A finished page whose links name a page this build 
 already when it was made) is made again, so the build reports the missing page; its links to
 anchors are checked again by MkDocs with every build.  Pure (no MkDocs import).  Entries no
 build used are removed at its end.
+
+Entries are JSON (data, never code) in the user's cache (:mod:`kb.site.cache`), each with the key
+it was stored under: one that is absent, cannot be read as a :class:`Finished`, or carries another
+key is a miss, and the page is made again.
 """
 
 from __future__ import annotations
 
 import hashlib
-import pickle
 from collections.abc import Mapping, Set
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kb.data.recordstore import SUFFIX, prune_entries, write_entry
+from pydantic import BaseModel
+from typing_extensions import TypedDict
+
+from kb.data.recordstore import SUFFIX, prune_entries, read_entry, write_entry
 from kb.site.htmlpage import TocToken
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -43,6 +49,31 @@ class Finished:
     targets: frozenset[str]  # the source paths its links point at (each must still exist)
     title: str | None  # page.meta["title"] (escaped HTML), if the build set one
     description: str | None  # page.meta["description"] (escaped), if any
+
+
+class _Toc(TypedDict):
+    """:class:`~kb.site.htmlpage.TocToken` as pydantic reads it (a ``typing_extensions.TypedDict``)."""
+
+    level: int
+    id: str
+    name: str
+    children: list[_Toc]
+
+
+class _Entry(BaseModel):
+    """A kept page: the key it was stored under and the fields of its :class:`Finished`."""
+
+    key: str
+    content: str
+    toc: list[_Toc]
+    anchor_ids: frozenset[str]
+    anchors: dict[str, dict[str, str]]
+    targets: frozenset[str]
+    title: str | None
+    description: str | None
+
+
+_FIELDS = [f.name for f in fields(Finished)]
 
 
 def encode(value: object, tokens: Mapping[int, str]) -> str:
@@ -114,13 +145,10 @@ class RenderCache:
         if key is None:
             return None
         self._used.add(key)
-        try:
-            kept = pickle.loads(self._path(key).read_bytes())
-        except Exception:  # noqa: BLE001 - absent, half-written or from other code: made again
-            kept = None
-        if isinstance(kept, Finished):
+        kept = read_entry(self._path(key), _Entry)
+        if kept is not None and kept.key == key:
             self.hits += 1
-            return kept
+            return Finished(**{name: getattr(kept, name) for name in _FIELDS})
         self.misses += 1
         return None
 
@@ -128,7 +156,10 @@ class RenderCache:
         key = self.keys.get(page)
         if key is not None:
             self._used.add(key)
-            write_entry(self._path(key), pickle.dumps(finished, protocol=pickle.HIGHEST_PROTOCOL))
+            write_entry(
+                self._path(key),
+                _Entry(key=key, **{name: getattr(finished, name) for name in _FIELDS}).model_dump_json().encode(),
+            )
 
     def finish(self) -> tuple[int, int, int]:
         """End of a build: remove the entries it did not use; pages from the cache, pages made, entries removed."""
