@@ -4,6 +4,9 @@ BeautifulSoup).  Nothing here reads the live ``data/``."""
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -12,6 +15,17 @@ from bs4 import BeautifulSoup
 from sitebuild import FIXTURE_DATA, build, copy_project
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Builds keep their cache in the user's cache directory (kb.site.cache): the tests' in one of
+    their own ($XDG_CACHE_HOME, inherited by every build they run), removed when they end."""
+    config._kb_cache_home = tempfile.mkdtemp(prefix="kb-test-cache-")  # type: ignore[attr-defined]
+    os.environ["XDG_CACHE_HOME"] = config._kb_cache_home  # type: ignore[attr-defined]
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    shutil.rmtree(getattr(config, "_kb_cache_home", ""), ignore_errors=True)
 
 
 @pytest.fixture(scope="session")

@@ -122,15 +122,18 @@ def test_kb_validate_beside_a_project_keeps_the_records_and_says_the_same(data: 
     paper = next((data / "papers").glob("*.yaml"))
     paper.write_text(paper.read_text("utf-8") + "venue_typo: NeurIPS\n", "utf-8")
 
+    xdg = tmp_path.with_name(tmp_path.name + "-xdg")  # the user's cache: outside the project
+
     def validate() -> subprocess.CompletedProcess[str]:
-        env = {k: v for k, v in os.environ.items() if k != "KB_CACHE"}
+        env = {k: v for k, v in os.environ.items() if k != "KB_CACHE"} | {"XDG_CACHE_HOME": str(xdg)}
         cmd = [sys.executable, "-m", "kb", "validate", "--strict"]
         return subprocess.run(cmd, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120)
 
     first = validate()
     assert first.returncode == 1 and f"data/papers/{paper.name}:" in first.stderr
     assert "venue_typo" in first.stderr
-    store = RecordStore(tmp_path / ".cache" / "kb" / "records")
+    (where,) = (xdg / "kb").iterdir()  # the user's cache, for this project
+    store = RecordStore(where / "records")
     kept = {path: path.stat().st_ino for path in entries(store)}
     assert len(kept) > 20
     again = validate()

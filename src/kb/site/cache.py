@@ -10,15 +10,20 @@ the pages that changed.  Entries no build used are removed at the end of the bui
 so the cache stays the size of one site.  Pure (no MkDocs import): the plugin passes
 the parts in.
 
-The cache lives in ``.cache/kb/`` beside mkdocs.yml: the pages in ``pages/``, the search
-index's files in ``search/`` (:func:`kb.site.search_index.index_site`), the parsed data files in
-``records/`` (:mod:`kb.data.recordstore`), the finished brief and paper pages in ``finished/``
-(:mod:`kb.site.rendercache`), the mentions of each data record in ``mentions.json``
-(:mod:`kb.knowledge.mentionstore`), the papers' BibTeX entries in ``bibtex.json``
-(:mod:`kb.bib.entrystore`).  Every entry is JSON or text and carries the key it was stored under,
-checked before use; the theme's templates compiled by Jinja (``templates/``) are code, so the
-directory must be as trusted as the installed packages.  ``KB_CACHE`` names another directory,
-``KB_CACHE=off`` turns them all off.
+The cache lives outside the checkout, in the user's cache directory (``$XDG_CACHE_HOME``, else
+``~/.cache``), under ``kb/<digest of the project's absolute path>/`` (:func:`location`): the pages
+in ``pages/``, the search index's files in ``search/`` (:func:`kb.site.search_index.index_site`),
+the parsed data files in ``records/`` (:mod:`kb.data.recordstore`), the finished brief and paper
+pages in ``finished/`` (:mod:`kb.site.rendercache`), the mentions of each data record in
+``mentions.json`` (:mod:`kb.knowledge.mentionstore`), the papers' BibTeX entries in
+``bibtex.json`` (:mod:`kb.bib.entrystore`): each is JSON or text, carries the key it was stored
+under and is checked against it before use.  Only the theme's templates compiled by Jinja
+(``templates/``, :func:`kb.site.theme.install`) are code, which is why the directory is the
+user's own.  A pull request can write anywhere in the checkout, so the cache is never there
+(nothing reads the checkout's ``.cache/``): ``KB_CACHE`` names
+another directory (one inside the project is refused, :class:`CacheInCheckout`), ``KB_CACHE=off``
+turns it all off (CI builds so).  A file git tracks under ``.cache/`` (where the cache used to
+be) is a ``kb validate`` error (:mod:`kb.site.tracked`).
 """
 
 from __future__ import annotations
@@ -40,21 +45,44 @@ if TYPE_CHECKING:  # pragma: no cover
 
 ENV = "KB_CACHE"
 TEMPLATE = "kb-cached.html"  # overrides/: prints page.content, the whole page from the cache (or kb.site.frame)
-DEFAULT_DIR = Path(".cache") / "kb"
+IN_CHECKOUT = ".cache"  # where the cache was once: a file git tracks there is an error (kb.site.tracked)
 PAGES, SEARCH, RECORDS, FINISHED = "pages", "search", "records", "finished"  # its parts
 MENTIONS, BIBTEX = "mentions.json", "bibtex.json"  # kb.knowledge.mentionstore, kb.bib.entrystore
-TEMPLATES = "templates"  # the theme's templates compiled by Jinja (kb.site.theme.install)
+TEMPLATES = "templates"  # the theme's templates compiled by Jinja (kb.site.theme.install): code, never in a checkout
 OFF = ("off", "0", "false", "no")
+
+
+class CacheInCheckout(ValueError):
+    """``KB_CACHE`` (or the user's cache directory) is inside the project: a pull request could
+    write the cache, so it is not used."""
+
+
+def user_cache() -> Path:
+    """The user's cache directory: ``$XDG_CACHE_HOME`` (when absolute), else ``~/.cache``."""
+    given = os.environ.get("XDG_CACHE_HOME", "")
+    return Path(given) if os.path.isabs(given) else Path.home() / ".cache"
 
 
 def location(root: Path) -> Path | None:
     """Where the cache lives for the project at ``root`` (:data:`PAGES` and :data:`SEARCH` are in
-    it); None when it is turned off."""
+    it): ``KB_CACHE`` (relative to ``root``), else ``<user cache>/kb/<digest of root's absolute
+    path>``; None when it is turned off.  Raises :class:`CacheInCheckout` for a directory inside
+    ``root``."""
     value = os.environ.get(ENV, "").strip()
     if value.lower() in OFF:
         return None
-    path = Path(value) if value else root / DEFAULT_DIR
-    return path if path.is_absolute() else root / path
+    project = root.resolve()
+    if value:
+        path = (project / value).resolve()  # an absolute value stays as it is
+    else:
+        path = user_cache().resolve() / "kb" / hashlib.sha256(os.fsencode(project)).hexdigest()[:32]
+    if path.is_relative_to(project):
+        named = f"{ENV}={value}" if value else "the user's cache directory ($XDG_CACHE_HOME, else ~/.cache)"
+        raise CacheInCheckout(
+            f"{named}: the cache directory {path} is inside the project {project}, where a pull request "
+            f"can write; set {ENV} to a directory outside it, or {ENV}=off"
+        )
+    return path
 
 
 def records(root: Path) -> RecordStore | None:
@@ -185,10 +213,14 @@ class PageCache:
         return self.root / key[:2] / f"{key}.html"
 
     def get(self, key: str) -> str | None:
+        """The page kept under ``key``: an entry is its key on the first line, then the page; one
+        that is absent, unreadable or of another key is a miss."""
         self.used.add(key)
         try:
-            text = self._path(key).read_text("utf-8")
+            kept, _, text = self._path(key).read_text("utf-8").partition("\n")
         except (OSError, UnicodeDecodeError):
+            kept = ""
+        if kept != key:
             self.misses += 1
             return None
         self.hits += 1
@@ -202,7 +234,7 @@ class PageCache:
         fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as out:
-                out.write(output)
+                out.write(f"{key}\n{output}")
             os.replace(tmp, path)
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
