@@ -13,7 +13,7 @@ from kb.data.loader import display_path, load
 from kb.data.recordstore import RecordStore
 from kb.gcpause import gc_paused
 from kb.knowledge.index import KnowledgeBase, build
-from kb.site import cache
+from kb.site import cache, tracked
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -115,6 +115,9 @@ def run(args: argparse.Namespace) -> int:
             f"{data_dir}/**/*.yaml, and the files under the docs directory, {docs or sibling})"
         )
     diags, kb = collect(data_dir, docs)
+    root = data_dir.resolve().parent
+    if (root / "mkdocs.yml").is_file():  # a project's checkout: no cache files in it (kb.site.tracked)
+        diags = sort_diagnostics(tracked.check(root) + diags)
     if files:
         wanted = {display_path(f.resolve()) for f in files} | {os.path.normpath(str(f)) for f in files}
         diags = [d for d in diags if os.path.normpath(d.path) in wanted]
