@@ -126,6 +126,23 @@ def test_publish_build_job_builds_without_the_token():
     assert build["outputs"]["edition"] == "${{ steps.edition.outputs.edition }}"
 
 
+@pytest.mark.parametrize("path", WORKFLOW_FILES, ids=lambda p: p.name)
+def test_every_kb_step_runs_with_the_build_cache_off(path: Path):
+    """No step that runs kb (validate, build) reads or keeps a build cache: KB_CACHE is "off" in
+    its environment (workflow, job or step), so nothing a pull request or an earlier run left
+    anywhere is read back (kb.site.cache)."""
+    wf = load_workflow(path.name)
+    checked = 0
+    for name, job in wf["jobs"].items():
+        for step in job.get("steps", []):
+            if re.search(r"(^|[\s;&|(])kb (validate|build)\b", step.get("run", "")):
+                env = {**wf.get("env", {}), **job.get("env", {}), **step.get("env", {})}
+                assert env.get("KB_CACHE") == "off", f"{path.name}: {name}: {step.get('name')}: KB_CACHE is not off"
+                checked += 1
+    builds = [s for job in wf["jobs"].values() for s in job.get("steps", []) if "kb build" in s.get("run", "")]
+    assert builds and checked > len(builds), f"{path.name}: expected kb validate and kb build steps"
+
+
 def test_publish_deploy_job_runs_no_contributor_code():
     """The job holding the write token installs nothing and runs no MkDocs and no kb: it checks
     out only the edition tool, takes the built site from the build job and commits it."""
