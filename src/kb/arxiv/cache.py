@@ -10,6 +10,13 @@ commit), so a record is trusted only when it is for the id asked about, fits
 the schema, and was fetched at a time-zoned moment that is neither in the
 future nor older than ``max_age``; anything else is treated as missing and
 replaced on the next fetch.  Only answers are cached, never "not found" or errors.
+
+Unlike the build's cache (:mod:`kb.site.cache`, kept outside the checkout), this one may stay in
+a checkout's ``.cache/``: a record is JSON of a fixed schema, never code, and it only feeds ``kb
+paper add/refresh`` (never ``kb validate`` or the build), whose output is a paper file that is
+reviewed and validated like any other.  A planted record could at most give one id false
+metadata in that output; a pull request cannot carry one in, since a file git tracks under
+``.cache/`` is a ``kb validate`` error (:mod:`kb.site.tracked`).
 """
 
 from __future__ import annotations
