@@ -66,8 +66,10 @@ def install(env: Environment, theme_dirs: list[str], in_nav: Collection[str], co
     """Give the templates ``kb_part_key``/``kb_part``/``kb_keep`` and Material's templates under
     ``material/`` (the overrides that remember a part include the original).  ``compiled``: a
     directory of the build's cache where Jinja keeps each template compiled, checked against its
-    source (about half a second of every build is compiling Material's templates), unless the
-    environment has a bytecode cache already (``kb preview`` keeps them in memory)."""
+    source (compiling Material's templates is a fair part of a warm build: docs/performance.md),
+    unless the environment has a bytecode cache already (``kb preview`` keeps them in memory).
+    Compiled templates are code (marshal, and Jinja unpickles each one's checksum): ``compiled``
+    is only ever the user's cache directory (:func:`kb.site.cache.location`), never a checkout."""
     if compiled is not None and env.bytecode_cache is None:
         compiled.mkdir(parents=True, exist_ok=True)
         env.bytecode_cache = FileSystemBytecodeCache(str(compiled))
