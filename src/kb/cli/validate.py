@@ -89,10 +89,7 @@ def _records(data_dir: Path) -> RecordStore | None:
     """The parsed data files the site's build keeps (:mod:`kb.data.recordstore`), when ``data_dir`` is
     a project's data (beside its mkdocs.yml): validating, then building, parses each file once."""
     root = data_dir.resolve().parent
-    try:
-        return cache.records(root) if (root / "mkdocs.yml").is_file() else None
-    except cache.CacheInCheckout as exc:
-        raise UserError(str(exc)) from None
+    return cache.records(root) if (root / "mkdocs.yml").is_file() else None
 
 
 def fmt_of(args: argparse.Namespace) -> str:

@@ -21,14 +21,16 @@ under and is checked against it before use.  Only the theme's templates compiled
 (``templates/``, :func:`kb.site.theme.install`) are code, which is why the directory is the
 user's own.  A pull request can write anywhere in the checkout, so the cache is never there
 (nothing reads the checkout's ``.cache/``): ``KB_CACHE`` names
-another directory (one inside the project is refused, :class:`CacheInCheckout`), ``KB_CACHE=off``
+another directory (one inside the project is refused: :func:`location`), ``KB_CACHE=off``
 turns it all off (CI builds so).  A file git tracks under ``.cache/`` (where the cache used to
 be) is a ``kb validate`` error (:mod:`kb.site.tracked`).
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import logging
 import os
 import tempfile
 from collections.abc import Iterable, Mapping
@@ -52,11 +54,6 @@ TEMPLATES = "templates"  # the theme's templates compiled by Jinja (kb.site.them
 OFF = ("off", "0", "false", "no")
 
 
-class CacheInCheckout(ValueError):
-    """``KB_CACHE`` (or the user's cache directory) is inside the project: a pull request could
-    write the cache, so it is not used."""
-
-
 def user_cache() -> Path:
     """The user's cache directory: ``$XDG_CACHE_HOME`` (when absolute), else ``~/.cache``."""
     given = os.environ.get("XDG_CACHE_HOME", "")
@@ -66,8 +63,8 @@ def user_cache() -> Path:
 def location(root: Path) -> Path | None:
     """Where the cache lives for the project at ``root`` (:data:`PAGES` and :data:`SEARCH` are in
     it): ``KB_CACHE`` (relative to ``root``), else ``<user cache>/kb/<digest of root's absolute
-    path>``; None when it is turned off.  Raises :class:`CacheInCheckout` for a directory inside
-    ``root``."""
+    path>``; None when it is turned off, or refused: a directory inside ``root``, where a pull
+    request can write, is never used (a warning says so, which fails a strict build)."""
     value = os.environ.get(ENV, "").strip()
     if value.lower() in OFF:
         return None
@@ -77,12 +74,22 @@ def location(root: Path) -> Path | None:
     else:
         path = user_cache().resolve() / "kb" / hashlib.sha256(os.fsencode(project)).hexdigest()[:32]
     if path.is_relative_to(project):
-        named = f"{ENV}={value}" if value else "the user's cache directory ($XDG_CACHE_HOME, else ~/.cache)"
-        raise CacheInCheckout(
-            f"{named}: the cache directory {path} is inside the project {project}, where a pull request "
-            f"can write; set {ENV} to a directory outside it, or {ENV}=off"
-        )
+        _refuse(f"{ENV}={value}" if value else "the user's cache directory ($XDG_CACHE_HOME, else ~/.cache)", path)
+        return None
     return path
+
+
+@functools.cache
+def _refuse(named: str, path: Path) -> None:
+    """Say once per process that the cache directory ``path`` (from ``named``) is refused."""
+    logging.getLogger("mkdocs.plugins.kb").warning(
+        "kb: %s: the cache directory %s is inside the project, where a pull request can write: "
+        "the build cache is off; set %s to a directory outside the project, or %s=off",
+        named,
+        path,
+        ENV,
+        ENV,
+    )
 
 
 def records(root: Path) -> RecordStore | None:

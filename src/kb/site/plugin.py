@@ -105,8 +105,6 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         except DataError as exc:
             lines = [d.text() for d in exc.diagnostics if d.is_error]
             raise PluginError("the data has errors (run `kb validate`):\n" + "\n".join(lines)) from None
-        except cache.CacheInCheckout as exc:  # KB_CACHE inside the project: a pull request could write it
-            raise PluginError(str(exc)) from None
         topic = self.config.topic
         if topic is not None and topic not in self._site.kb.topics:
             raise PluginError(
