@@ -46,11 +46,11 @@ def test_status_entries_are_the_entries_that_state_a_status():
     b = full_brief()
     got = [(e.paper, e.brief, e.status, e.keypath, e.anchored_in, e.anchored_since) for e in status_entries("t/k", b)]
     assert got == [
-        ("a", "t/k", Status.net_new, ("increments", 0, "status"), None, None),
-        ("b", "t/k", Status.net_new, ("increments", 0, "status"), None, None),
-        ("c", "t/k", Status.pending, ("increments", 1, "status"), None, None),
-        ("f", "t/k", Status.anchored, ("candidates", 1, "status"), "s1", None),
-        ("i", "t/k", Status.pending, ("carried", 0, "status"), None, None),
+        ("a", "t/k", Status.net_new, ("increments", 0, "status"), (), None),
+        ("b", "t/k", Status.net_new, ("increments", 0, "status"), (), None),
+        ("c", "t/k", Status.pending, ("increments", 1, "status"), (), None),
+        ("f", "t/k", Status.anchored, ("candidates", 1, "status"), ("s1",), None),
+        ("i", "t/k", Status.pending, ("carried", 0, "status"), (), None),
     ]
 
 
@@ -112,11 +112,12 @@ def test_anchors_come_from_briefs_and_the_latest_record_counts():
     assert rec.recorded_on == dt.date(2026, 9, 2) and rec.known_by == dt.date(2026, 8, 30)
     assert rec.keypath == ("carried", 0, "status") and rec.topic == "inference" and rec.paper == "x"
     latest = h.anchor("x", "inference")
-    assert latest is not None and (latest.section, latest.since, latest.known_by) == ("s2", None, dt.date(2026, 9, 3))
+    # a candidate the brief anchors is anchored on the brief's date (nobody types it again)
+    assert latest is not None and (latest.sections, latest.since) == (("s2",), dt.date(2026, 9, 3))
     first = h.first_anchor("x", "inference")
     assert first is not None and first.brief == "inference/2026-09-02-e1"
     rag = h.anchor("x", "rag")
-    assert rag is not None and rag.section is None and rag.topic == "rag"
+    assert rag is not None and rag.section is None and rag.sections == () and rag.topic == "rag"
     assert h.first_anchor("x", "nowhere") is None and h.anchor("y", "inference") is None
 
 
@@ -124,3 +125,23 @@ def test_a_stated_anchoring_date_after_the_record_is_no_earlier_knowledge():
     b = brief("2026-09-02", candidates=[{"paper": "x", "status": "anchored", "anchored_since": "2026-09-02"}])
     rec = build_history(keyed(b)[0]).anchor("x", "inference")
     assert rec is not None and rec.known_by == dt.date(2026, 9, 2)
+
+
+def test_a_carried_entry_restating_an_anchoring_gets_no_date_the_brief_did_not_state():
+    b = brief("2026-09-03", carried=[{"paper": "x", "status": "anchored", "anchored_in": "head"}])
+    rec = build_history(keyed(b)[0]).anchor("x", "inference")
+    assert rec is not None and (rec.sections, rec.since, rec.known_by) == (("head",), None, dt.date(2026, 9, 3))
+
+
+def test_one_anchoring_takes_several_sections_and_two_entries_of_one_brief_merge():
+    listed = brief("2026-09-04", candidates=[{"paper": "x", "status": "anchored", "anchored_in": ["s1", "s2"]}])
+    twice = brief(
+        "2026-09-04",
+        increments=[increment(["x"], "anchored", anchored_in="s1")],
+        candidates=[{"paper": "x", "status": "anchored", "anchored_in": "s2"}, {"paper": "y", "status": "anchored"}],
+    )
+    for b in (listed, twice):
+        h = build_history(keyed(b)[0])
+        rec = h.anchor("x", "inference")
+        assert rec is not None and (rec.sections, rec.section, rec.since) == (("s1", "s2"), "s1", dt.date(2026, 9, 4))
+        assert len(h.anchors["x"]) == 1  # one record: neither entry dropped

@@ -30,7 +30,7 @@ def papers_for_section(kb: KnowledgeBase, section: str) -> list[Paper]:
         return []
     topic = info.topic
     under = {sid for sid, i in kb.sections[topic].items() if sid == section or any(p.id == section for p in i.parents)}
-    ids = {r.paper for r in kb.anchored_in(topic) if r.section in under}
+    ids = {r.paper for r in kb.anchored_in(topic) if under & set(r.sections)}
     for key in kb.by_topic.get(topic, []):
         brief = kb.briefs[key]
         for inc in brief.increments:

@@ -94,7 +94,7 @@ def _text(ident: str, v: PaperView) -> str:
     if v.first_seen:
         lines.append(f"  first seen: {v.first_seen.date.isoformat()} in {v.first_seen.brief} ({v.first_seen.kind})")
     for a in v.anchors:
-        since = a.since.isoformat() if a.since else f"at the latest {a.recorded_on.isoformat()}"
+        since = a.since.isoformat() if a.since else f"at the latest {a.recorded_on.isoformat()}"  # one line a section
         lines.append(
             f"  anchored: {a.topic} § {a.section or '(no section)'} since {since}, recorded by {a.recorded_by}"
         )

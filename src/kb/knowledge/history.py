@@ -8,15 +8,19 @@ definition of "first seen", and the anchors derived from the briefs.
   use this one definition.
 * A paper is **anchored** in a topic's living document from the first brief of
   that topic with an entry ``status: anchored`` for it (its ``anchored_in``
-  section; its ``anchored_since`` date when the author knows it).  Briefs are
-  the only place anchoring is recorded; paper files do not repeat it.
+  sections, one or more; its date: ``anchored_since`` when given, else the
+  brief's date for an increment or a candidate, which the brief anchors, and
+  unknown for an entry of the carried-over list, which restates an older
+  anchoring).  Several entries of one brief anchoring the same paper make one
+  record: their sections merged, in the order written.  Briefs are the only
+  place anchoring is recorded; paper files do not repeat it.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from kb.data.models import Brief, Status, round_key
 
@@ -42,7 +46,7 @@ class StatusEntry:
     brief: str
     status: Status
     keypath: KeyPath
-    anchored_in: str | None
+    anchored_in: tuple[str, ...]
     anchored_since: dt.date | None
 
 
@@ -52,11 +56,16 @@ class AnchorRecord:
 
     paper: str
     topic: str
-    section: str | None
-    since: dt.date | None  # stated anchoring date, if the author knows it
+    sections: tuple[str, ...]  # every section it is anchored in, in the order written (may be empty)
+    since: dt.date | None  # anchoring date: stated, or the brief's own for an anchoring it makes
     brief: str  # the brief that records it
     recorded_on: dt.date  # that brief's date: the paper is anchored at the latest then
     keypath: KeyPath
+
+    @property
+    def section(self) -> str | None:
+        """The first section (where one place is wanted: a link's target)."""
+        return self.sections[0] if self.sections else None
 
     @property
     def known_by(self) -> dt.date:
@@ -86,20 +95,41 @@ def sightings(key: str, brief: Brief) -> Iterator[Sighting]:
 
 def status_entries(key: str, brief: Brief) -> Iterator[StatusEntry]:
     """Every entry that states a paper's status: increments (one per paper), candidates and
-    carried entries that state one."""
+    carried entries that state one.  An increment's or candidate's anchoring is dated the brief's
+    date unless it states another; a carried entry's only by what it states."""
     for i, inc in enumerate(brief.increments):
         for p in inc.papers:
-            yield StatusEntry(p, key, inc.status, ("increments", i, "status"), inc.anchored_in, inc.anchored_since)
+            yield StatusEntry(
+                p, key, inc.status, ("increments", i, "status"), tuple(inc.anchored_in or ()), inc.anchored_since
+            )
     for i, cand in enumerate(brief.candidates):
         if cand.status is not None:
             yield StatusEntry(
-                cand.paper, key, cand.status, ("candidates", i, "status"), cand.anchored_in, cand.anchored_since
+                cand.paper,
+                key,
+                cand.status,
+                ("candidates", i, "status"),
+                tuple(cand.anchored_in or ()),
+                cand.anchored_since,
             )
     for i, entry in enumerate(brief.carried):
         if entry.status is not None:
             yield StatusEntry(
-                entry.paper, key, entry.status, ("carried", i, "status"), entry.anchored_in, entry.anchored_since
+                entry.paper,
+                key,
+                entry.status,
+                ("carried", i, "status"),
+                tuple(entry.anchored_in or ()),
+                entry.anchored_since,
             )
+
+
+def anchoring_date(e: StatusEntry, brief: Brief) -> dt.date | None:
+    """The date of the anchoring an entry records: the one it states, else the brief's own for an
+    increment or a candidate (the brief anchors it), else unknown (a carried entry restates it)."""
+    if e.anchored_since is not None:
+        return e.anchored_since
+    return brief.date if e.keypath[0] in ("increments", "candidates") else None
 
 
 @dataclass
@@ -149,9 +179,18 @@ def build_history(briefs: dict[str, Brief]) -> History:
             seen = h.by_paper.setdefault(s.paper, [])
             if not seen or seen[-1].brief != key or seen[-1].kind != s.kind:
                 seen.append(s)
+        merged: dict[str, AnchorRecord] = {}  # one record per paper and brief: the entries' sections merged
         for e in status_entries(key, brief):
-            if e.status is Status.anchored:
-                h.anchors.setdefault(e.paper, []).append(
-                    AnchorRecord(e.paper, brief.topic, e.anchored_in, e.anchored_since, key, brief.date, e.keypath)
-                )
+            if e.status is not Status.anchored:
+                continue
+            since = anchoring_date(e, brief)
+            rec = merged.get(e.paper)
+            if rec is None:
+                merged[e.paper] = AnchorRecord(e.paper, brief.topic, e.anchored_in, since, key, brief.date, e.keypath)
+            else:  # differing dates are an error of rules.history; the earliest stated one stands
+                dates = [d for d in (rec.since, since) if d is not None]
+                sections = tuple(dict.fromkeys(rec.sections + e.anchored_in))
+                merged[e.paper] = replace(rec, sections=sections, since=min(dates) if dates else None)
+        for rec in merged.values():
+            h.anchors.setdefault(rec.paper, []).append(rec)
     return h

@@ -266,8 +266,8 @@ def collect(
             out.extend(memo.get(kb, name, tokens.get(name, paper), partial(_paper_mentions, pid, paper)))
         memo.finish()
     for topic in kb.topics:
-        for rec in kb.anchored_in(topic):
-            out.append(_anchor_mention(kb, topic, rec))
+        for rec in kb.anchored_in(topic):  # one mention under each of its sections
+            out.extend(_anchor_mention(kb, topic, rec, sid) for sid in rec.sections or (None,))
     return out
 
 
@@ -311,14 +311,14 @@ def _paper_mentions(pid: str, paper: Paper, look: Lookups) -> Iterator[Mention]:
             yield from (m for m in text_mentions(place, value, look.by_arxiv) if m.paper != pid)
 
 
-def _anchor_mention(kb: KnowledgeBase, topic: str, rec: AnchorRecord) -> Mention:
+def _anchor_mention(kb: KnowledgeBase, topic: str, rec: AnchorRecord, section: str | None) -> Mention:
     doc = kb.topics[topic]
-    info = kb.section(topic, rec.section) if rec.section else None
+    info = kb.section(topic, section) if section else None
     where = info.section.name if info else t("status.unsectioned")
     place = Place(
         "section",
         doc.page,
-        f"sec-{rec.section}" if rec.section else "unsectioned",
+        f"sec-{section}" if info else "unsectioned",
         f"{doc.title} · {where}",
         rec.recorded_on,
     )

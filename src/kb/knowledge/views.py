@@ -34,9 +34,15 @@ class Sighting(View):
 
 class AnchorView(View):
     topic: str
-    section: str | None = Field(description="Section id (the anchor `#sec-<id>` of the living document).")
+    section: str | None = Field(
+        description="Section id (the anchor `#sec-<id>` of the living document); a paper anchored in several "
+        "sections of a topic has one record for each."
+    )
     section_title: str | None
-    since: dt.date | None = Field(description="Anchoring date when a brief states it, else null.")
+    since: dt.date | None = Field(
+        description="Anchoring date: the one a brief states, else the recording brief's date when that brief "
+        "anchors it (an increment or a candidate), else null (a carried-over entry restating an older anchoring)."
+    )
     recorded_by: str = Field(description="The brief that records the anchoring.")
     recorded_on: dt.date = Field(description="That brief's date: anchored at the latest then.")
 
@@ -182,12 +188,14 @@ def paper_view(kb: KnowledgeBase, ref: str, open_claims: dict[str, list[ClaimSta
     anchors = []
     for topic in kb.topics:
         rec = kb.history.anchor(paper.id, topic)
-        if rec is not None:
-            info = kb.section(topic, rec.section) if rec.section else None
+        if rec is None:
+            continue
+        for sid in rec.sections or (None,):  # one record for each section it is anchored in
+            info = kb.section(topic, sid) if sid else None
             anchors.append(
                 AnchorView(
                     topic=topic,
-                    section=rec.section,
+                    section=sid,
                     section_title=info.section.title if info else None,
                     since=rec.since,
                     recorded_by=rec.brief,

@@ -8,6 +8,7 @@ once there); computed lists appear only as checks beside the author's.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from kb.data.models import (
@@ -152,19 +153,17 @@ def _increment_tail(c: Ctx, i: int, inc: Increment) -> Html:
         tail.append(item(t("label.sections"), links))
     anchored = ""
     if inc.status is Status.anchored:
-        anchored = " · " + anchor_text(c, inc.anchored_in, inc.anchored_since)
+        anchored = " · " + anchor_text(c, inc.anchored_in or (), inc.anchored_since or b.date)
     tail.append(item(t("label.status"), f"{status_word(inc.status)}{check}{anchored}{note}"))
     tail.append(item(t("label.value"), esc(stars(inc.value))))
     return ul(tail)
 
 
-def anchor_text(c: Ctx, section: str | None, since: dt.date | None) -> Html:
-    """已锚入（§… · date）: the section linked when the living document has it."""
-    where = (
-        section_link(c.kb, c.linker, c.brief.topic, section)
-        if section and c.kb.section(c.brief.topic, section)
-        else esc(section or t("status.unsectioned"))
-    )
+def anchor_text(c: Ctx, sections: Sequence[str], since: dt.date | None) -> Html:
+    """已锚入（§… + §… · date）: each section linked when the living document has it."""
+    where = " + ".join(
+        section_link(c.kb, c.linker, c.brief.topic, s) if c.kb.section(c.brief.topic, s) else esc(s) for s in sections
+    ) or esc(t("status.unsectioned"))
     if since is not None:
         return t_html("status.anchored_at", section=where, date=since.isoformat())
     return t_html("status.anchored_undated", section=where, date=c.brief.date.isoformat())

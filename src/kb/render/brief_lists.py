@@ -49,7 +49,9 @@ def citable_and_carried(c: Ctx) -> Html:
         out.append(
             heading(3, esc(t("brief.candidates")) + esc(t("brief.candidates_count", n=len(b.candidates))), "candidates")
         )
-        out.append(ul(_entry(c, x.paper, x.note, x.status, x.anchored_in, x.anchored_since) for x in b.candidates))
+        out.append(
+            ul(_entry(c, x.paper, x.note, x.status, x.anchored_in, x.anchored_since or b.date) for x in b.candidates)
+        )
     out.append(_carried(c))
     return blocks(*out)
 
@@ -59,7 +61,7 @@ def _entry(
     pid: str,
     note: str | None,
     status: Status | None,
-    anchored_in: str | None = None,
+    anchored_in: list[str] | None = None,
     since: dt.date | None = None,
     label: str | None = None,
     venue: bool = False,
@@ -78,7 +80,7 @@ def _entry(
         named = f"{paper_link(kb, c.linker, pid)}{ident}{shown}"
     word = f" · {status_word(status)}" if status else ""
     if status is Status.anchored:
-        word += " · " + anchor_text(c, anchored_in, since)
+        word += " · " + anchor_text(c, anchored_in or (), since)
     return named + (f"（{c.text(note)}）" if note else "") + word
 
 
@@ -100,7 +102,7 @@ def _carried(c: Ctx) -> Html:
         return blocks(head, p(esc(t("check.unknown", unit="") if f.partial else t("label.none"))))
     rows = []
     for x in f.carried:
-        state = anchor_text(c, x.anchor.section, x.anchor.since) if x.anchor else esc(STATUS_LABELS[x.status])
+        state = anchor_text(c, x.anchor.sections, x.anchor.since) if x.anchor else esc(STATUS_LABELS[x.status])
         origin = brief_link(c.kb, c.linker, x.origin, _origin(c, x.origin))
         rows.append(_entry(c, x.paper, None, None, venue=True) + f"（{origin} · {state}）")
     computed = checks.mark(

@@ -106,7 +106,7 @@ def _anchored(kb: KnowledgeBase, pid: str) -> str:
         rec = kb.history.anchor(pid, tid)
         if rec is None:
             continue
-        where = section_label(kb, tid, rec.section) if rec.section else t("status.unsectioned")
+        where = " + ".join(section_label(kb, tid, s) for s in rec.sections) or t("status.unsectioned")
         when = rec.since.isoformat() if rec.since else t("index.latest_by", date=rec.recorded_on.isoformat())
         parts.append(f"{where} · {when}")
     return "；".join(parts)

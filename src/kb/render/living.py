@@ -41,9 +41,10 @@ def _anchored_by_section(kb: KnowledgeBase, topic: str) -> dict[str | None, list
 
     def compute() -> dict[str | None, list[AnchorRecord]]:
         out: dict[str | None, list[AnchorRecord]] = {}
-        for rec in kb.anchored_in(topic):
-            known = rec.section if rec.section is None or kb.section(topic, rec.section) else None
-            out.setdefault(known, []).append(rec)
+        for rec in kb.anchored_in(topic):  # under each of its sections
+            known: list[str | None] = [sid for sid in rec.sections if kb.section(topic, sid)]
+            for sid in known or [None]:
+                out.setdefault(sid, []).append(rec)
         for recs in out.values():
             recs.sort(key=lambda r: (r.known_by, kb.papers[r.paper].short.lower()))
         return out

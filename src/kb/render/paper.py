@@ -211,13 +211,13 @@ def _anchors(kb: KnowledgeBase, linker: Linker, p: Paper) -> Html:
         rec = kb.history.anchor(p.id, tid)
         if rec is None:
             continue
-        if rec.section and kb.section(tid, rec.section) is not None:
-            where = linker.link(
-                f"{topic.title} · {section_label(kb, tid, rec.section)}", topic.page, section_anchor(rec.section)
-            )
-        else:
-            where = linker.link(t("paper.anchored_unsectioned", topic=topic.title), topic.page, "unsectioned")
-        rows.append(f"{where}：{anchor_text(kb, linker, rec)}")
+        known: list[str | None] = [sid for sid in rec.sections if kb.section(tid, sid) is not None]
+        for sid in known or [None]:  # a row for each section it is anchored in
+            if sid is not None:
+                where = linker.link(f"{topic.title} · {section_label(kb, tid, sid)}", topic.page, section_anchor(sid))
+            else:
+                where = linker.link(t("paper.anchored_unsectioned", topic=topic.title), topic.page, "unsectioned")
+            rows.append(f"{where}：{anchor_text(kb, linker, rec)}")
     if rows:
         return blocks(head, ul(rows + prose))
     seen_in = sorted({kb.briefs[s.brief].topic for s in kb.history.by_paper.get(p.id, [])} & set(kb.by_topic))

@@ -9,7 +9,7 @@ from enum import Enum
 
 from pydantic import Field
 
-from kb.data.models.types import Date, EditorNote, Line, Priority, Record, RepoPath, Slug, Text, Url, Value
+from kb.data.models.types import Date, EditorNote, Line, Priority, Record, RepoPath, SectionIds, Slug, Text, Url, Value
 
 
 class Status(str, Enum):
@@ -82,15 +82,17 @@ class Suggestion(Record):
 class Anchoring(Record):
     """Fields shared by every entry that can record an anchoring (``status: anchored``)."""
 
-    anchored_in: Slug | None = Field(
+    anchored_in: SectionIds | None = Field(
         None,
-        description="With `status: anchored`: the section of the living document "
-        "it is anchored in (omit when the document records none).",
+        description="With `status: anchored`: the section(s) of the living document it is anchored in, "
+        "one id or a list (`[s1-1-engines, s1-2-scheduling]`); omit when the document records none.",
+        examples=["s1-3-vector-storage"],
     )
     anchored_since: Date | None = Field(
         None,
-        description="With `status: anchored`: the date it was anchored, when "
-        "known; otherwise the brief's date is only an upper bound.",
+        description="With `status: anchored`: the date it was anchored, only when it is not the brief's date. "
+        "An increment or candidate the brief anchors is anchored on the brief's date; an entry of the "
+        "carried-over list restates an older anchoring, whose date is unknown unless given here.",
     )
 
 

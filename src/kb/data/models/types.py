@@ -61,6 +61,27 @@ PartialDate = Annotated[
     WithJsonSchema({"type": ["string", "integer"], "description": "YYYY, YYYY-MM or YYYY-MM-DD"}),
 ]
 Priority = Annotated[str, StringConstraints(pattern=r"^P[0-3]$")]
+
+
+def _one_or_more(value: object) -> object:
+    # `anchored_in: s1-2-scheduling` is the one-section form of `anchored_in: [s1-1-engines, s1-2-scheduling]`
+    return [value] if isinstance(value, str) else value
+
+
+SectionIds = Annotated[
+    list[Slug],
+    BeforeValidator(_one_or_more),
+    Field(min_length=1),
+    WithJsonSchema(
+        {
+            "anyOf": [
+                {"type": "string", "pattern": SLUG},
+                {"type": "array", "items": {"type": "string", "pattern": SLUG}, "minItems": 1},
+            ],
+            "description": "a section id, or a list of section ids",
+        }
+    ),
+]
 ROUND = r"^[A-Z][A-Z0-9]{0,5}$"  # a brief's round: E1, E2, ...
 DocsPage = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_\-/]*\.md$", max_length=200)]
 Round = Annotated[str, StringConstraints(pattern=ROUND)]

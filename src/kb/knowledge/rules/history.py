@@ -21,6 +21,7 @@ def check(kb: KnowledgeBase) -> list[Diagnostic]:
         entries = [e for e in status_entries(key, brief) if e.paper in kb.papers]
         out.extend(_anchoring_fields(kb, key))
         out.extend(_one_status(kb, key, entries))
+        out.extend(_anchoring_dates(kb, key, entries))
         out.extend(_backwards(kb, key, brief.topic, entries))
     out.extend(_claims(kb))
     return out
@@ -58,6 +59,34 @@ def _anchoring_fields(kb: KnowledgeBase, key: str) -> list[Diagnostic]:
                     "anchoring",
                 )
             )
+    return out
+
+
+def _anchoring_dates(kb: KnowledgeBase, key: str, entries: list[StatusEntry]) -> list[Diagnostic]:
+    """Entries of one brief anchoring the same paper make one anchoring (their sections merged):
+    they may not state different dates for it."""
+    out = []
+    first: dict[str, StatusEntry] = {}
+    for e in entries:
+        if e.status is not Status.anchored or e.anchored_since is None:
+            continue
+        seen = first.setdefault(e.paper, e)
+        if seen is e or seen.anchored_since == e.anchored_since:
+            continue
+        assert seen.anchored_since is not None
+        out.append(
+            diag(
+                kb,
+                "brief",
+                key,
+                (*e.keypath[:2], "anchored_since"),
+                f"{kb.papers[e.paper].short} is anchored since {seen.anchored_since.isoformat()} at "
+                f"{format_keypath(seen.keypath[:2])} and since {e.anchored_since.isoformat()} here: one paper "
+                "has one anchoring date (list every section in one `anchored_in: [...]`, or give both entries "
+                "the same date)",
+                "anchoring",
+            )
+        )
     return out
 
 

@@ -27,8 +27,7 @@ def brief_refs(brief: Brief) -> Iterator[tuple[KeyPath, str, str]]:
         yield from (
             (("increments", i, "suggested", j, "section"), "section", sg.section) for j, sg in enumerate(inc.suggested)
         )
-        if inc.anchored_in:
-            yield ("increments", i, "anchored_in"), "section", inc.anchored_in
+        yield from _anchored_in(("increments", i), inc.anchored_in)
     for i, adj in enumerate(brief.adjacent):
         yield from ((("adjacent", i, "sections", j), "section", s) for j, s in enumerate(adj.sections))
         yield from ((("adjacent", i, "papers", j), "paper", p) for j, p in enumerate(adj.papers))
@@ -37,9 +36,7 @@ def brief_refs(brief: Brief) -> Iterator[tuple[KeyPath, str, str]]:
     for name in ("candidates", "carried", "citable"):
         for i, entry in enumerate(getattr(brief, name)):
             yield (name, i, "paper"), "paper", entry.paper
-            anchored_in = getattr(entry, "anchored_in", None)
-            if anchored_in:
-                yield (name, i, "anchored_in"), "section", anchored_in
+            yield from _anchored_in((name, i), getattr(entry, "anchored_in", None))
     for i, c in enumerate(brief.claims):
         yield from ((("claims", i, "papers", j), "paper", p) for j, p in enumerate(c.papers))
     for i, g in enumerate(brief.sources):
@@ -49,6 +46,16 @@ def brief_refs(brief: Brief) -> Iterator[tuple[KeyPath, str, str]]:
                 (("sources", i, "files", j, "classifies", k, "paper"), "paper", c.paper)
                 for k, c in enumerate(fl.classifies)
             )
+
+
+def _anchored_in(at: KeyPath, sections: list[str] | None) -> Iterator[tuple[KeyPath, str, str]]:
+    """`anchored_in: <id>` or `anchored_in: [<id>, …]`: each id located (the item of a list)."""
+    if sections is None:
+        return
+    if len(sections) == 1:  # written either way: the key locates both
+        yield (*at, "anchored_in"), "section", sections[0]
+    else:
+        yield from (((*at, "anchored_in", j), "section", s) for j, s in enumerate(sections))
 
 
 def unknown_section(kb: KnowledgeBase, topic: str, value: str) -> str:
