@@ -133,6 +133,9 @@ def test_worked_example_in_contributing_validates(tmp_path):
     assert all(p in kb.papers for inc in brief.increments for p in inc.papers)
     assert kb.figures[key].increments == 1
     assert not [d for d in kb.diagnostics if d.path.endswith("2026-09-04-e1.yaml")]
+    rtp = kb.history.anchor("rtp-llm", "inference")  # paper, sections and date: each typed once
+    assert rtp is not None and rtp.sections == ("s1-1-engines", "s1-2-scheduling") and rtp.since == brief.date
+    assert "anchored_since" not in m.group(2) and m.group(2).count("rtp-llm") == 1
 
 
 # --------------------------------------------------------------------------- JSON Schemas for editors

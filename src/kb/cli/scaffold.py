@@ -143,9 +143,10 @@ def _pending_comment(kb: KnowledgeBase, plan: BriefPlan) -> str:
         return ""
     lines = [
         "Still pending anchoring (the backlog before this brief).  Raise one again as an increment",
-        "or a candidate, or record that the living document anchors it: an entry with",
-        "`status: anchored` and `anchored_in: <section id>`.  The carried-over list (carried:) holds",
-        "the main increments and candidates among them, not what only an adjacent item named.",
+        "or a candidate, or record that the living document anchors it: one entry with",
+        "`status: anchored` and `anchored_in: [<section id>, ...]` (every section; dated by this",
+        "brief).  The carried-over list (carried:) holds the main increments and candidates among",
+        "them, not what only an adjacent item named.",
     ]
     width = max(len(it.paper) for it in items)
     for it in items:
@@ -164,8 +165,18 @@ def _claims_comment(kb: KnowledgeBase, plan: BriefPlan) -> str:
     if not states:
         return ""
     width = max(len(s.claim.id) for s in states)
-    lines = ["Open claims of this topic (resolve, update or drop them under claim_updates:):"]
-    lines += [f"  {s.claim.id.ljust(width)}  {s.claim.title} (raised {s.date.isoformat()})" for s in states]
+    lines = [
+        "Open claims of this topic, by priority (resolve, update or drop them under claim_updates:;",
+        "`kb status <claim id>` shows one in full):",
+    ]
+    for s in states:
+        lines.append(f"  {s.claim.id.ljust(width)}  {s.priority or '--'}  {s.claim.title}")
+        history = [f"raised {s.date.isoformat()}"] + [
+            f"{e.update.action.value} {e.date.isoformat()}" + (f" ({e.update.priority})" if e.update.priority else "")
+            for e in s.events
+            if e.date <= plan.date
+        ]
+        lines.append(" " * (width + 4) + "    " + " · ".join(history))
     return "\n" + _comment("\n".join(lines))
 
 

@@ -15,6 +15,8 @@ from kb.knowledge.backlog import pending_items
 from kb.knowledge.derived import memo
 from kb.knowledge.history import AnchorRecord
 from kb.knowledge.index import KnowledgeBase, Noted, section_anchor
+from kb.knowledge.updatelog import update_log
+from kb.render import checks
 from kb.render.html import Html, blocks, details, div, el, esc, p, span, strong, table, ul
 from kb.render.html import heading as html_heading
 from kb.render.links import SIGHTING_LABELS, Linker, anchor_text, brief_link, paper_link, text
@@ -131,18 +133,27 @@ def _topic_checks(kb: KnowledgeBase, topic: str, linker: Linker) -> Html:
 
 
 def update_labels(kb: KnowledgeBase, topic: str, page: str) -> Html:
-    """The update labels per date, from the topic's update log (``updates:``), newest first."""
+    """The update labels per date, newest first: the topic's update log (``updates:``) with a label
+    for each paper a brief anchors that day (marked as computed from that brief)."""
     linker = Linker(page)
-    top = kb.topics.get(topic)
-    if top is None or not top.updates:
+    log = update_log(kb, topic)
+    if not log:
         return p(esc(t("living.no_updates")), "kb-empty")
     heads = [esc(t(f"living.th_{k}")) for k in ("date", "labels", "papers", "citations")]
     rows = []
-    for u in sorted(top.updates, key=lambda u: u.date, reverse=True):
-        labels = "；".join(esc(lb.text) for lb in u.labels) or "—"
+    for u in reversed(log):
+        typed = [esc(lb.text) for lb in u.labels if not lb.derived]
+        derived = [esc(lb.text) for lb in u.labels if lb.derived]
+        if derived:
+            via = "、".join(brief_link(kb, linker, key) for key in u.briefs)
+            typed.append(
+                checks.mark("kb-computed", "；".join(derived), t("living.derived_labels"))
+                + t_html("living.derived_via", via=via)
+            )
+        labels = "；".join(typed) or "—"
         named = list(dict.fromkeys(pid for lb in u.labels for pid in lb.papers if pid in kb.papers))
         papers = "、".join(paper_link(kb, linker, pid) for pid in named) or "—"
-        cites = "—" if u.citations is None else (t("living.approx") if u.citations_approx else "") + str(u.citations)
+        cites = "—" if u.citations is None else (t("living.approx") if u.approx else "") + str(u.citations)
         rows.append([u.date.isoformat(), labels, papers, esc(cites)])
     return blocks(table(heads, rows), _topic_checks(kb, topic, linker))
 
@@ -163,11 +174,9 @@ def _citation_text(kb: KnowledgeBase, topic: str) -> str:
         return known
     approx = t("living.approx") if latest.citations_approx else ""
     out = t("living.citations", date=latest.date.isoformat(), approx=approx, n=latest.citations, known=known)
-    last = top.updates[-1] if top and top.updates else None
-    later = [r for r in anchored if last is not None and r.recorded_on > last.date]
+    later = [r for r in anchored if r.known_by > latest.date]
     if later:
-        assert last is not None  # later is empty without it
-        out += t("living.recorded_later", n=len(later), date=last.date.isoformat())
+        out += t("living.recorded_later", n=len(later), date=latest.date.isoformat())
     return out
 
 

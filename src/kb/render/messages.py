@@ -206,7 +206,9 @@ UI: dict[str, str] = {
     "living.approx": "约 ",
     "living.anchored_count": "简报登记锚入 {n} 篇（其中 {with_id} 篇有 arXiv 号）",
     "living.citations": "活文档最近一次记录引用数（{date}）：{approx}{n} 条 arXiv；{known}",
-    "living.recorded_later": "；其中 {n} 篇是在更新记录（止于 {date}）之后才登记的，更新记录待补",
+    "living.recorded_later": "；其中 {n} 篇是在这次引用数（{date}）之后才锚入的，引用数尚未更新",
+    "living.derived_labels": "由简报的锚入推得：该日简报记录锚入的论文",
+    "living.derived_via": "（{via} 记录锚入）",
     # backlog page
     "backlog.title": "待办（Backlog）",
     "backlog.intro": "这里汇总仍在等待处理的条目：待锚入的论文、还没有论文卡的 arXiv 号、待核实的说法和重复卡。表格可点表头排序，可用上方输入框筛选（在浏览器里完成，不需要服务器）。",
@@ -363,7 +365,6 @@ FINDINGS: dict[str, str] = {
     "window": "窗口期注明“{note}”，但窗口实际长 {hours} 小时。",
     "submitted-vs-id": "v1 日期 {submitted} 不在其 arXiv 号 {arxiv} 所表示的月份（{month}）。",
     "update-label": "{date} 的更新标注“{label}”提到 {paper}，但到那天为止没有简报记录它已锚入。",
-    "stale-baseline": "活文档的更新记录止于 {date}，此后简报又记录了锚入：{papers}。",
 }
 
 STATUS_WORDS = {"net-new": "NET-new", "pending": "待锚入", "anchored": "已锚入"}

@@ -35,7 +35,8 @@ def paper_findings(kb: KnowledgeBase, pid: str) -> list[Finding]:
 
 def topic_findings(kb: KnowledgeBase, tid: str) -> list[Finding]:
     """The living document's update log: labels naming papers no brief records as anchored by
-    then, and a log older than anchorings recorded since (a stale baseline)."""
+    then.  (Anchorings recorded after the log's last entry need no entry: the log is derived from
+    them, kb.knowledge.updatelog.)"""
     topic = kb.topics[tid]
     out = []
     for ui, update in enumerate(topic.updates):
@@ -55,27 +56,4 @@ def topic_findings(kb: KnowledgeBase, tid: str) -> list[Finding]:
                             {"label": label.text, "date": update.date.isoformat(), "paper": pid},
                         )
                     )
-    if topic.updates:
-        last = topic.updates[-1]
-        # a paper's first anchoring only: later briefs repeating "已锚入" change nothing
-        later = sorted(
-            {
-                r.paper
-                for r in (kb.history.first_anchor(p, tid) for p in kb.history.anchors)
-                if r is not None and r.paper in kb.papers and r.recorded_on > last.date
-            }
-        )
-        if later:
-            out.append(
-                Finding(
-                    "topic",
-                    tid,
-                    "updates/stale",
-                    "stale-baseline",
-                    ("updates", len(topic.updates) - 1, "date"),
-                    f"the update log ends on {last.date.isoformat()}, but briefs record papers anchored since "
-                    f"({', '.join(later)}): add an entry to updates: with the new labels and citation count",
-                    {"date": last.date.isoformat(), "papers": "、".join(later)},
-                )
-            )
     return out
