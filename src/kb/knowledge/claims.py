@@ -8,7 +8,8 @@ until it is resolved or dropped; its priority is the latest one given.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 
 from kb.data.models import Brief, Claim, ClaimAction, ClaimUpdate
 
@@ -40,6 +41,11 @@ class ClaimState:
             if e.update.priority:
                 return e.update.priority
         return self.claim.priority or self.linked_priority
+
+    def as_of(self, keep: Callable[[str], bool]) -> ClaimState:
+        """The claim as it stood in the briefs ``keep`` accepts (a brief page shows it as of its own
+        date: later updates, closings and priorities are notes beside it, never a rewrite)."""
+        return replace(self, events=[e for e in self.events if keep(e.brief)])
 
     @property
     def priority_rank(self) -> int:

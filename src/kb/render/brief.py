@@ -140,7 +140,10 @@ def _lede(c: Ctx) -> Html:
     if b.adjacent:
         items = " · ".join(link(f"{chr(65 + i)} {x.title}", f"#adj-{chr(97 + i)}") for i, x in enumerate(b.adjacent))
         side.append(item(t("brief.adjacent_glance"), items))
-    claims = sorted(c.kb.claims.of_brief(c.key), key=lambda s: (s.priority_rank, s.index))
+    order = c.kb.history.order  # each claim as of this brief: a later priority is a dated note below
+    here = order[c.key]
+    states = [s.as_of(lambda k: order[k] <= here) for s in c.kb.claims.of_brief(c.key)]
+    claims = sorted(states, key=lambda s: (s.priority_rank, s.index))
     if claims:
         items = " · ".join(
             (f"{strong(esc(s.priority))} " if s.priority else "") + link(s.claim.title, f"#claim-{s.index}")

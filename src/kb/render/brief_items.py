@@ -267,11 +267,21 @@ def claims(c: Ctx) -> Html:
         if cl.papers:
             related = "、".join(paper_link(kb, c.linker, x) for x in cl.papers if x in kb.papers)
             lines.append(item(t("label.related"), related, False))
+        here = kb.history.order[c.key]
+        priority = cl.priority
         for ev in state.events if state else []:
+            # a later brief's word: a dated note beside what this page said, never a rewrite of it
+            later = kb.history.order[ev.brief] > here
             action = CLAIM_ACTION_LABELS[ev.update.action]
             when = t("claim.update", date=ev.date.isoformat(), action=action, note="").rstrip("：")
+            if ev.update.priority and ev.update.priority != priority:
+                when += t("claim.priority_change", old=priority or "—", new=ev.update.priority)
+                priority = ev.update.priority
             by = brief_link(kb, c.linker, ev.brief)
-            lines.append(f"{span(esc(when), 'kb-claim-event')}：{c.text(ev.update.note)}（{by}）")
+            line = f"{span(esc(when), 'kb-claim-event')}：{c.text(ev.update.note)}（{by}）"
+            lines.append(span(esc(t("claim.later")), "kb-later-word") + line if later else line)
+            if later:
+                lines[-1] = span(lines[-1], "kb-later")
         out.append(ul(lines))
         out.append(editor_notes(c, cl.editor_notes))
     if b.claim_updates:

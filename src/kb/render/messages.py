@@ -133,6 +133,8 @@ UI: dict[str, str] = {
     "status.first_seen": "首见于 {brief}",
     "claim.raised": "{date} 提出",
     "claim.update": "{date} {action}：{note}",
+    "claim.later": "后来：",
+    "claim.priority_change": "（{old} → {new}）",
     "claim.closed": "已于 {date} {action}",
     "nav.first_brief": "这是该主题的第一期简报，没有可对照的上一期。",
     "nav.sig_missing": "原文没有留下签名。",
