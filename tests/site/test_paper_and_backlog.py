@@ -130,11 +130,11 @@ def test_living_document_sections_and_anchors(pages, kb):
     block = anchored_block(art, "sec-head")
     assert "FlashAttention-4" in block.get_text() and "锚入日期未注明，最晚 2026-09-03" in block.get_text()
     assert block.find("a", href=lambda h: h and "2026-09-03-e1" in h) is not None
-    # RetroInfer: 9-4 states the date; Meta: 9-4 records it without one; Cascade: 9-5, without one
+    # RetroInfer: 9-4 states the date; Meta: 9-4 anchors it (the brief's date); Cascade: 9-5
     block = anchored_block(art, "sec-s1-3-vector-storage")
     assert "RetroInfer" in block.get_text() and "锚入于 2026-09-04" in block.get_text()
     assert block.find("a", href=lambda h: h and "2026-09-04-e1" in h) is not None
-    assert "锚入日期未注明，最晚 2026-09-04" in anchored_block(art, "sec-s1-1-engines").get_text()
+    assert "锚入于 2026-09-04" in anchored_block(art, "sec-s1-1-engines").get_text()
     assert "Cascade" in anchored_block(art, "sec-s1-2-scheduling").get_text()
     assert "MLCommons MLPerf RAG Benchmark" in anchored_block(art, "unsectioned").get_text()
     # the outline links every section (the block of papers anchored without one is where the page
@@ -382,7 +382,7 @@ def test_paper_page_says_where_it_is_anchored(pages):
     assert any(a["href"].endswith("inference/#sec-s1-3-vector-storage") for a in retro.find_all("a"))
     assert any("2026-09-04-e1" in a["href"] for a in retro.find_all("a"))
     meta = anchored("meta-llama-inference").get_text()
-    assert "锚入日期未注明，最晚 2026-09-04" in meta  # recorded on 9-4 without a date: none invented
+    assert "锚入于 2026-09-04" in meta  # anchored by the 9-4 brief: its date, typed nowhere
     ssr = anchored("ssr")
     assert "尚未锚入" in ssr.get_text() and "现为待锚入" in ssr.get_text()  # NET-new on 9-3, pending since
     # the brief named is the last that lists it as an item; one that only mentions it is a backlink

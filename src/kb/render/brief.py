@@ -21,7 +21,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
-from kb.data.models import LIGHTS, Brief, Increment
+from kb.data.models import LIGHTS, Brief, Increment, Status
 from kb.knowledge.figures import BriefFigures, agrees, short_date
 from kb.knowledge.index import KnowledgeBase, Noted, brief_page
 from kb.render import brief_items, brief_lists, brief_sources, checks
@@ -67,6 +67,9 @@ _OWN_ANCHOR = re.compile(
 )
 
 
+NUMERALS = "一二三四五六七八九十"
+
+
 @dataclass
 class Ctx:
     """What every part of one brief's page needs."""
@@ -78,6 +81,16 @@ class Ctx:
     linker: Linker
     noted: list[Noted] = field(default_factory=list)
     numbers: dict[str, int] = field(default_factory=dict)  # finding code -> number in 核对
+    parts: list[str] = field(default_factory=list)  # the numbered parts shown so far
+
+    def part(self, key: str, written: bool = True, **params: object) -> str:
+        """A part's heading, numbered 一、二、… in the order the page shows the parts the author
+        wrote: a part the brief does not have takes no number, nor does one the knowledge base
+        made (``written=False``: a computed list stands under its title alone)."""
+        if not written:
+            return t(key, **params)
+        self.parts.append(key)
+        return t("brief.part", num=NUMERALS[len(self.parts) - 1], title=t(key, **params))
 
     def text(self, value: str) -> Html:
         return text(self.kb, self.linker, value)
@@ -150,12 +163,17 @@ def _lede(c: Ctx) -> Html:
             for s in claims
         )
         side.append(item(t("brief.claims_glance"), items))
-    if b.candidates:  # a reconstructed brief may know nothing else of its day
-        names = [c.kb.papers[x.paper].short if x.paper in c.kb.papers else x.paper for x in b.candidates]
+    # the day's anchorings under their own word, then the other candidates; each paper once
+    anchored = list(dict.fromkeys(x.paper for x in b.candidates if x.status is Status.anchored))
+    others = list(dict.fromkeys(x.paper for x in b.candidates if x.paper not in anchored))
+    for word, papers in (("brief.anchored_glance", anchored), ("brief.candidates", others)):
+        if not papers:  # a reconstructed brief may know nothing but its candidates
+            continue
+        names = [c.kb.papers[pid].short if pid in c.kb.papers else pid for pid in papers]
         shown = [link(name, "#candidates") for name in names[:GLANCE_CANDIDATES]]
         if len(names) > GLANCE_CANDIDATES:  # a line, not the list: the section has them all
             shown.append(link(t("brief.candidates_more", n=len(names)), "#candidates"))
-        side.append(item(t("brief.candidates"), " · ".join(shown)))
+        side.append(item(t(word), " · ".join(shown)))
     out.append(ul(side, "kb-glance-side"))
     if b.reconstructed:  # after the news: what of it is known
         out.append(admonition("note", esc(t("brief.reconstructed")), p(c.text(b.reconstructed))))
@@ -267,7 +285,7 @@ def _summary(c: Ctx) -> Html:
     b, w = c.brief, c.brief.window
     window = f"{short_date(w.start)} {w.start:%H:%M} → {short_date(w.end)} {w.end:%H:%M}"
     return blocks(
-        heading(2, esc(t("brief.summary")), "summary"),
+        heading(2, esc(c.part("brief.summary", written=not b.reconstructed or brief_lists.has_rows(c))), "summary"),
         p(t_html("brief.summary_line", topic=esc(b.topic), window=esc(window), counts=count_line(c, short=True))),
         brief_lists.summary_rows(c),
         _comparison(c),

@@ -80,7 +80,7 @@ def increments(c: Ctx) -> Html:
     if not b.increments:
         return ""
     n = b.stated.increments if b.stated.increments is not None else len(b.increments)
-    head = heading(2, esc(t("brief.increments", n=n)), "increments")
+    head = heading(2, esc(c.part("brief.increments", n=n)), "increments")
     return blocks(head, *(_increment(c, i, inc) for i, inc in enumerate(b.increments, 1)))
 
 
@@ -248,7 +248,7 @@ def adjacent(c: Ctx) -> Html:
             ]
         )
     notes = [editor_notes(c, x.editor_notes, chr(65 + i)) for i, x in enumerate(b.adjacent)]
-    return blocks(heading(2, esc(t("brief.adjacent", n=n)), "adjacent"), table(head, rows), *notes)
+    return blocks(heading(2, esc(c.part("brief.adjacent", n=n)), "adjacent"), table(head, rows), *notes)
 
 
 # --------------------------------------------------------------------------- 四、待核实
@@ -258,7 +258,7 @@ def claims(c: Ctx) -> Html:
     b, kb = c.brief, c.kb
     if not (b.claims or b.claim_updates):
         return ""
-    out = [heading(2, esc(t("brief.claims")), "claims")] if b.claims else []
+    out = [heading(2, esc(c.part("brief.claims")), "claims")] if b.claims else []
     for i, cl in enumerate(b.claims, 1):
         state = kb.claims.get(b.topic, cl.id)
         prio = f" · {esc(cl.priority)}" if cl.priority else ""

@@ -33,7 +33,7 @@ def citable_and_carried(c: Ctx) -> Html:
     out = []
     if b.citable or f.net_new_papers:
         n = b.stated.arxiv_net_new if b.stated.arxiv_net_new is not None else len(b.citable or f.net_new_papers)
-        out.append(heading(2, esc(t("brief.citable", n=n)), "arxiv-ids"))
+        out.append(heading(2, esc(c.part("brief.citable", written=bool(b.citable), n=n)), "arxiv-ids"))
         chosen = [(x.paper, x.note) for x in b.citable] or [(pid, None) for pid in f.net_new_papers]
         lines = []
         for pid, note in chosen:
@@ -130,6 +130,11 @@ def summary_rows(c: Ctx) -> Html:
         _row(c, chr(65 + i), f"adj-{chr(97 + i)}", x.summary, x.value) for i, x in enumerate(b.adjacent) if x.summary
     ]
     return table(head, rows) if rows else ""
+
+
+def has_rows(c: Ctx) -> bool:
+    """Did the author write a summary table?"""
+    return any(x.summary for x in c.brief.increments) or any(x.summary for x in c.brief.adjacent)
 
 
 def _row(c: Ctx, key: str, anchor: str, row: SummaryRow, value: int | None) -> list[Html]:

@@ -31,7 +31,7 @@ def sources(c: Ctx) -> Html:
         groups.append(blocks(heading(3, f"1.{i} {esc(g.title)}{when}", f"src-{i}"), _group(c, i - 1, g)))
     files = sum(len(g.files) for g in b.sources)
     label = t("sources.fold", groups=len(b.sources), files=files)
-    return blocks(heading(2, esc(t("brief.sources")), "sources"), fold(label, blocks(*groups)))
+    return blocks(heading(2, esc(c.part("brief.sources")), "sources"), fold(label, blocks(*groups)))
 
 
 def _group(c: Ctx, index: int, g: SourceGroup) -> Html:
@@ -115,4 +115,4 @@ def source_lists(c: Ctx) -> Html:
         exc or none,
     )
     label = t("sources.lists_fold", included=len(ch.included), excluded=len(ch.excluded))
-    return blocks(heading(2, esc(t("brief.source_lists")), "source-lists"), fold(label, body))
+    return blocks(heading(2, esc(c.part("brief.source_lists")), "source-lists"), fold(label, body))

@@ -68,9 +68,30 @@ def papers_in(kb: KnowledgeBase, topic: str, section_id: str | None, page: str, 
         paper = kb.papers[rec.paper]
         ident = f"（{text(kb, linker, 'arXiv:' + paper.arxiv)}）" if paper.arxiv else ""
         rows.append(f"{paper_link(kb, linker, rec.paper)}{ident}：{anchor_text(kb, linker, rec)}")
-    if not rows:
+    below = _papers_below(kb, topic, section_id, linker) if section_id else []
+    if not rows and not below:
         return "" if quiet else p(esc(t("living.none_anchored")), "kb-empty")
-    return _listed("living.anchored_here", rows, "kb-anchored")
+    own = _listed("living.anchored_here", rows, "kb-anchored") if rows else ""
+    return blocks(own, _listed("living.anchored_below", below, "kb-anchored kb-anchored-below") if below else "")
+
+
+def _papers_below(kb: KnowledgeBase, topic: str, section_id: str, linker: Linker) -> list[Html]:
+    """The papers anchored in the section's sub-sections (and not in it), each once, with the
+    sub-section(s) it is listed under: a parent section shows what its parts hold."""
+    by_section = _anchored_by_section(kb, topic)
+    own = {r.paper for r in by_section.get(section_id, ())}
+    where: dict[str, list[str]] = {}
+    for sid, info in kb.sections.get(topic, {}).items():
+        if any(parent.id == section_id for parent in info.parents):
+            for rec in by_section.get(sid, ()):
+                if rec.paper not in own:
+                    where.setdefault(rec.paper, []).append(sid)
+    rows = []
+    for pid, sids in where.items():
+        doc = kb.topics[topic].page
+        links = "、".join(linker.link(kb.sections[topic][sid].section.name, doc, section_anchor(sid)) for sid in sids)
+        rows.append(f"{paper_link(kb, linker, pid)}{t_html('living.in_subsection', sections=links)}")
+    return rows
 
 
 def unsectioned(kb: KnowledgeBase, topic: str, page: str) -> Html:
