@@ -14,7 +14,7 @@ import pytest
 from kb.knowledge.index import load_kb
 from kb.knowledge.views import BacklogFile, BriefsFile, PapersFile, PaperView, api_files, overall_status, paper_view
 from overlay import BASE
-from sitebuild import FIXTURE_DATA
+from sitebuild import FIXTURE_DATA, ROOT
 
 
 def status(*args: str) -> subprocess.CompletedProcess:
@@ -137,6 +137,9 @@ def test_the_build_writes_the_api_files_and_llms_txt(site, sample_kb):
         jsonschema.validate(json.loads((site / "api" / f"{name}.json").read_text("utf-8")), schema)
     built = {b["key"] for b in json.loads((site / "api" / "briefs.json").read_text("utf-8"))["briefs"]}
     assert built == set(sample_kb.briefs)
+    for kind in ("topic", "paper", "brief", "demo"):  # the data files' schemas, at a stable address
+        published = (site / "schema" / f"{kind}.schema.json").read_text("utf-8")
+        assert published == (ROOT / "data" / "schema" / f"{kind}.schema.json").read_text("utf-8")
     llms = (site / "llms.txt").read_text("utf-8")
     assert llms.startswith("# ")
     targets = re.findall(r"\]\(([^)]+)\)", llms)

@@ -5,6 +5,7 @@ schema (no aliases, duplicate keys, YAML 1.1 booleans; cross-record rules)."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from pydantic import BaseModel
@@ -19,11 +20,26 @@ KINDS: dict[str, tuple[type[BaseModel], str]] = {
 }
 
 
+# pydantic writes the bounds of a number read through a validator (kb's whole numbers are digits
+# only) under its own names, which no editor knows: JSON Schema's are these
+BOUNDS = {"ge": "minimum", "le": "maximum", "gt": "exclusiveMinimum", "lt": "exclusiveMaximum"}
+
+
+def _standard(node: Any) -> Any:
+    """The schema with JSON Schema's keywords for numeric bounds, so editors enforce them."""
+    if isinstance(node, dict):
+        numeric = node.get("type") in ("integer", "number")
+        return {(BOUNDS.get(k, k) if numeric else k): _standard(v) for k, v in node.items()}
+    if isinstance(node, list):
+        return [_standard(v) for v in node]
+    return node
+
+
 def schemas() -> dict[str, dict[str, Any]]:
     """File name (``brief.schema.json``) -> JSON Schema (draft 2020-12)."""
     out = {}
     for kind, (model, path) in KINDS.items():
-        schema = model.model_json_schema()
+        schema = _standard(model.model_json_schema())
         schema = {
             "$schema": "https://json-schema.org/draft/2020-12/schema",
             "$id": f"{kind}.schema.json",
@@ -32,3 +48,13 @@ def schemas() -> dict[str, dict[str, Any]]:
         }
         out[f"{kind}.schema.json"] = schema
     return out
+
+
+def text(schema: dict[str, Any]) -> str:
+    """A schema as written to ``data/schema`` and published on the site."""
+    return json.dumps(schema, ensure_ascii=False, indent=1) + "\n"
+
+
+def site_files() -> dict[str, str]:
+    """The data files' schemas at their stable site addresses: ``schema/<kind>.schema.json``."""
+    return {f"schema/{name}": text(schema) for name, schema in schemas().items()}

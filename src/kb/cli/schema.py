@@ -44,6 +44,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="markdown: insert the reference between the markers in FILE; json: write DIR/<kind>.schema.json",
     )
     target.add_argument("--check", metavar="PATH", default=None, help="exit 1 if PATH is not up to date")
+    target.add_argument(
+        "--headers",
+        metavar="DATA",
+        default=None,
+        help="give every data file under DATA (e.g. data) its `# yaml-language-server: $schema=…` first line",
+    )
     p.set_defaults(func=run)
 
 
@@ -57,6 +63,14 @@ def _read(path: Path) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.headers is not None:
+        from kb.data.schemaheader import backfill
+
+        changed = backfill(Path(args.headers))
+        for path in changed:
+            print(f"added the schema line to {path}")
+        print(f"kb schema --headers: {len(changed)} file(s) changed")
+        return 0
     if args.format == "json":
         return run_json(args)
     reference = markdown()
@@ -115,7 +129,9 @@ def run_json(args: argparse.Namespace) -> int:
 
 
 def _json_text(schema: dict[str, Any]) -> str:
-    return json.dumps(schema, ensure_ascii=False, indent=1) + "\n"
+    from kb.cli.jsonschema import text
+
+    return text(schema)
 
 
 def _read_or_empty(path: Path) -> str:

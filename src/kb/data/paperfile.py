@@ -30,6 +30,7 @@ from kb.data.atomic import is_temp, write_atomic
 from kb.data.loader import display_path as display  # noqa: F401  (also used by kb bib)
 from kb.data.loader import validate
 from kb.data.models import RESERVED_PAPER_IDS, ArxivMeta, Paper
+from kb.data.schemaheader import header
 from kb.data.text import STOPWORDS
 from kb.data.text import slugify as text_slugify
 
@@ -118,7 +119,7 @@ def new_paper_text(
     parsed = arxiv_id.parse(arxiv) if arxiv else None
     if arxiv and parsed is None:
         raise PaperFileError(f"not an arXiv id: {arxiv!r}")
-    head = f"id: {paper_id}\n" + (f"arxiv: {parsed}\n" if parsed else "")
+    head = header("papers") + f"id: {paper_id}\n" + (f"arxiv: {parsed}\n" if parsed else "")
     return head + dump({"short": short, **(extra or {})}) + (render_block(meta) if meta else "")
 
 
@@ -277,7 +278,7 @@ def update_file(path: Path, meta: ArxivMeta) -> str:
     if old is not None and old.model_dump() == meta.model_dump():
         return "unchanged"
     try:
-        new_text = with_meta(text, meta)
+        new_text = with_meta(text, meta)  # only the block: `kb schema --headers` adds a missing schema line
     except PaperFileError as exc:
         raise PaperFileError(f"{display(path)}: {exc}") from None
     check(new_text, path, text)

@@ -35,6 +35,11 @@ API_FILES = (  # the names of kb.knowledge.views.api_files (a preview build keep
     "api/schema/papers.schema.json",
     "api/schema/briefs.schema.json",
     "api/schema/backlog.schema.json",
+    # the data files' schemas (kb.cli.jsonschema.site_files), for editors: a stable address
+    "schema/topic.schema.json",
+    "schema/paper.schema.json",
+    "schema/brief.schema.json",
+    "schema/demo.schema.json",
 )
 BRIEF_KEY = re.compile(r"^[a-z0-9][a-z0-9-]*/\d{4}-\d{2}-\d{2}-[a-z0-9]+$")
 
@@ -233,10 +238,12 @@ def check_finished(site: Site, known: set[str]) -> None:
 def _add_machine_readable(site: Site) -> None:
     """``api/papers.json``, ``api/briefs.json``, ``api/backlog.json`` with their JSON Schemas
     (``api/schema/*.schema.json``), and ``llms.txt``."""
+    from kb.cli.jsonschema import site_files
     from kb.knowledge.views import api_files
     from kb.render.llms import llms_txt
 
     site.generated.update(api_files(site.kb))
+    site.generated.update(site_files())
     site.generated[LLMS_FILE] = llms_txt(site.kb, site.options.site_name or t("site.name"), site.options.site_url)
 
 

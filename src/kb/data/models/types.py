@@ -30,7 +30,9 @@ SLUG = r"^[a-z0-9][a-z0-9-]{0,79}$"
 Slug = Annotated[str, StringConstraints(pattern=SLUG)]
 Text = Annotated[str, StringConstraints(min_length=1, max_length=4000), AfterValidator(join_cjk)]
 Line = Annotated[str, StringConstraints(min_length=1, max_length=400, pattern=r"^[^\n]*$"), AfterValidator(join_cjk)]
-RepoPath = Annotated[str, StringConstraints(min_length=1, max_length=300, pattern=r"^[^\s<>\"'`|]+$")]
+RepoPath = Annotated[
+    str, StringConstraints(min_length=1, max_length=300, pattern="^[^\\s<>\"'`|]+$")
+]  # a plain quote: editors' (ECMA-262) regexes refuse an escaped one
 
 
 def no_such_day(text: str) -> str:
