@@ -64,7 +64,7 @@ def test_pr_workflow_steps_pass_in_order(tmp_path):
 
     names = [r.name for r in ran]
     assert len(ran) >= 3, names
-    assert [reason for _, reason in skipped].count("recursion") == 1
+    assert [reason for _, reason in skipped].count("recursion") == 2  # the data-only tests and the whole suite
     changed = next(r for r in ran if "changed files" in r.name)
     assert "changed: data/papers/albireo.yaml" in changed.stdout
     assert "changed: docs/guide.md" in changed.stdout
@@ -165,3 +165,32 @@ def test_template_payload_fails_the_build_step_too(tmp_path):
     assert result.returncode != 0
     assert f"docs/index.md:{line}:1: 'cycler' is not a registered macro" in result.stdout + result.stderr
     assert not (runner.workspace / "site" / "index.html").is_file()
+
+
+def scope_of(tmp_path: Path, change) -> str:
+    runner = pull_request(tmp_path, change)
+    (step,) = [s for s in runner.steps() if s.get("id") == "scope"]
+    result = runner.run(step)
+    assert result.returncode == 0, result.stderr
+    return Path(runner.runner_env["GITHUB_OUTPUT"]).read_text("utf-8")
+
+
+def edit_code(repo: Path) -> None:
+    edit_sources(repo)
+    (repo / "src").mkdir(exist_ok=True)
+    (repo / "src" / "x.py").write_text("X = 1\n", "utf-8")
+
+
+def test_a_data_only_pull_request_takes_the_fast_path_and_code_the_whole_suite(tmp_path):
+    assert "data_only=true" in scope_of(tmp_path / "data", edit_sources)
+    assert "data_only=false" in scope_of(tmp_path / "code", edit_code)
+    steps = {s.get("name"): s for s in load_workflow("pr.yml")["jobs"]["check"]["steps"]}
+    fast = steps["Tests, data only (the live-data tests)"]
+    full = steps["Tests, whole suite (parallel)"]
+    assert fast["if"] == "steps.scope.outputs.data_only == 'true'" and "tests/live" in fast["run"]
+    assert full["if"] == "steps.scope.outputs.data_only != 'true'"
+    assert "-n auto" in full["run"] and "--durations" in full["run"]
+    # the strict validation and the strict build run on both paths
+    assert (
+        "if" not in steps["kb validate, whole knowledge base (strict)"] and "if" not in steps["Build the site (strict)"]
+    )
