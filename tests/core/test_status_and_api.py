@@ -288,3 +288,15 @@ def test_a_reader_that_stops_reading_ends_the_command_quietly():
     err = proc.stderr.read().decode()
     assert proc.wait(timeout=60) == 141
     assert "Traceback" not in err and "BrokenPipeError" not in err, err
+
+
+def test_status_of_a_claim_id_shows_its_priority_state_and_history():
+    run = status("ssr-scope", "rtp-llm-open-source")
+    assert run.returncode == 0, run.stderr
+    ssr, rtp = run.stdout.split("\n\n")
+    assert ssr.startswith("ssr-scope: claim of inference — SSR") and "priority: P1 · open" in ssr
+    assert "updated: 2026-09-04 in inference/2026-09-04-e1 (P1)" in ssr
+    assert "closed: resolved 2026-09-04" in rtp and "raised:  2026-09-03 in inference/2026-09-03-e1" in rtp
+    records = json.loads(status("ssr-scope", "--json").stdout)
+    assert [(r["claim"], r["priority"], r["open"], len(r["events"])) for r in records] == [("ssr-scope", "P1", True, 1)]
+    assert status("no-such-claim").returncode == 1

@@ -83,8 +83,13 @@ def test_brief_scaffold_writes_only_what_the_author_decides(data, capsys):
     pending = pending_items(before, "inference")
     for item in pending:
         assert f"#   {item.paper} " in text
-    for state in before.claims.open_claims():
-        assert f"#   {state.claim.id} " in text
+    for state in before.claims.open_claims():  # with the priority they have now, and their history
+        line = next(x for x in text.splitlines() if x.startswith(f"#   {state.claim.id} "))
+        assert f" {state.priority or '--'}  {state.claim.title}" in line
+    assert "raised 2026-09-03 · updated 2026-09-04 (P1)" in text  # ssr-scope, re-prioritised on 9-4
+    # each fact is asked for once: no example repeats the section (where/suggested) or the status
+    example = text.split("# increments:", 1)[1].split("increments: []", 1)[0]
+    assert example.count("[s1-1-engines]") == 1 and example.count("status") == 1
     assert not re.search(r"\d+\s*(天|days?\b)|经手", text)  # no computed text (ages, counts)
     for example in ("# increments:", "# adjacent:", "# claims:", "# claim_updates:", "#   - sections: [s1-1-engines]"):
         assert example in text

@@ -1,4 +1,5 @@
-"""``kb status ID… [--json]``: what the knowledge base knows of papers, by paper id or arXiv id.
+"""``kb status ID… [--json]``: what the knowledge base knows of papers, by paper id or arXiv id,
+and of claims to verify, by claim id (priority, open or closed, every update).
 
 For automated brief writers (and people): whether an id is known, when and where
 it was first seen, its status, where it is anchored and its open claims.  The
@@ -18,6 +19,7 @@ from kb.data.hints import did_you_mean
 from kb.knowledge.views import PaperView, paper_view
 
 if TYPE_CHECKING:
+    from kb.knowledge.claims import ClaimState
     from kb.knowledge.index import KnowledgeBase
 
 LABELS = {
@@ -41,7 +43,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "2 when the data does not load (its errors are printed).  --json too.",
     )
     p.add_argument(
-        "ids", nargs="+", metavar="ID", help="paper id (retroinfer) or arXiv id (2505.02922, arXiv:2505.02922v2)"
+        "ids",
+        nargs="+",
+        metavar="ID",
+        help="paper id (retroinfer), arXiv id (2505.02922, arXiv:2505.02922v2) or claim id (rtp-llm-open-source)",
     )
     p.add_argument("--json", action="store_true", help="print JSON (the api/papers.json record of each)")
     p.add_argument("--data", default="data", help="data directory (default: data)")
@@ -59,16 +64,68 @@ def run(args: argparse.Namespace) -> int:
             print(d.text(), file=sys.stderr)
         return 2
     views = [paper_view(kb, arxiv_id.without_prefix(ident)) for ident in args.ids]
+    # an id that is no paper may be a claim's: its state and history (kb status rtp-llm-open-source)
+    claims = {ident: _claims(kb, ident) for ident, v in zip(args.ids, views, strict=True) if not v.known}
     if args.json:
-        json.dump([v.model_dump(mode="json") for v in views], sys.stdout, ensure_ascii=False, indent=1)
+        records = [
+            ([_claim_json(s) for s in claims[ident]] if claims.get(ident) else [v.model_dump(mode="json")])
+            for ident, v in zip(args.ids, views, strict=True)
+        ]
+        json.dump([r for rs in records for r in rs], sys.stdout, ensure_ascii=False, indent=1)
         print()
     else:
         texts = [
-            _text(ident, v) + (_hint(ident, kb) if not v.known else "")
+            "\n\n".join(_claim_text(s) for s in claims[ident])
+            if claims.get(ident)
+            else _text(ident, v) + (_hint(ident, kb) if not v.known else "")
             for ident, v in zip(args.ids, views, strict=True)
         ]
         print("\n\n".join(texts))
-    return 1 if any(not v.known for v in views) else 0
+    return 1 if any(not v.known and not claims.get(ident) for ident, v in zip(args.ids, views, strict=True)) else 0
+
+
+def _claims(kb: KnowledgeBase, ident: str) -> list[ClaimState]:
+    return [s for (_, cid), s in kb.claims.by_id.items() if cid == ident]
+
+
+def _claim_text(s: ClaimState) -> str:
+    closed = s.closed_by
+    state = f"closed: {closed.update.action.value} {closed.date.isoformat()}" if closed else "open"
+    lines = [
+        f"{s.claim.id}: claim of {s.topic} — {s.claim.title}",
+        f"  priority: {s.priority or '—'} · {state}",
+        f"  raised:  {s.date.isoformat()} in {s.brief}" + (f" ({s.claim.priority})" if s.claim.priority else ""),
+    ]
+    lines += [f"  point:   {x}" for x in s.claim.points]
+    if s.claim.papers:
+        lines.append(f"  papers:  {', '.join(s.claim.papers)}")
+    for e in s.events:
+        prio = f" ({e.update.priority})" if e.update.priority else ""
+        lines.append(f"  {e.update.action.value}: {e.date.isoformat()} in {e.brief}{prio}: {e.update.note}")
+    return "\n".join(lines)
+
+
+def _claim_json(s: ClaimState) -> dict[str, object]:
+    return {
+        "claim": s.claim.id,
+        "topic": s.topic,
+        "title": s.claim.title,
+        "priority": s.priority,
+        "open": s.open,
+        "raised_by": s.brief,
+        "raised_on": s.date.isoformat(),
+        "papers": list(s.claim.papers),
+        "events": [
+            {
+                "brief": e.brief,
+                "date": e.date.isoformat(),
+                "action": e.update.action.value,
+                "priority": e.update.priority,
+                "note": e.update.note,
+            }
+            for e in s.events
+        ],
+    }
 
 
 def _hint(ident: str, kb: KnowledgeBase) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from kb.data.models import CLAIM_ACTION_LABELS, STATUS_LABELS
 from kb.knowledge.backlog import as_of, duplicate_cards, open_claims, pending_items
 from kb.knowledge.claims import ClaimState
-from kb.knowledge.index import KnowledgeBase, brief_page
+from kb.knowledge.index import KnowledgeBase, brief_page, paper_page
 from kb.render.brief_items import editor_note
 from kb.render.html import BR, Html, blocks, details, esc, heading, p, ranked, table
 from kb.render.links import SIGHTING_LABELS, Linker, arxiv_out, brief_link, paper_link, section_link, text
@@ -95,7 +95,7 @@ def _pending_section(kb: KnowledgeBase, linker: Linker, topic: str) -> list[Html
             brief_link(kb, linker, it.first_brief, it.first_seen.isoformat())
             + f" · {esc(SIGHTING_LABELS.get(it.first_kind, it.first_kind))}"
         )
-        carried = _handled(kb, linker, it.briefs)
+        carried = _handled(kb, linker, it.paper, it.briefs)
         rows.append(
             [paper_link(kb, linker, it.paper), ident, esc(STATUS_LABELS[it.status]), first]
             + [str(it.age_days), esc(stars(it.value)), cred, secs, carried]
@@ -105,19 +105,16 @@ def _pending_section(kb: KnowledgeBase, linker: Linker, topic: str) -> list[Html
     return out
 
 
-HANDLED_SHOWN = 6  # the most briefs a backlog row lists open; more are folded
-
-
-def _handled(kb: KnowledgeBase, linker: Linker, keys: tuple[str, ...]) -> Html:
-    """The briefs that raised or carried an item, each linked by its date.  An item carried for
-    months has hundreds: folded under how many and the first and last date, so that one cell
-    does not make its row screens tall."""
-    links = "、".join(brief_link(kb, linker, k, _short_date(kb, k)) for k in keys)
-    if len(keys) <= HANDLED_SHOWN:
-        return links
-    first, last = (kb.briefs[k].date.isoformat() for k in (keys[0], keys[-1]))  # the years too: they can differ
-    summary = t("backlog.briefs_folded", n=len(keys), first=first, last=last)
-    return details(esc(summary), links, cls="kb-handled")
+def _handled(kb: KnowledgeBase, linker: Linker, pid: str, keys: tuple[str, ...]) -> Html:
+    """The briefs that raised or carried an item, compact: the first and the last, linked by their
+    dates, and how many (a row no longer grows by a date each day the item is carried); the paper's
+    page lists every brief that names it."""
+    first = brief_link(kb, linker, keys[0], _short_date(kb, keys[0]))
+    if len(keys) == 1:
+        return first
+    last = brief_link(kb, linker, keys[-1], _short_date(kb, keys[-1]))
+    every = linker.link(t("backlog.briefs_all"), paper_page(pid), "backlinks")
+    return t_html("backlog.briefs_span", first=first, last=last, n=str(len(keys)), all=every)
 
 
 def _cards_to_write(kb: KnowledgeBase, linker: Linker) -> list[Html]:
