@@ -57,6 +57,9 @@ class BriefFigures:
     adjacent_ingested: int = 0
     ingested_items: list[int] = field(default_factory=list)  # 1-based increments counted as adjacent-ingested
     statuses: list[Status | None] = field(default_factory=list)  # computed status per increment
+    # increments (1-based) computed pending whose papers were, before, only adjacent items of the topic:
+    # the team calls such a promoted item NET-new (first time as a main increment), or pending (seen before)
+    first_as_main: list[int] = field(default_factory=list)
     net_new_papers: list[str] = field(default_factory=list)
     net_new_ids: list[str] = field(default_factory=list)
     carried: list[Carried] = field(default_factory=list)
@@ -99,6 +102,23 @@ def item_status(history: History, papers: list[str], key: str, topic: str) -> St
     if all(s is Status.anchored for s in statuses):
         return Status.anchored
     return Status.net_new if Status.net_new in statuses else Status.pending
+
+
+def _only_adjacent_before(kb: KnowledgeBase, key: str, paper: str) -> bool:
+    """Was ``paper`` named by the topic's earlier briefs only as an adjacent item (or in a claim or
+    the citable ids), never put forward as a main increment, a candidate or a carried-over item?"""
+    h, topic = kb.history, kb.briefs[key].topic
+    kinds = {
+        s.kind
+        for s in h.by_paper.get(paper, ())
+        if kb.briefs[s.brief].topic == topic and h.order[s.brief] < h.order[key]
+    }
+    return "adjacent" in kinds and not kinds & {"increment", "candidate", "carried"}
+
+
+def agrees_net_new(f: BriefFigures, stated: int) -> bool:
+    """The team's NET-new count may count promoted adjacent items (first time as a main increment) or not."""
+    return f.net_new <= stated <= f.net_new + len(f.first_as_main)
 
 
 def is_adjacent_ingest(paper: Paper | None, topic: str) -> bool:
@@ -144,6 +164,11 @@ def _compute(kb: KnowledgeBase, key: str, carried: list[Carried], anchored: dict
     f.adjacent = len(brief.adjacent)
     f.statuses = [item_status(h, inc.papers, key, brief.topic) for inc in brief.increments]
     f.net_new = sum(1 for s in f.statuses if s is Status.net_new)
+    f.first_as_main = [
+        i
+        for i, (inc, st) in enumerate(zip(brief.increments, f.statuses, strict=True), 1)
+        if st is Status.pending and all(_only_adjacent_before(kb, key, p) for p in inc.papers)
+    ]
     for i, inc in enumerate(brief.increments, 1):
         if any(is_adjacent_ingest(kb.papers.get(p), brief.topic) for p in inc.papers):
             f.ingested_items.append(i)

@@ -67,7 +67,7 @@ _OWN_ANCHOR = re.compile(
 )
 
 
-NUMERALS = "一二三四五六七八九十"
+NUMERALS = t("brief.numerals")
 
 
 @dataclass

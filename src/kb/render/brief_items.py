@@ -144,7 +144,10 @@ def _increment_tail(c: Ctx, i: int, inc: Increment) -> Html:
     note = f"（{c.text(inc.status_note)}）" if inc.status_note else ""
     computed = c.figures.statuses[i - 1] if i - 1 < len(c.figures.statuses) else None
     check = ""
-    if computed is not None and computed is not inc.status:
+    promoted = i in c.figures.first_as_main
+    if promoted and inc.status is Status.net_new:  # the team's NET-new: first time as a main increment
+        check = checks.mark("kb-computed", t("status.first_as_main"), t("check.computed_title"))
+    elif computed is not None and computed is not inc.status:
         code = next((x for x in c.codes("status/") if x.split("/", 1)[1] in inc.papers), None)
         check = checks.check_mark(STATUS_LABELS[computed], code, c.numbers)
     suggested = {s.section for s in inc.suggested}

@@ -38,6 +38,7 @@ UI: dict[str, str] = {
     # brief page: sections, as in the original brief
     "brief.status": "状态",
     "brief.part": "{num}、{title}",
+    "brief.numerals": "一二三四五六七八九十",
     "brief.sources": "本棒检查过的来源清单",
     "brief.increments": "最重要的 {n} 条主增量",
     "brief.adjacent": "{n} 条邻接预备供今晚活文档接力参考",
@@ -128,6 +129,7 @@ UI: dict[str, str] = {
     "computed.carried": "计算所得沿用件",
     "computed.carried_note": "上一期之后仍未锚入、本期没有再次提出的条目，由知识库根据历史计算。",
     "computed.citable": "计算所得：本期首次出现且有 arXiv 号的论文",
+    "status.first_as_main": "（首次作为主增量：此前只作为邻接预备出现）",
     "status.anchored_at": "已锚入（{section} · {date}）",
     "status.anchored_undated": "已锚入（{section} · 锚入日期未注明，最晚 {date}）",
     "status.pending": "待锚入",

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from kb.data.diagnostics import KeyPath
 from kb.data.models import Brief, Status
-from kb.knowledge.figures import agrees
+from kb.knowledge.figures import agrees, agrees_net_new
 from kb.knowledge.findings.base import Finding
 from kb.knowledge.findings.base import brief_finding as _finding
 from kb.knowledge.findings.base import short_name as _short
@@ -42,6 +42,8 @@ def _stated(kb: KnowledgeBase, key: str, brief: Brief, f: BriefFigures) -> list[
         ("carried_over", s.carried_over, len(f.carried), "carried-over items"),
     )
     for name, stated, computed, what in pairs:
+        if name == "net_new" and stated is not None and agrees_net_new(f, stated):
+            continue  # counting a promoted adjacent item as NET-new (or not) is the team's convention
         if stated is not None and not agrees(stated, computed, f.partial):
             out.append(
                 _finding(

@@ -97,6 +97,13 @@ def statuses(kb: KnowledgeBase, key: str, brief: Brief, f: BriefFigures) -> list
         computed = paper_status(kb.history, e.paper, key, brief.topic)
         if computed is Status.anchored and kb.history.anchored_before(e.paper, brief.topic, key):
             continue  # an error, not a finding to acknowledge: kb.knowledge.rules.history (status going backwards)
+        if (
+            e.status is Status.net_new
+            and computed is Status.pending
+            and e.keypath[0] == "increments"
+            and int(e.keypath[1]) + 1 in f.first_as_main
+        ):
+            continue  # NET-new: first time as a main increment, as the team writes a promoted adjacent item
         if computed is not e.status:
             seen.add(e.paper)
             first = kb.history.first_seen(e.paper)
