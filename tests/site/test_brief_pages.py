@@ -309,7 +309,7 @@ def test_entered_values_and_sections_are_on_the_page(pages, sample_kb, key):
         for row, item in zip(rows, brief.adjacent, strict=True):
             cells = row.find_all("td")
             assert cells[4].get_text(strip=True) == "⭐" * item.value, item.title  # the 价值 column
-            assert {f"sec-{s}" for s in item.sections} <= _section_hrefs(cells[5]), item.title
+            assert {f"sec-{s}" for s in item.sections} <= _section_hrefs(cells[6]), item.title
     for i, inc in enumerate(brief.increments, 1):
         part = art.find(id=f"inc-{i}")
         block = [part, *part.find_next_siblings()]

@@ -111,12 +111,14 @@ def plan_brief(
     later = tuple(k for k in keys if kb.briefs[k].date > date)
     prev = kb.briefs[earlier[-1]] if earlier else None
     who = instance or (prev.instance if prev else None)
+    # the window's time of day: of the latest earlier brief that records a window
+    timed = next((kb.briefs[k] for k in reversed(earlier) if kb.briefs[k].window is not None), None)
     if not who:
         raise ScaffoldError(f"topic {topic!r} has no earlier brief to take the instance from: give --instance NAME")
-    if prev is not None:
-        tz_name = prev.timezone
-        tz = _zone(tz_name, prev.window.end.tzinfo)
-        at = prev.window.end.astimezone(tz).timetz().replace(tzinfo=None)
+    if timed is not None and timed.window is not None:
+        tz_name = timed.timezone
+        tz = _zone(tz_name, timed.window.end.tzinfo)
+        at = timed.window.end.astimezone(tz).timetz().replace(tzinfo=None)
     else:
         tz_name, tz, at = DEFAULT_TIMEZONE, dt.UTC, dt.time(0, 0)
     end = dt.datetime.combine(date, at, tzinfo=tz)
@@ -202,7 +204,7 @@ def brief_text(kb: KnowledgeBase, plan: BriefPlan, generated: dt.datetime | None
         timezone_abbr=_optional("timezone_abbr", _abbr(plan, prev)),
         window_start=_stamp(plan.window_start),
         window_end=_stamp(plan.window_end),
-        window_note=_q(prev.window.note if prev and prev.window.note else "约 24h"),
+        window_note=_q(prev.window.note if prev and prev.window and prev.window.note else "约 24h"),
         section=_section_example(kb, plan.topic),
         paper=pending[0].paper if pending else next(iter(kb.papers), "<paper-id>"),
         pending=_pending_comment(kb, plan),

@@ -91,7 +91,8 @@ def _pending_items(kb: KnowledgeBase, topic: str) -> tuple[PendingItem, ...]:
                     sections[p] = where
         for adj in b.adjacent:
             for p in adj.papers:
-                adjacent_value[p] = max(adjacent_value.get(p, 0), adj.value)
+                if adj.value is not None:
+                    adjacent_value[p] = max(adjacent_value.get(p, 0), adj.value)
                 if adj.sections:
                     adjacent_sections[p] = tuple(dict.fromkeys(adj.sections))
         named = [s.paper for s in sightings(key, b) if s.kind in PROPOSED] + [c.paper for c in kb.figures[key].carried]

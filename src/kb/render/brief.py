@@ -203,12 +203,12 @@ def _glance_increment(c: Ctx, i: int, inc: Increment) -> Html:
 def _meta(c: Ctx) -> Html:
     b = c.brief
     tz = f" {b.timezone_abbr}" if b.timezone_abbr else ""
-    bits = [
-        f"{t('label.instance')}：{b.instance} · {b.topic} {b.round} {b.round_name or ''}".rstrip(),
-        f"{t('label.generated')}：{clock(b.generated_at)}{tz}（{b.timezone}）",
-    ]
-    note = f"（{b.window.note}）" if b.window.note else ""
-    bits.append(f"{t('label.window')}：{clock(b.window.start)} → {clock(b.window.end)}{note}")
+    bits = [f"{t('label.instance')}：{b.instance} · {b.topic} {b.round} {b.round_name or ''}".rstrip()]
+    if b.generated_at is not None:  # a reconstructed brief may not record it: nothing is shown then
+        bits.append(f"{t('label.generated')}：{clock(b.generated_at)}{tz}（{b.timezone}）")
+    if b.window is not None:
+        note = f"（{b.window.note}）" if b.window.note else ""
+        bits.append(f"{t('label.window')}：{clock(b.window.start)} → {clock(b.window.end)}{note}")
     return blocks(div(p(" · ".join(esc(x) for x in bits)), "kb-brief-meta"), _prev_next(c))
 
 
@@ -273,7 +273,11 @@ def _baseline(c: Ctx) -> Html:
         approx = esc(t("brief.baseline_approx")) if u.citations_approx else ""
         cites = t_html("brief.baseline_citations", approx=approx, n=str(u.citations))
     doc = c.linker.link(topic.document, topic.page)
-    anchored = t("brief.baseline_anchored", n=bl.anchored) if bl.previous else ""
+    # a count resting on a reconstructed brief is a lower bound: that brief may have recorded more
+    earlier = c.kb.by_topic[c.brief.topic][: c.kb.by_topic[c.brief.topic].index(c.key)]
+    rebuilt = any(c.kb.briefs[k].reconstructed for k in earlier)
+    word = "brief.baseline_anchored_min" if rebuilt else "brief.baseline_anchored"
+    anchored = t(word, n=bl.anchored) if bl.previous else ""
     line = t_html("brief.baseline", doc=doc, date=esc(u.date.isoformat()), labels=labels, citations=cites)
     return line + checks.mark("kb-computed", t("brief.baseline_computed") + anchored + "）", t("check.computed_title"))
 
@@ -283,7 +287,7 @@ def _baseline(c: Ctx) -> Html:
 
 def _summary(c: Ctx) -> Html:
     b, w = c.brief, c.brief.window
-    window = f"{short_date(w.start)} {w.start:%H:%M} → {short_date(w.end)} {w.end:%H:%M}"
+    window = f"{short_date(w.start)} {w.start:%H:%M} → {short_date(w.end)} {w.end:%H:%M} " if w else ""
     return blocks(
         heading(2, esc(c.part("brief.summary", written=not b.reconstructed or brief_lists.has_rows(c))), "summary"),
         p(t_html("brief.summary_line", topic=esc(b.topic), window=esc(window), counts=count_line(c, short=True))),
@@ -295,8 +299,8 @@ def _summary(c: Ctx) -> Html:
 def _comparison(c: Ctx) -> Html:
     b, f, kb = c.brief, c.figures, c.kb
     head = heading(3, esc(t("label.comparison")), "comparison")
-    if f.previous is None:
-        return blocks(head, p(esc(t("nav.first_brief"))))
+    if f.previous is None:  # of a reconstructed brief, only that the knowledge base has none earlier
+        return blocks(head, p(esc(t("nav.no_earlier" if b.reconstructed else "nav.first_brief"))))
     pf, prev = kb.figures[f.previous], kb.briefs[f.previous]
     s, cmp = b.stated, b.comparison
     label = cmp.previous_label if cmp and cmp.previous_label else brief_title(kb, f.previous)

@@ -26,7 +26,7 @@ from kb.knowledge.index import paper_page
 from kb.render import checks
 from kb.render.html import Html, a, blocks, esc, heading, link, ol, p, span, strong, table, ul
 from kb.render.links import brief_link, named, paper_link, section_label, section_link
-from kb.render.messages import t, t_html
+from kb.render.messages import brief_words, t, t_html
 
 if TYPE_CHECKING:
     from kb.render.brief import Ctx
@@ -79,8 +79,8 @@ def increments(c: Ctx) -> Html:
     b = c.brief
     if not b.increments:
         return ""
-    n = b.stated.increments if b.stated.increments is not None else len(b.increments)
-    head = heading(2, esc(c.part("brief.increments", n=n)), "increments")
+    n, told = _count(c, b.stated.increments, "increments", len(b.increments))
+    head = heading(2, esc(c.part("brief.increments", n=n)) + told, "increments")
     return blocks(head, *(_increment(c, i, inc) for i, inc in enumerate(b.increments, 1)))
 
 
@@ -223,8 +223,8 @@ def adjacent(c: Ctx) -> Html:
     b = c.brief
     if not b.adjacent:
         return ""
-    n = b.stated.adjacent if b.stated.adjacent is not None else len(b.adjacent)
-    head = [esc(t(k)) for k in ("th.num", "th.item", "th.arxiv", "th.origin", "th.value", "th.status")]
+    n, told = _count(c, b.stated.adjacent, "adjacent", len(b.adjacent))
+    head = [esc(t(k)) for k in ("th.num", "th.item", "th.arxiv", "th.origin", "th.value", "th.status", "th.section")]
     rows = []
     for i, x in enumerate(b.adjacent):
         letter = chr(ord("A") + i)
@@ -237,9 +237,8 @@ def adjacent(c: Ctx) -> Html:
         status = (f"{esc(x.priority)} " if x.priority else "") + esc(ADJACENT_LABELS[x.status])
         rel = f"（{c.text(x.relation)}）" if x.relation else ""
         warn = f" {esc(x.warning)}" if x.warning else ""
-        sections = (
-            " · " + " + ".join(section_link(c.kb, c.linker, b.topic, s) for s in x.sections) if x.sections else ""
-        )
+        # the sections are the knowledge base's filing, not the author's status: a column of their own
+        sections = " + ".join(section_link(c.kb, c.linker, b.topic, s) for s in x.sections) or "—"
         rows.append(
             [
                 span("", id=f"adj-{letter.lower()}") + letter,
@@ -247,11 +246,24 @@ def adjacent(c: Ctx) -> Html:
                 arxiv,
                 esc(x.origin),
                 esc(stars(x.value)),
-                f"{status}{warn}{rel}{sections}",
+                f"{status}{warn}{rel}",
+                sections,
             ]
         )
     notes = [editor_notes(c, x.editor_notes, chr(65 + i)) for i, x in enumerate(b.adjacent)]
-    return blocks(heading(2, esc(c.part("brief.adjacent", n=n)), "adjacent"), table(head, rows), *notes)
+    return blocks(heading(2, esc(c.part("brief.adjacent", n=n)) + told, "adjacent"), table(head, rows), *notes)
+
+
+def _count(c: Ctx, stated: int | None, name: str, listed: int) -> tuple[int, Html]:
+    """How many items a part's heading says: the brief's own figure, else the one the next brief
+    gives of it (marked, with how many are listed here), else how many are listed."""
+    if stated is not None:
+        return stated, ""
+    said = c.figures.told.get(name)
+    if said is None or said == listed or c.figures.next is None:
+        return listed, ""
+    note = t("check.told", brief=brief_words(c.figures.next), known=t("check.told_known", n=listed))
+    return said, " " + checks.mark("kb-told", f"（{note}）", t("check.told_title"))
 
 
 # --------------------------------------------------------------------------- 四、待核实

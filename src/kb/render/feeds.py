@@ -96,7 +96,7 @@ def _generator(
     kb: KnowledgeBase, topic: str, paths: FeedPaths, link: _Linker, self_path: str, rss: bool
 ) -> FeedGenerator:
     keys = kb.by_topic[topic]
-    latest = kb.briefs[keys[-1]].generated_at
+    latest = kb.briefs[keys[-1]].dated_at
     fg = FeedGenerator()
     fg.id(link.site(self_path) if link.base else f"urn:kb:feed:{topic}")
     fg.title(paths.title)
@@ -116,8 +116,8 @@ def _generator(
         fe.title(entry_title(kb, key))
         fe.link(href=href, rel="alternate")
         fe.author(name=brief.instance)
-        fe.published(brief.generated_at)
-        fe.updated(brief.generated_at)
+        fe.published(brief.dated_at)
+        fe.updated(brief.dated_at)
         fe.summary(summary(kb, key))
     return fg
 

@@ -34,6 +34,7 @@ UI: dict[str, str] = {
     "brief.reconstructed": "重建的简报",
     "brief.baseline_computed": "（据活文档更新记录",
     "brief.baseline_anchored": "；截至上一期已锚入 {n} 篇",
+    "brief.baseline_anchored_min": "；截至上一期已锚入至少 {n} 篇（更早的简报有重建的）",
     "brief.reconstructed_figures": "这一期是重建的：下面计算出的数字只是下限，原文的计数不明。",
     # brief page: sections, as in the original brief
     "brief.status": "状态",
@@ -141,6 +142,7 @@ UI: dict[str, str] = {
     "claim.priority_change": "（{old} → {new}）",
     "claim.closed": "已于 {date} {action}",
     "nav.first_brief": "这是该主题的第一期简报，没有可对照的上一期。",
+    "nav.no_earlier": "知识库里没有该主题更早的简报，无从对照。",
     "nav.sig_missing": "原文没有留下签名。",
     # paper page
     "paper.abstract": "摘要（arXiv）",

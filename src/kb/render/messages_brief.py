@@ -13,7 +13,7 @@ BRIEF: dict[str, str] = {
     "brief.baseline_citations": "；引→{approx}{n}条 arXiv",
     "brief.baseline_approx": "约",
     # the summary and the comparison with the previous brief
-    "brief.summary_line": "{topic} 主题 {window} 净增量 = {counts}",
+    "brief.summary_line": "{topic} 主题 {window}净增量 = {counts}",
     "brief.compared_with": "与 {brief}（{increments} 条主增量 + {adjacent} 条邻接预备）对照：",
     "compare.title": "计算所得对照（知识库根据数据计算）",
     "compare.increments": "主增量",
@@ -35,7 +35,7 @@ BRIEF: dict[str, str] = {
     "brief.candidates_more": "……共 {n} 件",
     "check.computed_mark": "（计算）",
     # the sources checked (kb.render.brief_sources)
-    "sources.fold": "{groups} 组来源 · {files} 个文件",
+    "sources.fold": "计算所得：{groups} 组来源 · 清单列出 {files} 个文件",
     "sources.card_category": "主分类 {category}",
     "sources.card_adjacent": "邻接 {topics}",
     "sources.card_ingested": "{ingested} 入库",

@@ -9,6 +9,7 @@ stated figures as a check, never in their place.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 from pydantic import Field
@@ -75,10 +76,29 @@ class Brief(Record):
         description="The id of the scheduled job that wrote the brief, as it prints it; "
         "`kb new brief` keeps the previous brief's.",
     )
-    generated_at: DateTime = Field(examples=["2026-09-04T22:20:00+08:00"])
+    generated_at: DateTime | None = Field(
+        None,
+        description="When the brief was written; required, except in a reconstructed brief that does not "
+        "record it (nothing is invented).",
+        examples=["2026-09-04T22:20:00+08:00"],
+    )
     timezone: Line = Field(description="IANA name, e.g. `Asia/Shanghai`.", examples=["Asia/Shanghai"])
     timezone_abbr: Line | None = Field(None, description="e.g. `CST`.")
-    window: Window
+    window: Window | None = Field(
+        None,
+        description="The window the brief covers; required, except in a reconstructed brief that does not record it.",
+    )
+
+    @property
+    def dated_at(self) -> dt.datetime:
+        """When the brief was written, for feeds: ``generated_at``, else its window's end, else its
+        date (midnight UTC)."""
+        if self.generated_at is not None:
+            return self.generated_at
+        if self.window is not None:
+            return self.window.end
+        return dt.datetime.combine(self.date, dt.time(0), tzinfo=dt.UTC)
+
     character: Character | None = None
     stated: Stated = Field(default_factory=Stated)
     sources: list[SourceGroup] = Field(default_factory=list)

@@ -142,7 +142,9 @@ class AdjacentItem(Record):
     origin: Line = Field(description="Which source raised it, e.g. `jay 9-3 1735`.", examples=["jay 9-3 1735"])
     relation: Line | None = None
     sections: list[Slug] = Field(default_factory=list)
-    value: Value = Field(examples=[4])
+    value: Value | None = Field(
+        None, description="Value 1–5 (shown as stars), when the author gives one.", examples=[4]
+    )
     status: AdjacentStatus = AdjacentStatus.prep
     priority: Priority | None = None
     warning: Line | None = Field(None, description="A warning flag, e.g. `⚠️生产警示`.")

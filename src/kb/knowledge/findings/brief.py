@@ -278,8 +278,8 @@ _ABOUT_HOURS = re.compile(r"(\d+(?:\.\d+)?)\s*h")
 
 def _window(kb: KnowledgeBase, key: str, brief: Brief, f: BriefFigures) -> list[Finding]:
     w = brief.window
-    m = _ABOUT_HOURS.search(w.note or "")
-    if not m:
+    m = _ABOUT_HOURS.search(w.note or "") if w is not None else None
+    if not m or w is None:
         return []
     said, hours = float(m.group(1)), (w.end - w.start).total_seconds() / 3600
     if abs(hours - said) <= max(1.0, said * 0.1):

@@ -16,9 +16,25 @@ SLACK = dt.timedelta(hours=1)
 
 
 def check(kb: KnowledgeBase) -> list[Diagnostic]:
-    out = []
+    out: list[Diagnostic] = []
     for key, brief in kb.briefs.items():
+        missing = [name for name in ("generated_at", "window") if getattr(brief, name) is None]
+        if missing and brief.reconstructed is None:
+            out.extend(
+                diag(
+                    kb,
+                    "brief",
+                    key,
+                    (),
+                    f"missing key '{name}': a brief records when it was written and its window "
+                    "(only a reconstructed brief, with `reconstructed:`, may leave out what it does not record)",
+                    "window",
+                )
+                for name in missing
+            )
         w = brief.window
+        if w is None:
+            continue
         if w.end <= w.start:
             out.append(
                 diag(
@@ -45,7 +61,7 @@ def check(kb: KnowledgeBase) -> list[Diagnostic]:
                     "window",
                 )
             )
-        if not (w.start <= brief.generated_at <= w.end + SLACK):
+        if brief.generated_at is not None and not (w.start <= brief.generated_at <= w.end + SLACK):
             out.append(
                 diag(
                     kb,
