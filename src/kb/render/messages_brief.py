@@ -7,6 +7,15 @@ through it."""
 from __future__ import annotations
 
 BRIEF: dict[str, str] = {
+    # parts, the day's anchorings, later words on a claim, a promoted item, reconstructed briefs
+    "brief.part": "{num}、{title}",
+    "brief.numerals": "一二三四五六七八九十",
+    "brief.anchored_glance": "本棒锚入",
+    "claim.later": "后来：",
+    "claim.priority_change": "（{old} → {new}）",
+    "status.first_as_main": "（首次作为主增量：此前只作为邻接预备出现）",
+    "nav.no_earlier": "知识库里没有该主题更早的简报，无从对照。",
+    "brief.baseline_anchored_min": "；截至上一期已锚入至少 {n} 篇（更早的简报有重建的）",
     # the status section (kb.render.brief)
     "brief.character": "“{title}”型棒 —— {text}",
     "brief.baseline": "{doc}（{date} 更新标注：{labels}{citations}）",
