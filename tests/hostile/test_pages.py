@@ -15,7 +15,7 @@ Cases:
   id-*         ids of the theme's and the site's own elements (__config, __search, kb-words, ...):
                refused, located at the id (or the heading it is the anchor of)
   tpl-*        template code in a template page (docs/index.md): refused, located at the "{{"
-  file names, static files, symlinks (made here): refused, located at the file
+  file names, static files (script, style sheets), symlinks (made here): refused, located at the file
 """
 
 from __future__ import annotations
@@ -160,7 +160,7 @@ def _make_files(project: Path, case: str) -> str:
         return "docs/a\\x0a::error::forged.md:1:1:"
     if case.startswith("static-"):
         suffix = case.split(".")[-1]
-        target = docs / ("assets" if suffix == "svg" else "") / f"evil.{suffix}"
+        target = docs / ("assets" if suffix in ("svg", "css") else "") / f"evil.{suffix}"
         shutil.copyfile(PAGES / case, target)
         return f"docs/{target.relative_to(docs).as_posix()}:1:1:"
     if case == "symlink-page":
@@ -186,6 +186,7 @@ FILE_CASES = [
     "static-evil.svg",
     "static-evil.js",
     "static-evil.xml",
+    "static-evil.css",
     "symlink-page",
     "symlink-asset",
     "symlink-dir",

@@ -7,7 +7,7 @@
   and has a schema (:data:`FRONT_MATTER`): known keys, typed; ``template:`` only from
   :data:`THEME_TEMPLATES`.
 - **Files**: names match :data:`SAFE_NAME`; ``.html``, ``.svg``, ``.js`` and other active
-  types only at paths listed in ``hooks/static_files.txt``; symlinks and special files are
+  types, and style sheets (``.css``), only at paths listed in ``hooks/static_files.txt``; symlinks and special files are
   refused; every file is size-checked before it is read.
 
 Every problem is a located :class:`Diagnostic` (``docs/…:line:col``); the build
@@ -53,7 +53,6 @@ ASSET_SUFFIXES = frozenset(
         ".avif",
         ".ico",
         ".pdf",
-        ".css",
         ".txt",
         ".woff",
         ".woff2",
@@ -61,6 +60,9 @@ ASSET_SUFFIXES = frozenset(
         ".csv",
     }
 )
+# style sheets: a contributed one could lay a fixed overlay over every page or load from another
+# site (@import, url()); reviewed like the active types
+STYLE_SUFFIXES = frozenset({".css"})
 # types a browser can run script in (or that load code) when served from the site's origin
 ACTIVE_SUFFIXES = frozenset(
     {
@@ -202,10 +204,16 @@ def file_diagnostic(
                 shown, 1, 1, f"file is {size} bytes; the limit is {PAGE_LIMITS.max_bytes} bytes", code="limit"
             )
         return None
-    if suffix in ACTIVE_SUFFIXES or suffix not in ASSET_SUFFIXES:
+    if suffix in ACTIVE_SUFFIXES or suffix in STYLE_SUFFIXES or suffix not in ASSET_SUFFIXES:
         if rel in reviewed:
             return None
-        what = "can run script when served from the site" if suffix in ACTIVE_SUFFIXES else "is not a known asset type"
+        what = (
+            "can run script when served from the site"
+            if suffix in ACTIVE_SUFFIXES
+            else "restyles every page that loads it (overlays, loads from other sites)"
+            if suffix in STYLE_SUFFIXES
+            else "is not a known asset type"
+        )
         return Diagnostic(
             shown,
             1,
