@@ -270,9 +270,24 @@ def check_pages(
     return out
 
 
+def macro_diagnostics(
+    text: str, shown: str, calls: list[tpl.Call], kb: KnowledgeBase, default_topic: str
+) -> list[Diagnostic]:
+    """Macro calls whose arguments the build would refuse (:func:`kb.site.macros.problems`: types,
+    ranges, known topics, sections and briefs), located at the call: validate and build run this."""
+    from kb.site.macros import problems
+
+    out = []
+    for call in calls:
+        for why in problems(kb, default_topic, call):
+            line, col = _where(text, call.start)
+            out.append(Diagnostic(shown, line, col, f"{call.render()}: {why}", key=call.name, code="macro-argument"))
+    return out
+
+
 def check_macro_refs(docs_dir: Path, kb: KnowledgeBase, list_file: Path | None = None) -> list[Diagnostic]:
-    """Template pages name sections and briefs in macro calls; each must exist, or the
-    build would stop on a macro error.  Located like any data error."""
+    """Template pages' macro calls with arguments the build would refuse (:func:`macro_diagnostics`;
+    a call without a topic uses the first topic, as the build does when mkdocs.yml names none)."""
     out = []
     for rel in sorted(template_pages(_list_for(docs_dir, list_file))):
         path = docs_dir / rel
@@ -284,34 +299,16 @@ def check_macro_refs(docs_dir: Path, kb: KnowledgeBase, list_file: Path | None =
         calls, problems = template_diagnostics(text, str(path))
         if problems:
             continue  # already reported by check_pages
-        for call in calls:
-            ref = _reference(call)
-            if ref is None:
-                continue
-            kind, value = ref
-            known = value in kb.briefs if kind == "brief" else kb.find_section(value) is not None
-            if not known:
-                line, col = _where(text, call.start)
-                out.append(
-                    Diagnostic(
-                        str(path),
-                        line,
-                        col,
-                        f"{call.name}() names unknown {kind} '{value}'",
-                        key=call.name,
-                        code="macro-ref",
-                    )
-                )
+        out.extend(macro_diagnostics(text, str(path), calls, kb, next(iter(kb.topics), "")))
     return out
 
 
-def _reference(call: tpl.Call) -> tuple[str, str] | None:
-    if call.name not in ("section", "section_heading", "anchored_papers", "brief"):
-        return None
-    value = call.args[0] if call.args else dict(call.kwargs).get("key" if call.name == "brief" else "section_id")
-    if not isinstance(value, str):
-        return None
-    return ("brief" if call.name == "brief" else "section"), value
-
-
-__all__ = ["Severity", "check_macro_refs", "check_page", "check_pages", "read_page", "template_pages"]
+__all__ = [
+    "Severity",
+    "check_macro_refs",
+    "check_page",
+    "check_pages",
+    "macro_diagnostics",
+    "read_page",
+    "template_pages",
+]

@@ -7,15 +7,24 @@ scanner and the ``kb`` plugin puts each call's output, HTML, in its place after 
 Markdown step (the output itself never goes through Markdown).  No template engine runs on
 contributed text.  Every macro is a one-line call into a renderer (which escapes data);
 the site is the ``kb`` plugin's, a macro never loads anything itself.
+
+A call's arguments are checked by :func:`problems` (types, ranges, that the topic, section
+or brief named exists), the one check ``kb validate`` and the build both run: a call that
+passes it does not fail in the build.
 """
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from kb.data.template import Literal
+from kb.data.template import Call, Literal
 from kb.site.layout import Site, demos_html
+
+if TYPE_CHECKING:
+    from kb.knowledge.index import KnowledgeBase
 
 
 @dataclass(frozen=True)
@@ -41,8 +50,6 @@ def brief(ctx: Context, key: str) -> str:
     """The whole page of one brief, e.g. ``brief("inference/2026-09-03-e1")``."""
     from kb.render import brief as brief_render
 
-    if key not in ctx.site.kb.briefs:
-        raise KeyError(f"unknown brief {key!r}")
     return brief_render.page(ctx.site.kb, key, ctx.page)
 
 
@@ -103,13 +110,49 @@ def section_outline(ctx: Context, topic_id: str | None = None) -> str:
 def latest_briefs(ctx: Context, limit: int = 5) -> str:
     from kb.render import indexes
 
-    if not isinstance(limit, int) or isinstance(limit, bool) or not 1 <= limit <= 100:
-        raise ValueError(f"latest_briefs(): limit must be an integer from 1 to 100, not {limit!r}")
     return indexes.latest_briefs(ctx.site.kb, ctx.page, limit)
+
+
+MAX_LIMIT = 100  # latest_briefs(limit)
+
+
+def problems(kb: KnowledgeBase, default_topic: str, call: Call) -> list[str]:
+    """Why the arguments of ``call`` (of a registered macro) would fail: a wrong type, a number out
+    of range, a topic, section or brief the knowledge base does not have; [] when it would not.
+    Parameters are checked by name: ``topic_id``, ``section_id``, ``key``, ``limit``."""
+    params = inspect.signature(MACROS[call.name]).parameters
+    try:
+        bound = inspect.Signature(list(params.values())[1:]).bind(*call.args, **dict(call.kwargs))
+    except TypeError as exc:
+        return [str(exc)]
+    bound.apply_defaults()
+    values = bound.arguments
+    out = []
+    for name, value in values.items():
+        optional = params[name].default is None
+        if value is None and optional:
+            continue
+        if name == "limit":
+            if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_LIMIT:
+                out.append(f"limit must be an integer from 1 to {MAX_LIMIT}, not {value!r}")
+        elif not isinstance(value, str):
+            out.append(f"{name} must be a string, not {value!r}")
+        elif name == "topic_id" and value not in kb.topics:
+            out.append(f"unknown topic '{value}'; known: {', '.join(kb.topics) or 'none'}")
+        elif name == "key" and value not in kb.briefs:
+            out.append(f"unknown brief '{value}' (a brief key is topic/file name, e.g. inference/2026-09-03-e1)")
+    section_id, topic = values.get("section_id"), values.get("topic_id") or default_topic
+    if isinstance(section_id, str) and topic in kb.topics and kb.section(topic, section_id) is None:
+        out.append(f"unknown section '{section_id}' in topic '{topic}'")
+    return out
 
 
 def call(
     site: Site, page: str, name: str, args: tuple[Literal, ...] = (), kwargs: tuple[tuple[str, Literal], ...] = ()
 ) -> str:
-    """The output of one call of a registered macro (``name`` must be one)."""
+    """The output of one call of a registered macro (``name`` must be one); arguments that
+    :func:`problems` refuses raise ValueError."""
+    found = problems(site.kb, site.default_topic, Call(0, 0, name, args, kwargs))
+    if found:
+        raise ValueError("; ".join(found))
     return MACROS[name](Context(site, page), *args, **dict(kwargs))

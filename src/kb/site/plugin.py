@@ -30,6 +30,7 @@ from kb.data.frontmatter import allowed_meta
 from kb.data.pages import (
     body_start,
     check_page,
+    macro_diagnostics,
     published_files,
     read_list,
     read_page,
@@ -194,6 +195,9 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         assert source is not None
         if src in self._allowed:
             calls, _ = template_diagnostics(source, shown, MACROS)
+            wrong = macro_diagnostics(source, shown, calls, self.site.kb, self.site.default_topic)  # as kb validate
+            if wrong:
+                raise PluginError("\n".join(d.text() for d in wrong))
             self._templates[src] = (source, body_start(source), calls)
         return source
 
