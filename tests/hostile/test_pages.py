@@ -14,7 +14,9 @@ Cases:
                MultiMarkdown-style "key: value" lines (MkDocs' second metadata form)
   id-*         ids of the theme's and the site's own elements (__config, __search, kb-words, ...):
                refused, located at the id (or the heading it is the anchor of)
-  tpl-*        template code in a template page (docs/index.md): refused, located at the "{{"
+  tpl-*        template code in a template page (docs/index.md): refused, located at the "{{";
+               also macro calls with arguments the build would refuse, and calls whose output
+               would land in a tag (an attribute, a link's address, a heading's id) or a comment
   file names, static files (script, style sheets), symlinks (made here): refused, located at the file
 """
 
@@ -63,6 +65,9 @@ IDS_AT = {
     "id-heading.md": (3, 1),
     "id-anchor-name.md": (3, 4),
 }
+
+# template cases whose call is not at the payload's line 2, column 1
+TEMPLATE_AT = {"tpl-in-heading.md": (2, 7), "tpl-in-link.md": (2, 6), "tpl-in-comment.md": (2, 6)}
 
 
 def run_build(project: Path) -> subprocess.CompletedProcess:
@@ -139,8 +144,8 @@ def test_template_code_beyond_macro_calls_is_refused(tmp_path, name):
     index = project / "docs" / "index.md"
     base = index.read_text("utf-8")
     index.write_text(base + (PAGES / name).read_text("utf-8"), "utf-8")
-    line = base.count("\n") + 2  # the payload's line
-    assert_refused(project, f"docs/index.md:{line}:1:")
+    line, col = TEMPLATE_AT.get(name, (2, 1))  # in the payload
+    assert_refused(project, f"docs/index.md:{base.count(chr(10)) + line}:{col}:")
 
 
 # --------------------------------------------------------------------------- refused: files

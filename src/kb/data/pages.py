@@ -267,6 +267,11 @@ def check_pages(
             from kb.site.sanitize import page_findings
 
             out.extend(page_findings(text, body_start(text), shown, docs_dir.parent / "mkdocs.yml"))
+            if entry.rel in allowed:  # each macro call where text goes, as the build checks it
+                from kb.site.placement import page_diagnostics
+
+                calls = template_diagnostics(text, shown, vocab)[0]
+                out.extend(page_diagnostics(text, body_start(text), shown, calls, docs_dir.parent / "mkdocs.yml"))
     return out
 
 

@@ -236,6 +236,11 @@ class Placeholders:
     def __bool__(self) -> bool:
         return bool(self._html)
 
+    @property
+    def pattern(self) -> re.Pattern[str]:
+        """A placeholder in converted text; group 1 is its number."""
+        return re.compile(re.escape(self._nonce) + r"x(\d+)x")
+
     def swap(self, converted: str, finish: Callable[[str], str] = lambda fragment: fragment) -> str:
         """The converted page with each placeholder replaced by ``finish(its HTML)``."""
         for i, fragment in enumerate(self._html):

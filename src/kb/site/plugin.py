@@ -45,7 +45,19 @@ from kb.render.glossary import explain_first_uses
 from kb.render.html import PERMALINK_TITLE
 from kb.render.messages import UI, script_words
 from kb.render.meta import page_descriptions
-from kb.site import cache, finish, frame, htmlpage, pagetoc, sanitize, search, search_index, search_later, theme
+from kb.site import (
+    cache,
+    finish,
+    frame,
+    htmlpage,
+    pagetoc,
+    placement,
+    sanitize,
+    search,
+    search_index,
+    search_later,
+    theme,
+)
 from kb.site.config import KbConfig, address, demos_on
 from kb.site.htmlpage import Placeholders
 from kb.site.layout import Options, Site, add_hand_written, build_site, check_finished, feed_files, feed_links
@@ -224,7 +236,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
             return markdown
         slots = self._slots[src] = Placeholders(self._nonce)
         if src in self._templates:
-            source, start, calls = self._templates.pop(src)
+            source, start, calls = self._templates[src]  # the calls' places are checked after conversion
             if source[start:] != markdown:  # pragma: no cover - MkDocs strips exactly the front matter
                 raise PluginError(f"docs/{src}: the page changed between reading and rendering")
             return self._substitute(page, source, start, calls, slots.add)
@@ -264,6 +276,13 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         if page.file.generated_by is None:
             html_text = join_cjk_breaks(sanitize.clean(html_text))  # a line break in Chinese text is no space
             self._refuse_ids(page, html_text, config)
+            if (template := self._templates.pop(src, None)) is not None and slots:  # each call in text, as validate
+                source, _, calls = template
+                wrong = placement.misplaced(html_text, slots, len(calls))
+                if wrong:
+                    raise PluginError(
+                        "\n".join(d.text() for d in placement.diagnostics(source, f"docs/{src}", calls, wrong))
+                    )
             html_text = autolink(html_text, finish.arxiv_target(self.site.kb, page, files))
         made = self._swap(page, html_text, slots, files) if slots else None
         html_text = made.content if made else html_text
