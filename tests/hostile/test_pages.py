@@ -14,6 +14,8 @@ Cases:
                MultiMarkdown-style "key: value" lines (MkDocs' second metadata form)
   id-*         ids of the theme's and the site's own elements (__config, __search, kb-words, ...):
                refused, located at the id (or the heading it is the anchor of)
+  md-*         Markdown shapes Python-Markdown converts in more than linear time (or that crash
+               it): refused before rendering, located at the opener that passes the bound
   tpl-*        template code in a template page (docs/index.md): refused, located at the "{{";
                also macro calls with arguments the build would refuse, and calls whose output
                would land in a tag (an attribute, a link's address, a heading's id) or a comment
@@ -41,6 +43,7 @@ BODY = sorted(p.name for p in PAGES.glob("body-*.md"))
 FRONT = sorted(p.name for p in PAGES.glob("fm-*.md"))
 TEMPLATE = sorted(p.name for p in PAGES.glob("tpl-*.md"))
 IDS = sorted(p.name for p in PAGES.glob("id-*.md"))
+SHAPES = sorted(p.name for p in PAGES.glob("md-*.md"))
 ACTIVE = re.compile(r"^\s*(javascript|vbscript|data):", re.I)
 MARKUP = set("<>&\"'")
 
@@ -132,6 +135,29 @@ def test_ids_of_the_theme_and_the_site_are_refused(tmp_path, name):
     project = copy_project(tmp_path / "p")
     shutil.copyfile(PAGES / name, project / "docs" / "hostile.md")
     line, col = IDS_AT[name]
+    assert_refused(project, f"docs/hostile.md:{line}:{col}:")
+
+
+# --------------------------------------------------------------------------- refused: slow Markdown
+
+SHAPES_AT = {
+    "md-abbreviations.md": (201, 1),
+    "md-autolink-open.md": (1, 289),
+    "md-heading-same.md": (65, 1),
+    "md-html-nesting.md": (17, 1),
+    "md-image-open.md": (1, 164),
+    "md-link-nested.md": (1, 225),
+    "md-link-open.md": (1, 131),
+    "md-long-paragraph.md": (1, 1),
+    "md-tag-open.md": (1, 97),
+}
+
+
+@pytest.mark.parametrize("name", SHAPES)
+def test_markdown_shapes_of_superlinear_time_are_refused(tmp_path, name):
+    project = copy_project(tmp_path / "p")
+    shutil.copyfile(PAGES / name, project / "docs" / "hostile.md")
+    line, col = SHAPES_AT[name]
     assert_refused(project, f"docs/hostile.md:{line}:{col}:")
 
 

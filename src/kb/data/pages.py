@@ -6,6 +6,8 @@
 - **Front matter** is read with the data rules (no aliases, tags, duplicate keys, limits)
   and has a schema (:data:`FRONT_MATTER`): known keys, typed; ``template:`` only from
   :data:`THEME_TEMPLATES`.
+- **Markdown shapes** that Python-Markdown converts in more than linear time are refused
+  before any rendering (:mod:`kb.data.shapes`).
 - **Files**: names match :data:`SAFE_NAME`; ``.html``, ``.svg``, ``.js`` and other active
   types, and style sheets (``.css``), only at paths listed in ``hooks/static_files.txt``; symlinks and special files are
   refused; every file is size-checked before it is read.
@@ -26,6 +28,7 @@ from kb.data.diagnostics import Diagnostic, Severity
 from kb.data.frontmatter import _front_matter_end, front_matter_diagnostics
 from kb.data.frontmatter import body_start as body_start  # also the plugin's
 from kb.data.safefile import Entry, Refused, read_limited, walk
+from kb.data.shapes import shape_diagnostics
 from kb.data.yamlstrict import Limits, decode
 
 if TYPE_CHECKING:
@@ -135,9 +138,10 @@ def check_page(
     fm = front_matter_diagnostics(text, shown, template_page=is_template)
     if any(d.code != "front-matter" for d in fm):
         return fm  # unreadable front matter: the rest of the page is not looked at
+    slow = shape_diagnostics(text, body_start(text), shown)  # before any rendering (kb.data.shapes)
     if is_template:
-        return fm + template_diagnostics(text, shown, vocab)[1]
-    out = list(fm)
+        return fm + template_diagnostics(text, shown, vocab)[1] + slow
+    out = fm + slow
     fm_end = _front_matter_end(text)
     if not any(d.key == "render_macros" for d in fm):
         for m in _RENDER.finditer(text, 0, fm_end):
