@@ -69,10 +69,12 @@ OVERFLOW_JS = """() => {
   if (doc.scrollWidth > doc.clientWidth + 1) out.push(`page: ${doc.scrollWidth} > ${doc.clientWidth}`);
   const article = document.querySelector('article.md-content__inner');
   const box = article.parentElement.getBoundingClientRect();  // .md-content: Material's wide tables use its gutter
+  // (or is cut on purpose: a line ending in an ellipsis, the brief's glance on a phone)
   const scrolls = (el) => {
     for (let a = el.parentElement; a && a !== article; a = a.parentElement) {
-      const o = getComputedStyle(a).overflowX;
+      const style = getComputedStyle(a), o = style.overflowX;
       if (o === 'auto' || o === 'scroll') return true;
+      if (o === 'hidden' && style.textOverflow === 'ellipsis') return true;
     }
     return false;
   };
@@ -137,6 +139,20 @@ def test_brief_opens_with_the_news(open_view, size):
     assert box is not None and v.page.evaluate("window.scrollY") == 0
     assert 0 <= box["y"] and box["y"] + min(box["height"], 40) <= VIEWPORTS[size]["height"], box
     assert "SSR" in first.inner_text()
+
+
+def test_on_a_phone_the_first_screen_names_every_main_increment(open_view):
+    v = open_view("brief", "phone")
+    names = v.page.locator("article .kb-glance li strong a")
+    assert names.count() == 5
+    for i in range(names.count()):
+        box = names.nth(i).bounding_box()
+        assert box is not None and box["y"] + box["height"] <= VIEWPORTS["phone"]["height"], (i, box)
+    # each line says where it is cut (the whole description is in the increment's section)
+    assert v.page.evaluate(
+        "[...document.querySelectorAll('article .kb-glance .kb-glance-title')]"
+        ".every(t => getComputedStyle(t).textOverflow === 'ellipsis')"
+    )
 
 
 @pytest.mark.parametrize("size", VIEWPORTS)

@@ -10,6 +10,7 @@ import sys
 
 import jsonschema
 import pytest
+from bs4 import BeautifulSoup
 
 from kb.knowledge.index import load_kb
 from kb.knowledge.views import BacklogFile, BriefsFile, PapersFile, PaperView, api_files, overall_status, paper_view
@@ -150,8 +151,8 @@ def test_the_build_writes_the_api_files_and_llms_txt(site, sample_kb):
         assert path.is_file() or (path / "index.html").is_file(), target
     titles = dict((target, title) for title, target in re.findall(r"\[([^]]+)\]\(([^)]+)\)", llms))
     for key in sample_kb.briefs:  # each brief by its page's title
-        page_title = re.search(r"<h1[^>]*>(.*?)<", (site / "briefs" / key / "index.html").read_text("utf-8"))
-        assert page_title is not None and titles[f"briefs/{key}/"] == page_title.group(1).strip(), key
+        h1 = BeautifulSoup((site / "briefs" / key / "index.html").read_text("utf-8"), "lxml").select_one("article h1")
+        assert h1 is not None and titles[f"briefs/{key}/"] == h1.get_text().rstrip("¶").strip(), key
 
 
 # --------------------------------------------------------------------------- knowledge-layer pins

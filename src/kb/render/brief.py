@@ -108,6 +108,9 @@ class Ctx:
         return [c for c in self.numbers if c.startswith(prefix)]
 
 
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")  # a date in a title is not cut at its hyphens on a phone
+
+
 def page(kb: KnowledgeBase, key: str, page: str | None = None) -> Html:
     """The brief's page as HTML; links are made relative to ``page`` (default: the brief's own page),
     so the same brief can be embedded in any hand-written page."""
@@ -116,7 +119,7 @@ def page(kb: KnowledgeBase, key: str, page: str | None = None) -> Html:
     title = brief_title(kb, key)
     return (
         blocks(
-            heading(1, esc(title), title_anchor(title, key)),
+            heading(1, _DATE.sub(lambda d: span(d.group(0), "kb-nowrap"), esc(title)), title_anchor(title, key)),
             _lede(c),
             _status(c),
             brief_sources.sources(c),
@@ -197,7 +200,8 @@ def _glance_increment(c: Ctx, i: int, inc: Increment) -> Html:
             title = title[len(inc.label) + 1 :].lstrip()
             break
     meta = span(f"{where}{cred} · {esc(stars(inc.value))} · {status}", "kb-glance-meta")
-    return f"{light}{strong(a(esc(inc.label), f'#inc-{i}'))} — {c.text(title)}{BR}\n{meta}"
+    head = span(f"{light}{strong(a(esc(inc.label), f'#inc-{i}'))} — {c.text(title)}", "kb-glance-title")
+    return f"{head}{BR}\n{meta}"
 
 
 def _meta(c: Ctx) -> Html:
