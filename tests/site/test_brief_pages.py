@@ -405,3 +405,13 @@ def test_a_relation_links_the_papers_it_lists(pages):
     flex = relation("§1.(2) 推理调度：与 FlexLLM")
     assert [a.get_text() for a in flex.find_all("a") if "papers/" in a["href"]] == ["FlexLLM"]
     assert "相关论文" not in flex.get_text()
+
+
+def test_each_news_line_links_its_sections_as_the_living_document_titles_them(pages):
+    article = pages.article("briefs/inference/2026-09-03-e1/index.html")
+    meta = article.select(".kb-glance .kb-glance-meta")[2]  # Meta MLSys + RTP-LLM: two sections
+    links = [(a.get_text(), a["href"]) for a in meta.select("a")]
+    assert links[:2] == [
+        ("§1.(1) 推理引擎", "../../../inference/#sec-s1-1-engines"),
+        ("§1.(2) 推理调度", "../../../inference/#sec-s1-2-scheduling"),
+    ], links

@@ -186,11 +186,9 @@ def _lede(c: Ctx) -> Html:
 
 def _glance_increment(c: Ctx, i: int, inc: Increment) -> Html:
     light = f"{esc(LIGHTS[inc.light])} " if inc.light else ""
-    where = (
-        esc(inc.where)
-        if inc.where
-        else " + ".join(section_link(c.kb, c.linker, c.brief.topic, s) for s in inc.sections)
-    )
+    # the sections as the living document titles them, each a link to it (the author's own
+    # wording of the place, inc.where, stays in the increment's section below)
+    where = " + ".join(section_link(c.kb, c.linker, c.brief.topic, s) for s in inc.sections) or esc(inc.where or "")
     creds = [cr for pid in inc.papers if pid in c.kb.papers and (cr := c.kb.papers[pid].credibility)]
     cred = f" · {esc(t('label.credibility'))} {esc('/'.join(dict.fromkeys(x.label for x in creds)))}" if creds else ""
     status = esc(inc.summary.status) if inc.summary and inc.summary.status else brief_items.status_word(inc.status)
