@@ -407,6 +407,20 @@ def test_a_relation_links_the_papers_it_lists(pages):
     assert "相关论文" not in flex.get_text()
 
 
+def test_process_detail_is_folded_and_not_in_the_table_of_contents(pages):
+    """The desktop table of contents opened with the eight source files; the status block showed the
+    job's cron id and the baseline path: both are folded now, and the table of contents lists the
+    sources' part but not each source."""
+    soup = pages.soup("briefs/inference/2026-09-03-e1/index.html")
+    toc = [a["href"] for a in soup.select(".md-sidebar--secondary nav.md-nav--secondary a.md-nav__link")]
+    assert "#sources" in toc and not [h for h in toc if h.startswith("#src-")], toc
+    assert toc.index("#sources") < toc.index("#inc-1") <= 3  # the news comes early in it
+    article = pages.article("briefs/inference/2026-09-03-e1/index.html")
+    cron = next(li for li in article.select("#status ~ details li") if "cron" in li.get_text())
+    assert cron.find_parent("details").summary.get_text().startswith("流程信息")
+    assert article.find(id="src-1") is not None  # the sources keep their anchors
+
+
 def test_each_news_line_links_its_sections_as_the_living_document_titles_them(pages):
     article = pages.article("briefs/inference/2026-09-03-e1/index.html")
     meta = article.select(".kb-glance .kb-glance-meta")[2]  # Meta MLSys + RTP-LLM: two sections

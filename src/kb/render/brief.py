@@ -254,12 +254,13 @@ def _status(c: Ctx) -> Html:
     ids = brief_items.net_new_list(c)
     n = c.figure(b.stated.arxiv_net_new, len(f.net_new_ids), "stated/arxiv_net_new", t("unit.arxiv"))
     items.append(item(t("label.arxiv"), esc(t("fig.arxiv"), strip=False) + n + (f"（{ids}）" if ids else "")))
-    if b.cron:
-        items.append(item(t("label.cron"), esc(b.cron)))
+    # how the brief was made (the job that wrote it, the document it started from): folded
+    process = [item(t("label.cron"), esc(b.cron))] if b.cron else []
     base = _baseline(c)
     if base:
-        items.append(item(t("label.baseline"), base))
-    return blocks(heading(2, esc(t("brief.status")), "status"), ul(items))
+        process.append(item(t("label.baseline"), base))
+    folded = brief_sources.fold(t("brief.process"), ul(process)) if process else ""
+    return blocks(heading(2, esc(t("brief.status")), "status"), ul(items), folded)
 
 
 def _baseline(c: Ctx) -> Html:

@@ -55,6 +55,7 @@ UI: dict[str, str] = {
     "label.generated": "生成时间",
     "label.window": "窗口期",
     "label.baseline": "基线活文档",
+    "brief.process": "流程信息（任务编号、基线活文档）",
     "label.count": "增量条数",
     "label.character": "本棒性质",
     "label.arxiv": "涉及 arXiv 号",

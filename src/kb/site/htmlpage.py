@@ -50,11 +50,33 @@ def _toc_name(m: re.Match[str]) -> str:
     return " ".join(label.group(1).split()) if label else _text(m.group(4))
 
 
+_DETAILS = re.compile(r"<(/?)details\b", re.IGNORECASE)
+
+
+def _folded(page_html: str) -> list[tuple[int, int]]:
+    """Where the outermost ``<details>`` blocks are: what a reader sees only after opening one."""
+    spans: list[tuple[int, int]] = []
+    depth = start = 0
+    for m in _DETAILS.finditer(page_html):
+        if not m.group(1):
+            start = m.start() if depth == 0 else start
+            depth += 1
+        elif depth:
+            depth -= 1
+            if depth == 0:
+                spans.append((start, m.start()))
+    return spans
+
+
 def toc_tokens(page_html: str) -> list[TocToken]:
-    """Every heading with an id, nested by level."""
+    """Every heading with an id, nested by level, but those inside a folded block (``<details>``:
+    process detail such as a brief's sources, which would open the table of contents)."""
     root: list[TocToken] = []
     stack: list[TocToken] = []
+    folded = _folded(page_html)
     for m in _HEADING.finditer(page_html):
+        if any(a <= m.start() < b for a, b in folded):
+            continue
         token: TocToken = {
             "level": int(m.group(1)),
             "id": html.unescape(m.group(2)),
