@@ -18,7 +18,8 @@
      separate small button after the link, and only where it adds to what the link's line (its list
      item, paragraph or cell) already says: not beside a brief link whose line already holds the
      brief's headline, nor a link to a part of the same page, one for each target in a line, never
-     in tables, headings or the previous/next bar, where navigating is the point.  A press on the button opens the preview, a second press or a tap elsewhere closes it.
+     in tables, headings, the previous/next bar or a brief's glance at the top (one line each on a
+     phone, where each line's section below says it all), where navigating is the point.  A press on the button opens the preview, a second press or a tap elsewhere closes it.
      A long-press was not chosen: it collides with the browser's own link menu and no one
      discovers it.
    While the popup is shown, the link's aria-describedby names it (role="tooltip"). */
@@ -300,7 +301,7 @@
         e.preventDefault();
         if (shown(link)) { close(); return; }
         open(link).then(function (ok) {
-          if (ok) { button.setAttribute("aria-expanded", "true"); place(link); }
+          if (ok) { button.setAttribute("aria-expanded", "true"); place(button); } // below it, not over it
         });
       });
       link.insertAdjacentElement("afterend", button);
@@ -311,7 +312,7 @@
     if (offered) return;
     offered = true;
     var links = Array.prototype.filter.call(document.querySelectorAll("article a[href]"), function (link) {
-      return target(link) && !link.closest("table, nav, .kb-prevnext, h1, h2, h3, h4, h5, h6");
+      return target(link) && !link.closest("table, nav, .kb-prevnext, .kb-glance, h1, h2, h3, h4, h5, h6");
     });
     if (!("IntersectionObserver" in window)) { links.forEach(offer); return; }
     var seen = new IntersectionObserver(function (entries) {

@@ -182,9 +182,12 @@ def test_on_a_touch_screen_one_tap_follows_the_link(open_view):
 
 def test_on_a_touch_screen_the_preview_is_a_button_of_its_own_where_it_adds_to_the_line(open_view):
     v = open_view(touch=True)
-    link = v.page.locator(PAPER_LINK).first
+    v.page.evaluate(  # the first link to the paper below the glance (the glance has no buttons)
+        f"() => [...document.querySelectorAll(\"{PAPER_LINK}\")].find(a => !a.closest('.kb-glance')).dataset.t = '1'"
+    )
+    link = v.page.locator("a[data-t='1']")
     link.scroll_into_view_if_needed()
-    button = v.page.locator(f"{PAPER_LINK} + .kb-preview-btn").first
+    button = v.page.locator("a[data-t='1'] + .kb-preview-btn")
     button.wait_for(state="visible")  # offered once the link is in view and its target was read
     assert button.get_attribute("aria-label") == "预览：" + link.inner_text().strip()
     box = button.bounding_box()
@@ -192,7 +195,7 @@ def test_on_a_touch_screen_the_preview_is_a_button_of_its_own_where_it_adds_to_t
     # never in tables, headings or the previous/next bar
     v.page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
     v.page.wait_for_timeout(500)
-    assert v.page.locator("article :is(table, h1, h2, h3, .kb-prevnext) .kb-preview-btn").count() == 0
+    assert v.page.locator("article :is(table, h1, h2, h3, .kb-prevnext, .kb-glance) .kb-preview-btn").count() == 0
     button.scroll_into_view_if_needed()
     button.tap()
     v.tip.wait_for(state="visible")
