@@ -310,6 +310,48 @@ def test_first_use_of_a_term_shows_its_explanation(open_view, scheme):
     assert contrast(parse_rgb(colours[0], bg), parse_rgb(bg)) >= 4.5, colours
 
 
+@pytest.mark.parametrize("size", VIEWPORTS)
+def test_a_terms_explanation_opens_by_keyboard_and_by_touch(open_view, size):
+    """A tooltip that opens on hover only does nothing on a phone or for a keyboard user: a term is
+    a tab stop, and a tap or Tab onto it shows its explanation."""
+    ctx = None
+    v = open_view("brief", size)
+    page = v.page
+    if size == "phone":  # a touch screen
+        phone = {"viewport": VIEWPORTS["phone"], "locale": "zh-CN", "is_mobile": True, "has_touch": True}
+        ctx = page.context.browser.new_context(**phone)
+        page = ctx.new_page()
+        page.goto(v.page.url)
+    term = page.locator("article abbr[title]").first
+    explanation = term.get_attribute("title")
+    if size == "phone":
+        term.scroll_into_view_if_needed()
+        term.tap()
+    else:
+        v.page.evaluate(
+            """() => {
+              const el = document.querySelector('article abbr[title]');
+              const all = [...document.querySelectorAll('a[href], button, input, [tabindex="0"]')]
+                .filter(x => x.offsetParent !== null || x === el);
+              all[all.indexOf(el) - 1].focus();
+            }"""
+        )
+        v.page.keyboard.press("Tab")
+        assert v.page.evaluate("document.activeElement.tagName") == "ABBR"
+    # (the element focused before it, a heading's permalink, may still be closing its own tooltip)
+    tip = page.locator(".md-tooltip2--active", has_text=explanation)
+    tip.wait_for(state="visible")
+    assert tip.inner_text().strip() == explanation
+    if ctx is not None:
+        ctx.close()
+
+
+def test_the_home_page_starts_readers_at_the_glossary_too(open_view):
+    v = open_view("home", "desktop")
+    start = v.page.locator("article h2#start + ul")
+    assert start.locator("a[href$='glossary/']").inner_text() == "术语"
+
+
 @pytest.mark.parametrize("scheme", SCHEMES)
 def test_hovered_and_focused_links_keep_their_contrast(open_view, scheme):
     """Material colours a hovered link with its accent colour (under 4.5:1 in both schemes);

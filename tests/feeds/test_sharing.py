@@ -148,8 +148,8 @@ def test_explain_first_uses_leaves_markup_alone():
     src = '<p title="锚入">已<a href="#x">锚入</a>的 <code>锚入</code> 待锚入 锚入 锚入<!-- 锚入 --></p><h2>E1</h2>'
     out = explain_first_uses(src, glossary)
     assert out == (
-        '<p title="锚入">已<a href="#x">锚入</a>的 <code>锚入</code> <abbr title="等待">待锚入</abbr> '
-        '<abbr title="写进活文档">锚入</abbr> 锚入<!-- 锚入 --></p><h2>E1</h2>'
+        '<p title="锚入">已<a href="#x">锚入</a>的 <code>锚入</code> <abbr title="等待" tabindex="0">待锚入</abbr> '
+        '<abbr title="写进活文档" tabindex="0">锚入</abbr> 锚入<!-- 锚入 --></p><h2>E1</h2>'
     )
 
 

@@ -14,7 +14,7 @@ TERMS = {"NET-new": "new to the document", "锚入": "anchored"}
 
 
 def abbr(term: str) -> str:
-    return f'<abbr title="{TERMS[term]}">{term}</abbr>'
+    return f'<abbr title="{TERMS[term]}" tabindex="0">{term}</abbr>'
 
 
 def test_only_the_first_use_in_text_is_wrapped():
@@ -80,8 +80,8 @@ def test_a_run_of_a_one_character_term_is_explained_whole():
     terms = {"⭐": "value", "锚入": "anchored"}
     page = "<p>⭐⭐⭐⭐ 锚入 ⭐⭐</p>"
     assert (
-        explain_first_uses(page, terms)
-        == '<p><abbr title="value">⭐⭐⭐⭐</abbr> <abbr title="anchored">锚入</abbr> ⭐⭐</p>'
+        explain_first_uses(page, terms) == '<p><abbr title="value" tabindex="0">⭐⭐⭐⭐</abbr> '
+        '<abbr title="anchored" tabindex="0">锚入</abbr> ⭐⭐</p>'
     )
 
 
@@ -115,5 +115,5 @@ def test_passing_over_used_groups_changes_no_page(text, terms):
 
 def test_an_empty_term_is_never_a_use():
     assert explain_first_uses("<p>bbb 锚入</p>", {"": "nothing", "锚入": "anchored"}) == (
-        '<p>bbb <abbr title="anchored">锚入</abbr></p>'
+        '<p>bbb <abbr title="anchored" tabindex="0">锚入</abbr></p>'
     )

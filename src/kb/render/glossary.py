@@ -152,7 +152,7 @@ def explain_first_uses(html_text: str, glossary: dict[str, str] | None = None) -
         if groups[term] <= seen:
             done |= groups[term]
         out.append(html_text[pos : m.start()])
-        out.append(f'<abbr title="{html.escape(terms[term], quote=True)}">{m.group(0)}</abbr>')
+        out.append(f'<abbr title="{html.escape(terms[term], quote=True)}" tabindex="0">{m.group(0)}</abbr>')
         pos = m.end()
         if len(seen) == len(terms):
             break
