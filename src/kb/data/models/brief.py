@@ -16,7 +16,19 @@ from pydantic import Field
 
 from kb.data.models.items import AdjacentItem, Candidate, CarriedEntry, Citable, Claim, ClaimUpdate, Increment
 from kb.data.models.sources import Checked, SourceGroup
-from kb.data.models.types import Acknowledgement, Count, Date, DateTime, EditorNote, Line, Record, Round, Slug, Text
+from kb.data.models.types import (
+    Acknowledgement,
+    Count,
+    Date,
+    DateTime,
+    EditorNote,
+    Int,
+    Line,
+    Record,
+    Round,
+    Slug,
+    Text,
+)
 
 
 class Window(Record):
@@ -62,6 +74,24 @@ class Character(Record):
     text: Text = Field(description="One paragraph on the round.")
 
 
+class Heading(Record):
+    """A part's heading as the author wrote it (``五、可引用的 arXiv 号列表（6 件 · 本棒 NET-new）``);
+    ``kb export brief --text`` writes it back."""
+
+    part: Slug = Field(examples=["citable"])
+    text: Line
+
+
+class Unmapped(Record):
+    """Lines of a text brief that ``kb import brief`` could not put in a field: kept verbatim,
+    shown on the page as the author's text."""
+
+    part: Line | None = Field(None, description="The heading of the part the lines stood in.")
+    line: Int | None = Field(None, description="Line number of the first line in the imported file.")
+    why: Line | None = Field(None, description="Why they did not map.")
+    lines: list[Line] = Field(min_length=1)
+
+
 class Brief(Record):
     topic: Slug = Field(examples=["inference"])
     date: Date = Field(examples=["2026-09-04"])
@@ -88,6 +118,9 @@ class Brief(Record):
         None,
         description="The window the brief covers; required, except in a reconstructed brief that does not record it.",
     )
+    baseline: Line | None = Field(
+        None, description="The baseline document and its update labels as the header writes them (基线活文档)."
+    )
 
     @property
     def dated_at(self) -> dt.datetime:
@@ -100,6 +133,11 @@ class Brief(Record):
         return dt.datetime.combine(self.date, dt.time(0), tzinfo=dt.UTC)
 
     character: Character | None = None
+    status_lines: list[Text] = Field(
+        default_factory=list,
+        description="The 状态 bullets as written (imported briefs); their figures are under `stated`, "
+        "本棒性质 under `character`.",
+    )
     stated: Stated = Field(default_factory=Stated)
     sources: list[SourceGroup] = Field(default_factory=list)
     increments: list[Increment] = Field(default_factory=list)
@@ -122,6 +160,7 @@ class Brief(Record):
         "the knowledge base computes that list and reports what this one leaves out or adds.",
     )
     candidates: list[Candidate] = Field(default_factory=list, description="Further items this brief raises or updates.")
+    summary_text: Text | None = Field(None, description="The sentence opening the summary (六、本棒小结).")
     comparison: Comparison | None = None
     checked: Checked | None = Field(None, description="The author's lists of sources included / not included.")
     signature: Text | None = Field(None, description="The author's signature line, exactly as signed.")
@@ -129,6 +168,12 @@ class Brief(Record):
         None,
         description="Set when the brief was rebuilt from later briefs: says from what. "
         "Its computed figures are then lower bounds.",
+    )
+    headings: list[Heading] = Field(
+        default_factory=list, description="Part headings as written, when the brief was imported from text."
+    )
+    unmapped: list[Unmapped] = Field(
+        default_factory=list, description="Lines of an imported text brief that fit no field, verbatim."
     )
     editor_notes: list[EditorNote] = Field(default_factory=list)
     acknowledged: list[Acknowledgement] = Field(

@@ -9,7 +9,20 @@ from enum import Enum
 
 from pydantic import Field
 
-from kb.data.models.types import Date, EditorNote, Line, Priority, Record, RepoPath, SectionIds, Slug, Text, Url, Value
+from kb.data.models.types import (
+    Date,
+    EditorNote,
+    Flag,
+    Line,
+    Priority,
+    Record,
+    RepoPath,
+    SectionIds,
+    Slug,
+    Text,
+    Url,
+    Value,
+)
 
 
 class Status(str, Enum):
@@ -52,6 +65,7 @@ class LinkOut(Record):
     label: Line = Field(examples=["来源链接"])
     url: Url = Field(examples=["https://arxiv.org/abs/2505.02922"])
     note: Line | None = Field(None, description="e.g. `v1 2026-06-17，cs.CL`.")
+    joined: Flag = Field(False, description="Written on the line of the link before it, after `；`.")
 
 
 class PointGroup(Record):
@@ -109,6 +123,8 @@ class Increment(Anchoring):
     papers: list[Slug] = Field(default_factory=list)
     sources: list[SourceRef] = Field(default_factory=list)
     links: list[LinkOut] = Field(default_factory=list)
+    venue: Line | None = Field(None, description="会议 as written, e.g. `VLDB 2026（PVLDB Vol.19 Issue 5）`.")
+    authors: Line | None = Field(None, description="作者 as written.")
     credibility_note: Line | None = Field(None, description="Extra note on credibility for the whole increment.")
     points: list[PointGroup] = Field(default_factory=list)
     defects: list[Text] = Field(default_factory=list)
@@ -181,6 +197,7 @@ class Citable(Record):
     """An entry of the author's list of citable arXiv ids (可引用的 arXiv 号列表)."""
 
     paper: Slug
+    title: Line | None = Field(None, description="The title as the list writes it (`kb import brief`).")
     note: Line | None = Field(
         None, description="The author's note after the title, e.g. `自投机解码 · ClassEval -24.1% · 2026-08`."
     )
