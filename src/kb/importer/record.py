@@ -1,0 +1,166 @@
+"""A text brief to a brief record: the parts parsed, the summary table's rows joined to their
+items, and every line accounted for — a line no field holds, or that the record cannot write
+back (checked by exporting it), is kept verbatim under ``unmapped`` and reported."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from kb.data.models import Brief
+from kb.importer import head, lists, sources, tables
+from kb.importer.context import Context
+from kb.importer.export import export_text
+from kb.importer.export import header as header_lines
+from kb.importer.increments import increments
+from kb.importer.lines import HEADING, Logical, key, read
+from kb.importer.parts import Part, split
+from kb.importer.result import Miss
+from kb.importer.sections import section_of
+
+
+@dataclass
+class Imported:
+    brief: Brief
+    data: dict[str, Any]
+    misses: list[Miss] = field(default_factory=list)
+
+
+def _clean(value: Any) -> Any:
+    if isinstance(value, dict):
+        out = {k: _clean(v) for k, v in value.items() if not k.startswith("_")}
+        return {k: v for k, v in out.items() if v not in (None, [], {}, "")}
+    if isinstance(value, list):
+        return [_clean(v) for v in value]
+    return value
+
+
+def _parts(ctx: Context, parts: list[Part], rec: dict[str, Any], misses: list[Miss]) -> dict[str, Any]:
+    """Parse each part into ``rec``; the summary rows are returned for joining."""
+    order = sorted(parts, key=lambda p: p.kind != "citable")  # the citable list names new papers
+    rows: dict[str, Any] = {}
+    for part in order:
+        k, lines = part.kind, part.lines
+        if part.heading is not None and k not in ("comparison", "unknown"):
+            rec["headings"].append({"part": k, "text": part.heading.text})
+        if k == "sources":
+            rec["sources"] = sources.sources(lines, misses)
+        elif k == "checked":
+            rec["checked"] = sources.checked(lines, misses)
+        elif k == "increments":
+            rec["increments"] = increments(ctx, lines, misses)
+        elif k == "adjacent":
+            rec["adjacent"] = tables.adjacent(ctx, lines, misses)
+        elif k == "claims":
+            rec["claims"], rec["claim_updates"] = lists.claims(ctx, lines, misses)
+        elif k == "citable":
+            rec["citable"] = lists.citable(ctx, lines, misses)
+        elif k == "carried":
+            rec["carried"] = lists.carried(ctx, lines, misses)
+        elif k == "candidates":
+            rec["candidates"] = lists.candidates(ctx, lines, misses)
+        elif k == "summary":
+            rec["summary_text"], rows = tables.summary(ctx, lines, misses)
+        elif k == "comparison":
+            rec["comparison"], figures = tables.comparison(
+                ctx, [*([part.heading] if part.heading else []), *lines], misses
+            )
+            rec["stated"].update(figures)
+        else:
+            what = f"不认识的部分“{part.heading_text}”，整段原样保留"
+            misses.extend(Miss(x, what) for x in [*([part.heading] if part.heading else []), *lines])
+    return rows
+
+
+def _join_rows(ctx: Context, rec: dict[str, Any], rows: dict[str, Any]) -> None:
+    for n, inc in enumerate(rec.get("increments", []), start=1):
+        row = rows.get(str(inc.get("_n", n)))
+        if row:
+            inc["summary"], inc["value"] = row["row"], row["value"]
+            inc["label"] = re.split(r"[（(]", row["row"]["label"])[0].strip() or inc["label"]
+        if not inc["sections"]:
+            inc["sections"] = list(dict.fromkeys(s["section"] for s in inc.get("suggested", [])))
+    for item in rec.get("adjacent", []):
+        row = rows.get(item["_letter"])
+        if row:
+            item["summary"], item["value"] = row["row"], row["value"]
+            sec = section_of(ctx.topic, row["row"].get("category", ""))
+            item.update({"sections": [sec]} if sec and "§" in row["row"].get("category", "") else {})
+            warn = re.search(r"[（(](⚠️?[^）)]+)[）)]", row["row"].get("status", ""))
+            item.update({"warning": warn.group(1)} if warn else {})
+        if item.get("status") == "verify":
+            item.update({"claim": c} if (c := _claim_for(item["title"], rec.get("claims", []))) else {})
+
+
+def _claim_for(title: str, claims: list[dict[str, Any]]) -> str | None:
+    scored = [(difflib.SequenceMatcher(None, key(title), key(c["title"])).ratio(), c["id"]) for c in claims]
+    best = max(scored, default=(0.0, ""))
+    return best[1] if best[0] >= 0.4 else None
+
+
+def _confirmed(ctx: Context, rec: dict[str, Any]) -> None:
+    for group in rec.get("sources", []):
+        pending = [p for text in group.get("findings", []) if "仍未锚入" in text for p in ctx.named(text)]
+        group.update({"confirmed_pending": pending} if pending else {})
+
+
+def parse(ctx: Context, text: str) -> tuple[dict[str, Any], list[Logical], list[Miss]]:
+    lines = read(text)
+    parts = split(lines)
+    misses: list[Miss] = []
+    rec: dict[str, Any] = head.header(parts.title, parts.header)
+    ctx.date = __import__("datetime").date.fromisoformat(rec["date"])
+    character, stated, rec["status_lines"] = head.status(parts.status)
+    rec.update({"character": character, "stated": stated, "headings": []})
+    if parts.status_heading is None:
+        misses.extend(Miss(x, "没有“状态”标题，状态行无处安放") for x in parts.status)
+    last = parts.parts[-1].lines if parts.parts and parts.parts[-1].lines else []
+    if last and re.match(rf"^{re.escape(rec['instance'])}\s*·\s*\d{{4}}-\d{{2}}-\d{{2}}", last[-1].text):
+        rec["signature"] = last.pop().text  # the signature closes the brief
+        rec["stated"].update(head.signature(rec["signature"]))
+    rows = _parts(ctx, parts.parts, rec, misses)
+    _join_rows(ctx, rec, rows)
+    _confirmed(ctx, rec)
+    return rec, lines, misses
+
+
+def _lookup(ctx: Context) -> Callable[[str], tuple[str, str | None, str | None]]:
+    def lookup(pid: str) -> tuple[str, str | None, str | None]:
+        short, arxiv = ctx.short_of(pid)
+        p = ctx.papers.get(pid)
+        return short, arxiv, (p.title if p else ctx.new[pid].title)
+
+    return lookup
+
+
+def _unmapped(misses: list[Miss], heads: dict[int, str]) -> list[dict[str, Any]]:
+    out = []
+    for m in sorted(misses, key=lambda m: m.line.first):
+        part = max((n for n in heads if n <= m.line.first), default=None)
+        block = {"part": heads.get(part) if part else None, "line": m.line.first, "why": m.why, "lines": [m.line.text]}
+        out.append(block)
+    return out
+
+
+def import_text(ctx: Context, text: str) -> Imported:
+    """``text`` as a brief record; raises ValueError (pydantic's) when the record is not valid."""
+    rec, lines, misses = parse(ctx, text)
+    heads = {x.first: x.text for x in lines if HEADING.match(x.text) and not x.bullet}
+    data = _clean({**rec, "unmapped": _unmapped(misses, heads)})
+    brief = Brief.model_validate(data)
+    written = {key(x) for x in export_text(brief, _lookup(ctx)).splitlines()}
+    missed = {id(m.line) for m in misses}
+    head_text = key(" ".join(x.text for x in lines[: 1 + len(split(lines).header)]))
+    for x in lines:
+        in_header = x.first <= (split(lines).header or [x])[-1].first
+        if id(x) in missed or (in_header and head_text == key("".join(header_lines(brief)))):
+            continue
+        if key(x.text) not in written and key(x.text) not in key("".join(written)):
+            misses.append(Miss(x, "记录写不回这一行（导出时不同），原文保留"))
+    if len(misses) > len(missed):
+        data = _clean({**rec, "unmapped": _unmapped(misses, heads)})
+        brief = Brief.model_validate(data)
+    return Imported(brief, data, misses)
