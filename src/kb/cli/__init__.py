@@ -17,7 +17,20 @@ from importlib.metadata import version
 
 from kb.data.diagnostics import DataError, UserError
 
-COMMANDS = ("validate", "status", "paper", "bib", "new", "schema", "preview", "build", "completion")  # modules here
+COMMANDS = (
+    "validate",
+    "status",
+    "paper",
+    "bib",
+    "new",
+    "schema",
+    "preview",
+    "build",
+    "import",
+    "export",
+    "completion",
+)
+MODULES = {"import": "brieftext", "export": "brieftext"}  # commands whose module has another name
 
 __all__ = ["UserError", "build_parser", "main"]
 
@@ -29,8 +42,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--debug", action="store_true", help="show tracebacks")
     parser.add_argument("--version", action="version", version=f"%(prog)s {version('llm-inference-kb')}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for name in (command,) if command in COMMANDS else COMMANDS:
-        importlib.import_module(f"kb.cli.{name}").register(sub)
+    names = (command,) if command in COMMANDS else COMMANDS
+    for module in dict.fromkeys(MODULES.get(name, name) for name in names):
+        importlib.import_module(f"kb.cli.{module}").register(sub)
     return parser
 
 

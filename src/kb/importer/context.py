@@ -103,6 +103,15 @@ class Context:
         return d.isoformat() if d else None
 
     # claims ----------------------------------------------------------------------------------
+    def earlier_claim(self, ref: str) -> str:
+        """The earlier claim ``ref`` (its id or its title) names."""
+        if ref in self.claims:
+            return ref
+        best = max(
+            self.claims, key=lambda c: difflib.SequenceMatcher(None, key(self.claims[c]), key(ref)).ratio(), default=ref
+        )
+        return best
+
     def claim_id(self, title: str, papers: list[str], taken: set[str]) -> str:
         """The id of the earlier claim ``title`` repeats, else a new stable one."""
         best = max(

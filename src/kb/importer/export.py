@@ -7,10 +7,10 @@ Importing the output gives the same record."""
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from kb.data.models import Brief
-from kb.data.models.items import LIGHTS, STATUS_LABELS, AdjacentItem, Increment, Status
+from kb.data.models.items import ADJACENT_LABELS, LIGHTS, STATUS_LABELS, AdjacentItem, Increment, Status
 
 # paper id -> (short name, arXiv id, title)
 Lookup = Callable[[str], tuple[str, str | None, str | None]]
@@ -43,11 +43,11 @@ def _p(text: str | None) -> str:
 def header(b: Brief) -> list[str]:
     w, at = b.window, b.generated_at  # a reconstructed brief may record neither
     line = f"实例：{b.instance} · {b.topic} 主题 {b.round} {b.round_name or ''}".rstrip()
-    line += f" · cron {b.cron}" if b.cron else ""
+    line += f" · cron {b.cron}" if b.cron else " ·"
     line += f" 生成时间：{_hm(at)} {b.timezone_abbr or ''}（{b.timezone}）" if at else ""
     line += f" 窗口期：{_hm(w.start)} → {_hm(w.end)}{_p(w.note)}" if w else ""
     line += f" 基线活文档：{b.baseline}" if b.baseline else ""
-    return [b.title or f"{b.topic} · {b.round} 简报（{b.date}）", line]
+    return [b.title or f"{b.topic} · {b.round} 简报（{b.date}）", "", line]
 
 
 def status(b: Brief) -> list[str]:
@@ -87,7 +87,7 @@ def sources(b: Brief) -> list[str]:
     return out
 
 
-def _increment(b: Brief, n: int, inc: Increment) -> list[str]:
+def _increment(b: Brief, n: int, inc: Increment, where: Mapping[str, str]) -> list[str]:
     light = f"{LIGHTS[inc.light]} " if inc.light else ""
     out = ["", f"增量 {n}【{inc.where or ''} · {b.date}】{light}{inc.title}", ""]
     if inc.sources:
@@ -115,7 +115,7 @@ def _increment(b: Brief, n: int, inc: Increment) -> list[str]:
         out += ["", f"与活文档现有脉络的关系： {rels}"]
     tail = f" 状态：{STATUS_LABELS[inc.status]}{_p(inc.status_note)}"
     if inc.suggested:
-        sugg = "+ ".join(f"{s.label or s.section}{_p(s.note)}" for s in inc.suggested)
+        sugg = "+ ".join(f"{s.label or where.get(s.section, s.section)}{_p(s.note)}" for s in inc.suggested)
         out += ["", f"建议归入节：{sugg}{tail}"]
     else:
         out += ["", tail.strip()]
@@ -129,14 +129,14 @@ def _adjacent(letter: str, a: AdjacentItem, lookup: Lookup) -> str:
     return f"{letter} {a.title}：{a.text} {arxiv} {a.origin} 邻接{_p(inner)}"
 
 
-def claims(b: Brief) -> list[str]:
+def claims(b: Brief, titles: Mapping[str, str]) -> list[str]:
     out = []
     for n, c in enumerate(b.claims, start=1):
         points = " ".join(f"- {p}" for p in c.points)
         out.append(f"  {n}. {c.title}{_p(c.priority)}： {points}".rstrip())
     labels = {"resolved": "已核实", "updated": "有更新", "dropped": "已放弃"}
     for u in b.claim_updates:
-        ref = u.claim + (f" · {u.priority}" if u.priority else "")
+        ref = titles.get(u.claim, u.claim) + (f" · {u.priority}" if u.priority else "")
         out.append(f"{B}{labels[u.action.value]}（{ref}）：{u.note}")
     return out
 
@@ -146,14 +146,16 @@ def _entry(paper: str, label: str | None, note: str | None, lookup: Lookup) -> s
     return B + (label or (f"{short} arXiv:{arxiv}" if arxiv else short)) + _p(note)
 
 
-def summary(b: Brief) -> list[str]:
+def summary(b: Brief, where: Mapping[str, str]) -> list[str]:
     out = ["", b.summary_text or "", "", "# 条目 分类 价值 状态"] if b.summary_text else ["", "# 条目 分类 价值 状态"]
     items: list[tuple[str, Increment | AdjacentItem]] = [(str(i), x) for i, x in enumerate(b.increments, start=1)]
     items += [(chr(65 + i), x) for i, x in enumerate(b.adjacent)]
     for k, x in items:
-        if x.summary and x.value:
-            row = x.summary
-            out.append(f"{k} {row.label} {row.category or ''} {'⭐' * x.value} {row.status or ''}".replace("  ", " "))
+        if x.value:
+            label = x.summary.label if x.summary else (x.label if isinstance(x, Increment) else x.title)
+            cat = x.summary.category if x.summary else " + ".join(where.get(s, s) for s in x.sections)
+            state = x.summary.status if x.summary else _state(x)
+            out.append(f"{k} {label} {cat or '-'} {'⭐' * x.value} {state}".replace("  ", " "))
     c = b.comparison
     if c:
         counts = " + ".join(
@@ -180,7 +182,13 @@ def checked(b: Brief) -> list[str]:
     return out
 
 
-def export_text(b: Brief, lookup: Lookup) -> str:
+def export_text(
+    b: Brief, lookup: Lookup, where: Mapping[str, str] | None = None, titles: Mapping[str, str] | None = None
+) -> str:
+    """``b`` as text; ``where``: section id -> how the text names it (``§1.(3) KV Cache``), for
+    sections a hand-written record gives without the author's label; ``titles``: claim id -> title
+    (a later brief names an earlier claim by its title)."""
+    where = where or {}
     heads = {h.part: h.text for h in b.headings}
 
     def heading(part: str, n: int = 0) -> list[str]:
@@ -192,12 +200,12 @@ def export_text(b: Brief, lookup: Lookup) -> str:
     if b.increments or "increments" in heads:
         out += heading("increments", len(b.increments))
         for n, inc in enumerate(b.increments, start=1):
-            out += _increment(b, n, inc)
+            out += _increment(b, n, inc, where)
     if b.adjacent or "adjacent" in heads:
         letters = [_adjacent(chr(65 + i), a, lookup) for i, a in enumerate(b.adjacent)]
         out += heading("adjacent", len(b.adjacent)) + ["", "# 条目 arXiv 来源 状态", *letters]
     if b.claims or b.claim_updates or "claims" in heads:
-        out += heading("claims") + [""] + claims(b)
+        out += heading("claims") + [""] + claims(b, titles or {})
     if b.citable or "citable" in heads:
         out += heading("citable", len(b.citable)) + [""]
         for n, c in enumerate(b.citable, start=1):
@@ -216,13 +224,19 @@ def export_text(b: Brief, lookup: Lookup) -> str:
             + [_entry(c.paper, None, _since(c.note, c.anchored_since), lookup) for c in b.candidates]
         )
     if b.increments or b.adjacent or b.comparison or b.summary_text:
-        out += heading("summary") + summary(b)
+        out += heading("summary") + summary(b, where)
     if b.checked:
         out += heading("checked") + checked(b)
     for block in b.unmapped:
         out += ["", *block.lines]
     out += ["", b.signature] if b.signature else []
     return "\n".join(out).replace("\n\n\n", "\n\n") + "\n"
+
+
+def _state(x: Increment | AdjacentItem) -> str:
+    if isinstance(x, Increment):
+        return STATUS_LABELS[x.status]
+    return f"{x.priority} 待核实" if x.priority else ADJACENT_LABELS[x.status]
 
 
 def _since(note: str | None, since: dt.date | None) -> str | None:

@@ -14,7 +14,7 @@ L, R = "[（(]", "[）)]"
 STAMP = r"(\d{4}-\d{2}-\d{2})\s+(\d{1,2}:\d{2})"
 _HEADER = {
     "instance": rf"实例{C}(?P<instance>[^·]+?)\s*·\s*(?P<topic>\S+)\s*主题\s*"
-    r"(?P<round>[A-Z][A-Z0-9]*)\s*(?P<round_name>[^·]*?)\s*(?:·|$)",
+    r"(?P<round>[A-Z][A-Z0-9]*)\s*(?P<round_name>[^·]*?)\s*(?:·|生成时间|$)",
     "cron": r"cron\s*[：:]?\s*(?P<cron>[0-9a-f-]{8,})",
     "generated": rf"生成时间{C}{STAMP}\s*(?P<abbr>[A-Z]{{2,5}})?\s*{L}(?P<tz>[A-Za-z_/+-]+){R}",
     "window": rf"窗口期{C}{STAMP}\s*(?:→|->|~|至)\s*{STAMP}\s*(?:{L}(?P<note>[^）)]*){R})?",

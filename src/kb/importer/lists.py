@@ -15,7 +15,7 @@ _CLAIM = re.compile(
     rf"^(?P<n>\d+)\s*[.．、]\s*(?P<title>.+?)(?:\s*{L}(?P<p>P[0-3])(?:\s*·\s*[^）)]*)?{R})?\s*[：:]\s*(?P<rest>.*)$"
 )
 _UPDATE = re.compile(
-    rf"^(?P<action>已核实|有更新|已放弃)\s*{L}(?P<claim>[a-z0-9-]+)(?:\s*·\s*(?P<p>P[0-3]))?{R}\s*[：:]\s*(?P<note>.+)$"
+    rf"^(?P<action>已核实|有更新|已放弃)\s*{L}(?P<claim>.+?)(?:\s*·\s*(?P<p>P[0-3]))?{R}\s*[：:]\s*(?P<note>.+)$"
 )
 ACTIONS = {"已核实": "resolved", "有更新": "updated", "已放弃": "dropped"}
 _CITABLE = re.compile(
@@ -29,7 +29,11 @@ def claims(ctx: Context, lines: list[Logical], misses: list[Miss]) -> tuple[list
     taken: set[str] = set()
     for line in lines:
         if (u := _UPDATE.match(line.text)) is not None:
-            up = {"claim": u.group("claim"), "action": ACTIONS[u.group("action")], "note": u.group("note")}
+            up = {
+                "claim": ctx.earlier_claim(u.group("claim")),
+                "action": ACTIONS[u.group("action")],
+                "note": u.group("note"),
+            }
             updates.append({**up, **({"priority": u.group("p")} if u.group("p") else {})})
             continue
         m = _CLAIM.match(line.text)

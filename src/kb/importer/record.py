@@ -19,7 +19,7 @@ from kb.importer.increments import increments
 from kb.importer.lines import HEADING, Logical, key, read
 from kb.importer.parts import Part, split
 from kb.importer.result import Miss
-from kb.importer.sections import section_of
+from kb.importer.sections import labels, section_of
 
 
 @dataclass
@@ -151,7 +151,7 @@ def import_text(ctx: Context, text: str) -> Imported:
     heads = {x.first: x.text for x in lines if HEADING.match(x.text) and not x.bullet}
     data = _clean({**rec, "unmapped": _unmapped(misses, heads)})
     brief = Brief.model_validate(data)
-    written = {key(x) for x in export_text(brief, _lookup(ctx)).splitlines()}
+    written = {key(x) for x in export_text(brief, _lookup(ctx), labels(ctx.topic), ctx.claims).splitlines()}
     missed = {id(m.line) for m in misses}
     head_text = key(" ".join(x.text for x in lines[: 1 + len(split(lines).header)]))
     for x in lines:

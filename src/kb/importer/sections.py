@@ -77,3 +77,16 @@ def _head(topic: Topic, tail: str) -> str | None:
     words = _tokens(tail.replace(topic.document.rsplit("/", 1)[-1], ""))
     hit = [s.id for s in walk(topic.sections) if words and words <= _tokens(s.title)]
     return hit[0] if hit else None
+
+
+def labels(topic: Topic) -> dict[str, str]:
+    """Section id -> how a brief names it: ``§1.(3) KV Cache``, ``§1.(1) 推理引擎 · Speculative Decoding``."""
+    out: dict[str, str] = {}
+
+    def visit(sections: list[Section], parent: str | None) -> None:
+        for s in sections:
+            out[s.id] = f"§{s.number} {s.title}" if s.number else (f"{parent} · {s.title}" if parent else s.title)
+            visit(s.children, out[s.id])
+
+    visit(topic.sections, None)
+    return out
