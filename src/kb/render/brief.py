@@ -130,6 +130,7 @@ def page(kb: KnowledgeBase, key: str, page: str | None = None) -> Html:
             _summary(c),
             brief_sources.source_lists(c),
             _signature(c),
+            _unmapped(c),
             _editor_notes(c),
             checks.section(
                 kb, noted, heading(2, esc(t("brief.checks")), checks.CHECKS_ANCHOR), c.brief.reconstructed is not None
@@ -256,7 +257,7 @@ def _status(c: Ctx) -> Html:
     items.append(item(t("label.arxiv"), esc(t("fig.arxiv"), strip=False) + n + (f"（{ids}）" if ids else "")))
     # how the brief was made (the job that wrote it, the document it started from): folded
     process = [item(t("label.cron"), esc(b.cron))] if b.cron else []
-    base = _baseline(c)
+    base = _baseline(c) or (c.text(b.baseline) if b.baseline else "")  # computed, else as the author wrote it
     if base:
         process.append(item(t("label.baseline"), base))
     folded = brief_sources.fold(t("brief.process"), ul(process)) if process else ""
@@ -371,6 +372,18 @@ def _signature(c: Ctx) -> Html:
         marks.append(esc(t("sigcheck.sources", stated=stated_min, breakdown=detail, listed=listed)))
     if marks and b.signature:
         out.append(p(f"{esc(t('brief.checks'))}：" + "；".join(marks), "kb-sigcheck"))
+    return blocks(*out)
+
+
+def _unmapped(c: Ctx) -> Html:
+    """Lines of an imported text brief that fit no field: the author's text, as written."""
+    if not c.brief.unmapped:
+        return ""
+    out = [heading(2, esc(t("brief.unmapped")), "unmapped"), p(esc(t("brief.unmapped_note")), "kb-note")]
+    for block in c.brief.unmapped:
+        where = t("brief.unmapped_where", line=block.line or "?", part=block.part or t("brief.unmapped_no_part"))
+        out.append(p(esc(where) + (f"（{esc(block.why)}）" if block.why else ""), "kb-unmapped-where"))
+        out.append(blocks(*(p(c.text(x), "kb-unmapped") for x in block.lines)))
     return blocks(*out)
 
 
