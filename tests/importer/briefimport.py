@@ -10,6 +10,7 @@ from kb.data.loader import load
 from kb.data.models import Brief
 from kb.importer.context import Context
 from kb.importer.export import export_text
+from kb.importer.lines import key
 from kb.importer.record import Imported, _lookup, import_text
 from kb.importer.sections import labels
 from sitebuild import FIXTURE_DATA
@@ -48,7 +49,7 @@ def facts(b: Brief, claim_ids: bool = False) -> dict[str, Any]:
         "candidates": [(c.paper, c.status, c.anchored_in, c.anchored_since) for c in b.candidates],
         "stated": b.stated,
         "when": (b.generated_at, b.window.start, b.window.end, b.round, b.instance, b.cron),
-        "cards": [(s.title, len(s.cards), s.stated, s.cards_window) for s in b.sources],
+        "cards": [(key(s.title), len(s.cards), s.stated, s.cards_window) for s in b.sources],
         "checked": (len(b.checked.included), len(b.checked.excluded)) if b.checked else None,
         "comparison": (b.comparison.previous_label, len(b.comparison.features)) if b.comparison else None,
     }

@@ -15,6 +15,7 @@ from kb.data.models.items import ADJACENT_LABELS, LIGHTS, STATUS_LABELS, Adjacen
 # paper id -> (short name, arXiv id, title)
 Lookup = Callable[[str], tuple[str, str | None, str | None]]
 B = "  • "
+NONE = "（本棒无）"
 HEADINGS = {
     "sources": "一、本棒检查过的来源清单",
     "increments": "二、最重要的 {n} 条主增量",
@@ -191,21 +192,21 @@ def export_text(
     where = where or {}
     heads = {h.part: h.text for h in b.headings}
 
-    def heading(part: str, n: int = 0) -> list[str]:
-        return ["", heads.get(part) or HEADINGS[part].format(n=n)]
+    def heading(part: str, n: int | None = None) -> list[str]:
+        return ["", heads.get(part) or HEADINGS[part].format(n=n)] + (["", NONE] if part in heads and n == 0 else [])
 
     out = header(b) + ["", "状态", ""] + status(b)
-    if b.sources:
-        out += heading("sources") + sources(b)
-    if b.increments or "increments" in heads:
+    if b.sources or "sources" in heads:
+        out += heading("sources", len(b.sources)) + sources(b)
+    if b.increments or "increments" in heads:  # （本棒无） where a part the author wrote is empty
         out += heading("increments", len(b.increments))
         for n, inc in enumerate(b.increments, start=1):
             out += _increment(b, n, inc, where)
     if b.adjacent or "adjacent" in heads:
         letters = [_adjacent(chr(65 + i), a, lookup) for i, a in enumerate(b.adjacent)]
-        out += heading("adjacent", len(b.adjacent)) + ["", "# 条目 arXiv 来源 状态", *letters]
+        out += heading("adjacent", len(b.adjacent)) + (["", "# 条目 arXiv 来源 状态", *letters] if letters else [])
     if b.claims or b.claim_updates or "claims" in heads:
-        out += heading("claims") + [""] + claims(b, titles or {})
+        out += heading("claims", len(b.claims) + len(b.claim_updates)) + [""] + claims(b, titles or {})
     if b.citable or "citable" in heads:
         out += heading("citable", len(b.citable)) + [""]
         for n, c in enumerate(b.citable, start=1):

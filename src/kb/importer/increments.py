@@ -32,7 +32,7 @@ _FIELDS = {"会议": "venue", "作者": "authors", "可信度": "credibility_not
 
 def _sources(text: str) -> list[dict[str, Any]]:
     out = []
-    for part in re.split(r"\s\+\s(?=\S*[/_])", text):
+    for part in re.split(r"\s+\+\s+(?=\S*[/_])", text):
         card = re.fullmatch(r"paper_card\s+(\d+-\d{4}-\d{4,5})", part.strip())
         if card:
             out.append({"path": f"paper_cards/{card.group(1)}.md"})

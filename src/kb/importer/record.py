@@ -21,6 +21,8 @@ from kb.importer.parts import Part, split
 from kb.importer.result import Miss
 from kb.importer.sections import labels, section_of
 
+EMPTY = re.compile(r"^[（(]\s*(?:本棒)?无\s*[）)]$")  # a part with nothing this round: （本棒无）
+
 
 @dataclass
 class Imported:
@@ -43,7 +45,7 @@ def _parts(ctx: Context, parts: list[Part], rec: dict[str, Any], misses: list[Mi
     order = sorted(parts, key=lambda p: p.kind != "citable")  # the citable list names new papers
     rows: dict[str, Any] = {}
     for part in order:
-        k, lines = part.kind, part.lines
+        k, lines = part.kind, [x for x in part.lines if not EMPTY.match(x.text)]
         if part.heading is not None and k not in ("comparison", "unknown"):
             rec["headings"].append({"part": k, "text": part.heading.text})
         if k == "sources":
@@ -80,7 +82,8 @@ def _join_rows(ctx: Context, rec: dict[str, Any], rows: dict[str, Any]) -> None:
         row = rows.get(str(inc.get("_n", n)))
         if row:
             inc["summary"], inc["value"] = row["row"], row["value"]
-            inc["label"] = re.split(r"[（(]", row["row"]["label"])[0].strip() or inc["label"]
+            short = re.sub(r"\s+", " ", re.split(r"[（(]", row["row"]["label"])[0]).strip()  # a short name
+            inc["label"] = short or inc["label"]
         if not inc["sections"]:
             inc["sections"] = list(dict.fromkeys(s["section"] for s in inc.get("suggested", [])))
     for item in rec.get("adjacent", []):

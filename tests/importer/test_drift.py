@@ -1,0 +1,161 @@
+"""A brief of another day drifts from the seed's shape: spacing, full- and half-width punctuation,
+bullet glyphs, lines wrapped in two, an optional part missing, a part emptied to （本棒无）, an
+increment more or less.  Each variant is made here from the seed (no sentence of it is committed)
+and must import with every fact in place and no line unmapped."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import pytest
+from briefimport import facts, imported
+
+HAN = re.compile(r"[\u4e00-\u9fff]")
+
+
+def spacing(text: str) -> str:
+    text = re.sub(r"^  • ", "•   ", text, flags=re.M)
+    text = text.replace("：", " ：  ").replace(" + ", "  +  ")
+    return re.sub(r"$", "  ", text, flags=re.M)
+
+
+def half_width(text: str) -> str:
+    return text.translate(str.maketrans("：（）；", ":();"))
+
+
+def bullets(text: str) -> str:
+    n = iter(range(10_000))
+    return re.sub(r"^  • ", lambda m: ("- ", "* ", "· ", "● ")[next(n) % 4], text, flags=re.M)
+
+
+def wrapped(text: str) -> str:
+    """Every long line broken in two between two Chinese characters, near its middle."""
+    out = []
+    for line in text.splitlines():
+        cut = next(
+            (
+                i
+                for i in range(len(line) // 2, len(line) - 1)
+                if HAN.match(line[i - 1]) and HAN.match(line[i]) and line[i] not in "与要增状沿已实基窗生其"
+            ),
+            None,
+        )
+        out += [line[:cut], line[cut:]] if len(line) > 60 and cut else [line]
+    return "\n".join(out) + "\n"
+
+
+def _part(text: str, start: str, end: str) -> tuple[int, int]:
+    a = text.index(start)
+    return a, text.index(end, a)
+
+
+def no_checked_part(text: str) -> str:
+    a, b = _part(text, "七、", "\nTom · ")
+    return text[:a] + text[b + 1 :]
+
+
+def claims_emptied(text: str) -> str:
+    a, b = _part(text, "四、", "五、")
+    head = text[a:].split("\n", 1)[0]
+    return text[:a] + head + "\n\n（本棒无）\n\n" + text[b:]
+
+
+def adjacent_emptied(text: str) -> str:
+    a, b = _part(text, "三、", "四、")
+    head = text[a:].split("\n", 1)[0]
+    text = text[:a] + head + "\n\n  （本棒无）\n\n" + text[b:]
+    return re.sub(r"^[A-F] .*⭐.*\n", "", text, flags=re.M)
+
+
+def increment_removed(text: str) -> str:
+    a, b = _part(text, "增量 4【", "增量 5【")
+    text = text[:a] + text[b:].replace("增量 5【", "增量 4【", 1)
+    text = re.sub(r"^4 .*⭐.*\n", "", text, flags=re.M)
+    return re.sub(r"^5 (.*⭐)", r"4 \1", text, flags=re.M)
+
+
+RENAME = {"Cascade": "Zephyr", "OpScale": "Quill", "2608.06557": "2609.09999", "2608.13499": "2609.09998"}
+
+
+def _renamed(text: str) -> str:
+    for old, new in RENAME.items():
+        text = text.replace(old, new)
+    return text
+
+
+def increment_added(text: str) -> str:
+    a, b = _part(text, "增量 4【", "增量 5【")
+    block = _renamed(text[a:b]).replace("增量 4【", "增量 6【")
+    c = text.index("三、")
+    text = text[:c] + block + text[c:]
+    row = re.search(r"^4 .*⭐.*$", text, flags=re.M)
+    assert row is not None
+    text = text.replace(row.group(0), row.group(0) + "\n6" + _renamed(row.group(0))[1:])
+    cites = re.findall(r"^  [45]\. arXiv:.*$", text, flags=re.M)
+    last = re.findall(r"^  6\. arXiv:.*$", text, flags=re.M)[0]
+    extra = "".join(f"\n  {7 + i}." + _renamed(x)[4:] for i, x in enumerate(cites))
+    return text.replace(last, last + extra)
+
+
+def everything(text: str) -> str:
+    return wrapped(bullets(half_width(spacing(text))))
+
+
+def _same(f: dict) -> dict:
+    return f
+
+
+def _without(key: str, empty: object) -> Callable[[dict], dict]:
+    return lambda f: f | {key: empty}
+
+
+def _removed(f: dict) -> dict:
+    return f | {k: f[k][:3] + f[k][4:] for k in ("increments", "relations")}
+
+
+def _added(f: dict) -> dict:
+    inc = list(f["increments"][3])
+    inc[0], inc[4] = "Zephyr + Quill", ["zephyr", "quill"]
+    return f | {
+        "increments": [*f["increments"], tuple(inc)],
+        "relations": [*f["relations"], f["relations"][3]],
+        "citable": [*f["citable"], "zephyr", "quill"],
+    }
+
+
+VARIANTS = {
+    "spacing": (spacing, _same),
+    "half-width": (half_width, _same),
+    "bullets": (bullets, _same),
+    "wrapped": (wrapped, _same),
+    "all-at-once": (everything, _same),
+    "no-checked-part": (no_checked_part, _without("checked", None)),
+    "claims-emptied": (claims_emptied, _without("claims", [])),
+    "adjacent-emptied": (adjacent_emptied, _without("adjacent", [])),
+    "increment-removed": (increment_removed, _removed),
+    "increment-added": (increment_added, _added),
+}
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_a_drifted_brief_imports_with_every_fact_and_nothing_lost(seed_text, name):
+    change, expect = VARIANTS[name]
+    text = change(seed_text)
+    assert text != seed_text
+    seed, _ = imported(seed_text)
+    imp, ctx = imported(text)
+    assert [(m.line.first, m.why) for m in imp.misses] == []
+    assert facts(imp.brief) == expect(facts(seed.brief))
+    if name == "increment-added":
+        assert {n.id: n.arxiv for n in ctx.new.values()} == {"zephyr": "2609.09999", "quill": "2609.09998"}
+
+
+def test_a_part_it_does_not_know_is_kept_whole_and_reported(seed_text):
+    text = seed_text.replace("\nTom · ", "\n八、附录：本棒另记\n\n  • 第一行\n  • 第二行\n\nTom · ", 1)
+    imp, _ = imported(text)
+    assert [m.line.text for m in imp.misses] == ["八、附录：本棒另记", "第一行", "第二行"]
+    assert [x for u in imp.brief.unmapped for x in u.lines] == ["八、附录：本棒另记", "第一行", "第二行"]
+    assert all("不认识的部分" in u.why for u in imp.brief.unmapped if u.why)
+    seed, _ = imported(seed_text)
+    assert facts(imp.brief) == facts(seed.brief)
