@@ -50,7 +50,9 @@ def import_files(data: Path, files: list[Path], write: bool, force: bool = False
     for hdr, path, text in dated:
         if hdr["topic"] not in loaded.topics:
             raise UserError(f"{path}: no topic {hdr['topic']!r} under {data}/topics")
-        earlier = [b for b in briefs if b.date.isoformat() < hdr["date"]]
+        earlier = [
+            b for b in briefs if b.date.isoformat() <= hdr["date"]
+        ]  # same day: a record re-imported keeps its claim ids
         ctx = Context.of(loaded.topics[hdr["topic"]][0], papers, earlier)
         try:
             imp = import_text(ctx, text)

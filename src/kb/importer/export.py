@@ -79,6 +79,9 @@ def sources(b: Brief) -> list[str]:
         prefix = g.title.split(" ")[0] + "/" if g.title.startswith("inbox/") else "\0"
         for f in g.files:
             path = f.path[len(prefix) :] if f.path.startswith(prefix) else f.path
+            if f.time and f.summary and not f.key:  # `08:40：…`, the file named by the source lists
+                out.append(f"{B}{f.time}：{f.summary}")
+                continue
             out.append(f"{B}{path} — " + (f"{f.key}：" if f.key else "") + (f.summary or ""))
         for c in g.cards:
             inner = f"主分类 {c.category}" + "".join(f" · 邻接 {a}" for a in c.adjacent) if c.category else c.note

@@ -104,6 +104,28 @@ def _claim_for(title: str, claims: list[dict[str, Any]]) -> str | None:
     return best[1] if best[0] >= 0.4 else None
 
 
+def _timed_files(rec: dict[str, Any]) -> None:
+    """``08:40：…`` under ``inbox/tom …``: the file of that time the source lists name (…T0840…)."""
+    paths = [f["path"] for f in rec.get("checked", {}).get("included", [])]
+    for group in rec.get("sources", []):
+        who = re.match(r"(inbox/[\w-]+)\s", group["title"] + " ")
+        found = []
+        for text in group.get("findings", []):
+            m = re.match(r"^(\d{1,2}):(\d{2})\s*[：:]\s*(.+)$", text)
+            hits = [
+                p
+                for p in paths
+                if m and who and p.startswith(who.group(1) + "/") and f"T{int(m.group(1)):02d}{m.group(2)}" in p
+            ]
+            found.append(
+                {"path": hits[0], "time": f"{m.group(1)}:{m.group(2)}", "summary": m.group(3)}
+                if m and len(hits) == 1
+                else None
+            )
+        if found and all(found) and not group.get("files"):
+            group["files"], group["findings"] = found, []
+
+
 def _confirmed(ctx: Context, rec: dict[str, Any]) -> None:
     for group in rec.get("sources", []):
         pending = [p for text in group.get("findings", []) if "仍未锚入" in text for p in ctx.named(text)]
@@ -126,6 +148,7 @@ def parse(ctx: Context, text: str) -> tuple[dict[str, Any], list[Logical], list[
         rec["stated"].update(head.signature(rec["signature"]))
     rows = _parts(ctx, parts.parts, rec, misses)
     _join_rows(ctx, rec, rows)
+    _timed_files(rec)
     _confirmed(ctx, rec)
     return rec, lines, misses
 
