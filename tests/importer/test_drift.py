@@ -98,6 +98,13 @@ def increment_added(text: str) -> str:
     return text.replace(last, last + extra)
 
 
+def header_split(text: str) -> str:
+    """The header's fields each on a line of their own."""
+    for label in (" 生成时间：", " 窗口期：", " 基线活文档："):
+        text = text.replace(label, "\n" + label.strip(), 1)
+    return text
+
+
 def everything(text: str) -> str:
     return wrapped(bullets(half_width(spacing(text))))
 
@@ -129,6 +136,7 @@ VARIANTS = {
     "half-width": (half_width, _same),
     "bullets": (bullets, _same),
     "wrapped": (wrapped, _same),
+    "header-split": (header_split, _same),
     "all-at-once": (everything, _same),
     "no-checked-part": (no_checked_part, _without("checked", None)),
     "claims-emptied": (claims_emptied, _without("claims", [])),
@@ -157,5 +165,18 @@ def test_a_part_it_does_not_know_is_kept_whole_and_reported(seed_text):
     assert [m.line.text for m in imp.misses] == ["八、附录：本棒另记", "第一行", "第二行"]
     assert [x for u in imp.brief.unmapped for x in u.lines] == ["八、附录：本棒另记", "第一行", "第二行"]
     assert all("不认识的部分" in u.why for u in imp.brief.unmapped if u.why)
+    seed, _ = imported(seed_text)
+    assert facts(imp.brief) == facts(seed.brief)
+
+
+def test_a_line_the_record_cannot_write_back_is_kept_verbatim(seed_text):
+    """An increment dated another day than the brief: its fields are read, but the record has no place
+    for that date, so the export would write the line differently; the line is kept as written."""
+    head = re.search(r"^增量 2【.*$", seed_text, flags=re.M)
+    assert head is not None
+    line = head.group(0).replace("· 2026-09-03】", "· 2026-09-02】")
+    imp, _ = imported(seed_text.replace(head.group(0), line))
+    assert [(m.line.text, "写不回" in m.why) for m in imp.misses] == [(line, True)]
+    assert [u.lines for u in imp.brief.unmapped] == [[line]]
     seed, _ = imported(seed_text)
     assert facts(imp.brief) == facts(seed.brief)

@@ -14,7 +14,6 @@ from kb.data.models import Brief
 from kb.importer import head, lists, sources, tables
 from kb.importer.context import Context
 from kb.importer.export import export_text
-from kb.importer.export import header as header_lines
 from kb.importer.increments import increments
 from kb.importer.lines import HEADING, Logical, key, read
 from kb.importer.parts import Part, split
@@ -171,22 +170,24 @@ def _unmapped(misses: list[Miss], heads: dict[int, str]) -> list[dict[str, Any]]
     return out
 
 
+def _unwritten(lines: list[Logical], header: list[Logical], exported: str) -> list[Logical]:
+    """The lines the exported text does not hold.  A line of the body is compared whole (its key);
+    the title and header, which the export writes as one line, by their text found in the export."""
+    written = {key(x) for x in exported.splitlines()}
+    whole = key(exported)
+    last = header[-1].first if header else 1
+    return [x for x in lines if key(x.text) not in written and not (x.first <= last and key(x.text) in whole)]
+
+
 def import_text(ctx: Context, text: str) -> Imported:
     """``text`` as a brief record; raises ValueError (pydantic's) when the record is not valid."""
     rec, lines, misses = parse(ctx, text)
     heads = {x.first: x.text for x in lines if HEADING.match(x.text) and not x.bullet}
-    data = _clean({**rec, "unmapped": _unmapped(misses, heads)})
-    brief = Brief.model_validate(data)
-    written = {key(x) for x in export_text(brief, _lookup(ctx), labels(ctx.topic), ctx.claims).splitlines()}
+    brief = Brief.model_validate(_clean({**rec, "unmapped": _unmapped(misses, heads)}))
+    exported = export_text(brief, _lookup(ctx), labels(ctx.topic), ctx.claims)
     missed = {id(m.line) for m in misses}
-    head_text = key(" ".join(x.text for x in lines[: 1 + len(split(lines).header)]))
-    for x in lines:
-        in_header = x.first <= (split(lines).header or [x])[-1].first
-        if id(x) in missed or (in_header and head_text == key("".join(header_lines(brief)))):
-            continue
-        if key(x.text) not in written and key(x.text) not in key("".join(written)):
+    for x in _unwritten(lines, split(lines).header, exported):
+        if id(x) not in missed:
             misses.append(Miss(x, "记录写不回这一行（导出时不同），原文保留"))
-    if len(misses) > len(missed):
-        data = _clean({**rec, "unmapped": _unmapped(misses, heads)})
-        brief = Brief.model_validate(data)
-    return Imported(brief, data, misses)
+    data = _clean({**rec, "unmapped": _unmapped(misses, heads)})
+    return Imported(Brief.model_validate(data), data, misses)
