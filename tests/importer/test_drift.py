@@ -98,6 +98,12 @@ def increment_added(text: str) -> str:
     return text.replace(last, last + extra)
 
 
+def stars_and_bom(text: str) -> str:
+    """Stars written ★ (or ⭐ with an emoji selector), Windows line ends and a byte-order mark."""
+    text = re.sub("⭐", lambda m: "★" if m.start() % 2 else "⭐\ufe0f", text)
+    return "\ufeff" + text.replace("\n", "\r\n")
+
+
 def header_split(text: str) -> str:
     """The header's fields each on a line of their own."""
     for label in (" 生成时间：", " 窗口期：", " 基线活文档："):
@@ -137,6 +143,7 @@ VARIANTS = {
     "bullets": (bullets, _same),
     "wrapped": (wrapped, _same),
     "header-split": (header_split, _same),
+    "stars-and-bom": (stars_and_bom, _same),
     "all-at-once": (everything, _same),
     "no-checked-part": (no_checked_part, _without("checked", None)),
     "claims-emptied": (claims_emptied, _without("claims", [])),

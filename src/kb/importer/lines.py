@@ -34,7 +34,7 @@ class Logical:
         return range(self.first, self.first + self.count)
 
 
-_SAME = str.maketrans("“”‘’—–・", "\"\"''--·")
+_SAME = str.maketrans("“”‘’—–・★", "\"\"''--·⭐", "\ufe0f")
 
 
 def key(text: str) -> str:
@@ -58,7 +58,7 @@ def read(text: str) -> list[Logical]:
     """The logical lines of ``text`` (blank lines end a line and are dropped)."""
     out: list[Logical] = []
     open_line = False
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
         raw = raw.replace("\u3000", " ").rstrip()
         if not raw.strip():
             open_line = False

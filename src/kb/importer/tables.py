@@ -17,7 +17,7 @@ _ADJ = re.compile(
     rf"(?P<arxiv>无(?:{L}(?P<note>[^）)]*){R})?|arXiv\s*[:：]\s*\d{{4}}\.\d{{4,5}}(?:\s*\+\s*arXiv\s*[:：]\s*\d{{4}}\.\d{{4,5}})*)\s+"
     rf"(?P<origin>.+?)\s+(?P<status>邻接(?:{L}(?P<inner>.*){R})?)\s*$"
 )
-_STARS = re.compile(r"\s*(?P<stars>⭐+)\s*")
+_STARS = re.compile(r"\s*(?P<stars>(?:[⭐★]\ufe0f?)+)\s*")
 _ROW = re.compile(r"^(?P<key>\d+|[A-Z])\s+(?P<rest>.+)$")
 
 
@@ -67,7 +67,10 @@ def summary(ctx: Context, lines: list[Logical], misses: list[Miss]) -> tuple[str
             )
             assert cat is not None
             row = {"label": head[: cat.start()].strip(), "category": cat.group(1).strip(), "status": status}
-            rows[m.group("key")] = {"row": {k: v for k, v in row.items() if v}, "value": len(stars.group("stars"))}
+            rows[m.group("key")] = {
+                "row": {k: v for k, v in row.items() if v},
+                "value": len(re.findall("[⭐★]", stars.group("stars"))),
+            }
         elif opening is None and not rows:
             opening = text
         else:
