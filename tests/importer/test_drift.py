@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable
 
 import pytest
-from briefimport import facts, imported
+from briefimport import export, facts, imported
 
 HAN = re.compile(r"[\u4e00-\u9fff]")
 
@@ -187,3 +187,12 @@ def test_a_line_the_record_cannot_write_back_is_kept_verbatim(seed_text):
     assert [u.lines for u in imp.brief.unmapped] == [[line]]
     seed, _ = imported(seed_text)
     assert facts(imp.brief) == facts(seed.brief)
+
+
+def test_another_labelled_line_under_an_increment_is_kept_in_its_details(seed_text):
+    at = seed_text.index("  • 作者：Ravisri")
+    text = seed_text[:at] + "  • 复现：作者承诺 10 月放出脚本\n" + seed_text[at:]
+    imp, ctx = imported(text)
+    assert imp.misses == []
+    assert [(d.label, d.text) for d in imp.brief.increments[0].details] == [("复现", "作者承诺 10 月放出脚本")]
+    assert "复现：作者承诺 10 月放出脚本" in export(imp, ctx)

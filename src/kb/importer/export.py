@@ -109,6 +109,7 @@ def _increment(b: Brief, n: int, inc: Increment, where: Mapping[str, str]) -> li
             out.append(B + text)
     for label, value in (("会议", inc.venue), ("作者", inc.authors), ("可信度", inc.credibility_note)):
         out += [f"{B}{label}：{value}"] if value else []
+    out += [f"{B}{d.label}：{d.text}" for d in inc.details]
     for group in inc.points:
         out += ["", f"{group.title or '要点'}：", ""] + [B + x for x in group.items]
     if inc.defects:

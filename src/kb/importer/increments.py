@@ -126,7 +126,7 @@ def _meta(inc: dict[str, Any], text: str) -> str | None:
     elif (links := _links(text)) is not None:
         inc.setdefault("links", []).extend(links)
     else:
-        return f"增量里不认识的标签“{label}”"
+        inc.setdefault("details", []).append({"label": label, "text": value})
     return None
 
 

@@ -196,8 +196,13 @@ def _paper_facts(c: Ctx, inc: Increment) -> list[Html]:
     credibility = _credibility(c, papers, multi)
     if credibility:
         lines.append(item(t("label.credibility"), credibility))
+    if inc.venue and not any(x.venue for x in papers):  # as the brief writes them, where no paper file has them
+        lines.append(item(t("label.venue"), c.text(inc.venue)))
+    if inc.authors and not any(x.authors or x.affiliations for x in papers):
+        lines.append(item(t("label.authors"), c.text(inc.authors)))
     if inc.credibility_note:
         lines.append(item(t("label.credibility_note"), c.text(inc.credibility_note)))
+    lines += [item(d.label, c.text(d.text)) for d in inc.details]
     return lines
 
 

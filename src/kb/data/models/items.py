@@ -68,6 +68,13 @@ class LinkOut(Record):
     joined: Flag = Field(False, description="Written on the line of the link before it, after `；`.")
 
 
+class Detail(Record):
+    """A labelled line of an increment the other fields do not hold (`代码：开源，MIT`), as written."""
+
+    label: Line = Field(examples=["代码"])
+    text: Text
+
+
 class PointGroup(Record):
     title: Line | None = Field(None, description="e.g. `要点（RTP-LLM）`; omit for plain `要点`.")
     items: list[Text] = Field(min_length=1)
@@ -126,6 +133,9 @@ class Increment(Anchoring):
     venue: Line | None = Field(None, description="会议 as written, e.g. `VLDB 2026（PVLDB Vol.19 Issue 5）`.")
     authors: Line | None = Field(None, description="作者 as written.")
     credibility_note: Line | None = Field(None, description="Extra note on credibility for the whole increment.")
+    details: list[Detail] = Field(
+        default_factory=list, description="Other labelled lines the author wrote under the heading, in order."
+    )
     points: list[PointGroup] = Field(default_factory=list)
     defects: list[Text] = Field(default_factory=list)
     defects_source: Line | None = None
