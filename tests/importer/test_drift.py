@@ -104,6 +104,15 @@ def stars_and_bom(text: str) -> str:
     return "\ufeff" + text.replace("\n", "\r\n")
 
 
+def markdown(text: str) -> str:
+    """Headings marked with ## or bold, tables with pipes and a rule under the header row, claims numbered 1）."""
+    text = re.sub(r"^([一二三四五六七]、.*)$", r"## \1", text, flags=re.M)
+    text = re.sub(r"^(增量 \d+【.*)$", r"**\1**", text, flags=re.M)
+    text = re.sub(r"^(# 条目 .*)$", r"| \1 |\n|---|---|---|", text, flags=re.M)
+    text = re.sub(r"^([A-F1-5] .*(?:邻接|⭐).*)$", r"| \1 |", text, flags=re.M)
+    return re.sub(r"^  (\d)\. (?!arXiv)", r"  \1） ", text, flags=re.M)
+
+
 def header_split(text: str) -> str:
     """The header's fields each on a line of their own."""
     for label in (" 生成时间：", " 窗口期：", " 基线活文档："):
@@ -143,6 +152,7 @@ VARIANTS = {
     "bullets": (bullets, _same),
     "wrapped": (wrapped, _same),
     "header-split": (header_split, _same),
+    "markdown": (markdown, _same),
     "stars-and-bom": (stars_and_bom, _same),
     "all-at-once": (everything, _same),
     "no-checked-part": (no_checked_part, _without("checked", None)),

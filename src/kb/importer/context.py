@@ -82,7 +82,9 @@ class Context:
                 return pid
         if not ident:
             return None
-        slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:60] or "arxiv-" + ident.replace(".", "-")
+        slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")[:60]
+        if not slug or name == ident:
+            slug = "arxiv-" + ident.replace(".", "-")
         if slug in self.papers or slug in self.new:
             slug = "arxiv-" + ident.replace(".", "-")
         self.new[slug] = NewPaper(slug, ident, name or ident, title)

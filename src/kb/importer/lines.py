@@ -15,10 +15,14 @@ from dataclasses import dataclass
 BULLET = re.compile(r"^\s*(?:[•·●○▪▫◦‣∙*＊]|-(?=\s)|－(?=\s))\s*")
 HEADING = re.compile(r"^\s*(?P<num>[一二三四五六七八九十]+)\s*[、.．,，]\s*(?P<title>\S.*)$")
 GROUP = re.compile(r"^\s*(?P<num>\d+\s*[.．]\s*\d+)\s+(?P<title>\S.*)$")
+# Markdown marks around a heading line (`## 二、…`, `**增量 1【…】…**`): formatting, dropped like bullets
+_MARKS = re.compile(
+    r"^\s*(?:#{1,6}\s+(?=[一二三四五六七八九十]+\s*[、.．]|\d+\s*[.．]\s*\d+\s|状态|增量|沿用件|其他条目|已检查)|\*\*(?=.*\*\*\s*$))"
+)
 # what starts a logical line without a bullet (anything else continues the line before it)
 _STARTS = re.compile(
     r"^\s*(?:增量\s*\d|状态\s*$|状态\s*[：:]|要点|与活文档|建议归入节|核心缺陷|沿用件|已检查|与\s*\S+.*对照"
-    r"|#\s|[A-Z]\s|\d+\s*[.．、]|\d+\s|\d+\s*[.．]\s*\d+\s|实例|基线活文档|窗口期|生成时间|cron)"
+    r"|#\s|\||[A-Z]\s|\d+\s*[.．、)）]|\d+\s|\d+\s*[.．]\s*\d+\s|实例|基线活文档|窗口期|生成时间|cron)"
 )
 
 
@@ -40,7 +44,8 @@ _SAME = str.maketrans("“”‘’—–・★", "\"\"''--·⭐", "\ufe0f")
 def key(text: str) -> str:
     """``text`` as compared: NFKC (full-width to half-width), quotes alike, no whitespace, no bullet."""
     text = BULLET.sub("", unicodedata.normalize("NFKC", text))
-    text = text.translate(_SAME)
+    text = text.translate(_SAME).replace("|", "")  # a table's cells: spaces or pipes
+    text = re.sub(r"^\s*(\d+)\s*[.、)]", r"\1.", text)  # an item's number: 1. 1、 1）
     return re.sub(r"\s+", "", text)
 
 
@@ -60,6 +65,8 @@ def read(text: str) -> list[Logical]:
     open_line = False
     for number, raw in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
         raw = raw.replace("\u3000", " ").rstrip()
+        if _MARKS.match(raw):
+            raw = _MARKS.sub("", raw).removesuffix("**").rstrip()
         if not raw.strip():
             open_line = False
             continue

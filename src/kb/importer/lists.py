@@ -12,7 +12,7 @@ from kb.importer.sections import anchoring
 
 L, R = "[（(]", "[）)]"
 _CLAIM = re.compile(
-    rf"^(?P<n>\d+)\s*[.．、]\s*(?P<title>.+?)(?:\s*{L}(?P<p>P[0-3])(?:\s*·\s*[^）)]*)?{R})?\s*[：:]\s*(?P<rest>.*)$"
+    rf"^(?P<n>\d+)\s*[.．、)）]\s*(?P<title>.+?)(?:\s*{L}(?P<p>P[0-3])(?:\s*·\s*[^）)]*)?{R})?\s*[：:]\s*(?P<rest>.*)$"
 )
 _UPDATE = re.compile(
     rf"^(?P<action>已核实|有更新|已放弃)\s*{L}(?P<claim>.+?)(?:\s*·\s*(?P<p>P[0-3]))?{R}\s*[：:]\s*(?P<note>.+)$"

@@ -165,7 +165,9 @@ def _unmapped(misses: list[Miss], heads: dict[int, str]) -> list[dict[str, Any]]
     out = []
     for m in sorted(misses, key=lambda m: m.line.first):
         part = max((n for n in heads if n <= m.line.first), default=None)
-        block = {"part": heads.get(part) if part else None, "line": m.line.first, "why": m.why, "lines": [m.line.text]}
+        text = m.line.text
+        pieces = [text[i : i + 4000] for i in range(0, len(text), 4000)]  # a field holds 4,000 characters
+        block = {"part": heads.get(part) if part else None, "line": m.line.first, "why": m.why, "lines": pieces}
         out.append(block)
     return out
 
@@ -176,7 +178,8 @@ def _unwritten(lines: list[Logical], header: list[Logical], exported: str) -> li
     written = {key(x) for x in exported.splitlines()}
     whole = key(exported)
     last = header[-1].first if header else 1
-    return [x for x in lines if key(x.text) not in written and not (x.first <= last and key(x.text) in whole)]
+    kept = [x for x in lines if key(x.text) not in written and not (x.first <= last and key(x.text) in whole)]
+    return [x for x in kept if not tables.SEPARATOR.fullmatch(x.text)]  # a table's rule is formatting
 
 
 def import_text(ctx: Context, text: str) -> Imported:

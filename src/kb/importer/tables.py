@@ -18,6 +18,7 @@ _ADJ = re.compile(
     rf"(?P<origin>.+?)\s+(?P<status>邻接(?:{L}(?P<inner>.*){R})?)\s*$"
 )
 _STARS = re.compile(r"\s*(?P<stars>(?:[⭐★]\ufe0f?)+)\s*")
+SEPARATOR = re.compile(r"[\s|:-]*-[\s|:-]*")  # a Markdown table's rule under its header
 _ROW = re.compile(r"^(?P<key>\d+|[A-Z])\s+(?P<rest>.+)$")
 
 
@@ -30,7 +31,7 @@ def adjacent(ctx: Context, lines: list[Logical], misses: list[Miss]) -> list[dic
     out: list[dict[str, Any]] = []
     for line in lines:
         text = _cells(line.text)
-        if re.match(r"^#\s", text):
+        if re.match(r"^#\s", text) or SEPARATOR.fullmatch(line.text):
             continue
         m = _ADJ.match(text)
         if m is None:
@@ -57,7 +58,7 @@ def summary(ctx: Context, lines: list[Logical], misses: list[Miss]) -> tuple[str
     rows: dict[str, dict[str, Any]] = {}
     for line in lines:
         text = _cells(line.text)
-        if re.match(r"^#\s", text):
+        if re.match(r"^#\s", text) or SEPARATOR.fullmatch(line.text):
             continue
         m, stars = _ROW.match(text), _STARS.search(text)
         if m and stars:

@@ -89,7 +89,7 @@ class Unmapped(Record):
     part: Line | None = Field(None, description="The heading of the part the lines stood in.")
     line: Int | None = Field(None, description="Line number of the first line in the imported file.")
     why: Line | None = Field(None, description="Why they did not map.")
-    lines: list[Line] = Field(min_length=1)
+    lines: list[Text] = Field(min_length=1, description="The lines, each as written (a long one in parts).")
 
 
 class Brief(Record):
