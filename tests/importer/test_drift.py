@@ -114,7 +114,8 @@ def markdown(text: str) -> str:
 
 
 def header_split(text: str) -> str:
-    """The header's fields each on a line of their own."""
+    """The header's fields each on a line of their own, and no 状态 heading above its bullets."""
+    text = text.replace("\n状态\n", "\n", 1)
     for label in (" 生成时间：", " 窗口期：", " 基线活文档："):
         text = text.replace(label, "\n" + label.strip(), 1)
     return text

@@ -73,7 +73,7 @@ def split(lines: list[Logical]) -> Split:
                 parts.append(Part(sub, line))
             else:
                 parts[-1].lines.append(line)
-        elif status_heading is not None:
+        elif status_heading is not None or line.bullet:  # 状态's bullets, with or without their heading
             status.append(line)
         else:
             header.append(line)

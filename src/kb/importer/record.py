@@ -139,8 +139,6 @@ def parse(ctx: Context, text: str) -> tuple[dict[str, Any], list[Logical], list[
     ctx.date = __import__("datetime").date.fromisoformat(rec["date"])
     character, stated, rec["status_lines"] = head.status(parts.status)
     rec.update({"character": character, "stated": stated, "headings": []})
-    if parts.status_heading is None:
-        misses.extend(Miss(x, "没有“状态”标题，状态行无处安放") for x in parts.status)
     last = parts.parts[-1].lines if parts.parts and parts.parts[-1].lines else []
     if last and re.match(rf"^{re.escape(rec['instance'])}\s*·\s*\d{{4}}-\d{{2}}-\d{{2}}", last[-1].text):
         rec["signature"] = last.pop().text  # the signature closes the brief
