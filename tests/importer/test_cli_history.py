@@ -100,3 +100,17 @@ def test_strict_fails_on_an_unmapped_line_and_names_it(tmp_path, seed_text):
     assert f"day.txt:{at + 2}: unmapped:" in run.stderr and "另：今天停电两小时" in run.stderr
     ok = kb("import", "brief", "day.txt", "--data", str(FIXTURE_DATA), "--check", cwd=tmp_path)
     assert ok.returncode == 0
+
+
+def test_a_text_that_is_no_valid_record_is_reported_by_line_and_nothing_is_written(tmp_path, seed_text):
+    """An increment without its status (the 建议归入节 line left out) cannot be a record."""
+    lines = seed_text.splitlines()
+    bad = next(i for i, x in enumerate(lines) if x.startswith("建议归入节：§1.(3) KV Cache（NET-new"))
+    head = next(i for i, x in enumerate(lines) if x.startswith("增量 2【")) + 1
+    (tmp_path / "day.txt").write_text("\n".join(lines[:bad] + lines[bad + 1 :]), "utf-8")
+    data = _data(tmp_path)
+    run = kb("import", "brief", "day.txt", "--data", str(data), cwd=tmp_path)
+    assert run.returncode == 1
+    assert f"day.txt:{head}: increments.1.status: Field required" in run.stderr
+    assert "Traceback" not in run.stderr
+    assert not (data / "briefs" / "inference" / "2026-09-03-e1.yaml").exists()

@@ -16,7 +16,7 @@ from kb.importer import head, report
 from kb.importer.context import Context
 from kb.importer.lines import read
 from kb.importer.parts import split
-from kb.importer.record import Imported, import_text
+from kb.importer.record import Imported, NotARecord, import_text
 
 SCHEMA = "# yaml-language-server: $schema=../../schema/brief.schema.json\n"
 NOTE = "# Imported from {name} by `kb import brief`: the author's text, field by field.\n"
@@ -56,8 +56,9 @@ def import_files(data: Path, files: list[Path], write: bool, force: bool = False
         ctx = Context.of(loaded.topics[hdr["topic"]][0], papers, earlier)
         try:
             imp = import_text(ctx, text)
-        except ValueError as exc:
-            raise UserError(f"{path}: the record would not be valid:\n{exc}") from None
+        except NotARecord as exc:
+            located = "\n".join(f"{path}:{n}: {why}" for n, why in exc.problems)
+            raise UserError(f"{path}: not a valid brief record, nothing written:\n{located}") from None
         arxiv = {k: p.arxiv_base for k, p in papers.items()} | {k: n.arxiv for k, n in ctx.new.items()}
         facts = report.facts(imp, arxiv)
         res = Result(path, imp, facts, report.text(facts))

@@ -141,7 +141,7 @@ def increments(ctx: Context, lines: list[Logical], misses: list[Miss]) -> list[d
             inc.update({"light": LIGHTS[m.group("light")]} if m.group("light") else {})
             inc.update({"title": title, "label": re.split(r"[：:（(]", title)[0].strip() or title})
             inc["papers"] = ctx.named(title)
-            inc["_n"] = int(m.group("n"))
+            inc["_n"], inc["_line"] = int(m.group("n")), line.first
             out.append(inc)
             continue
         try:

@@ -41,7 +41,7 @@ def claims(ctx: Context, lines: list[Logical], misses: list[Miss]) -> tuple[list
             papers = ctx.named(m.group("title"))
             cid = ctx.claim_id(m.group("title"), papers, taken)
             taken.add(cid)
-            claim: dict[str, Any] = {"id": cid, "title": m.group("title"), "_n": int(m.group("n"))}
+            claim: dict[str, Any] = {"id": cid, "title": m.group("title"), "_n": int(m.group("n")), "_line": line.first}
             claim.update({"priority": m.group("p")} if m.group("p") else {})
             claim.update({"papers": papers} if papers else {})
             points = [p.strip() for p in re.split(r"(?:^|\s)-\s+", m.group("rest")) if p.strip()]

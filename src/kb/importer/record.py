@@ -10,6 +10,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from pydantic import ValidationError
+
 from kb.data.models import Brief
 from kb.importer import head, lists, sources, tables
 from kb.importer.context import Context
@@ -180,15 +182,44 @@ def _unwritten(lines: list[Logical], header: list[Logical], exported: str) -> li
     return [x for x in kept if not tables.SEPARATOR.fullmatch(x.text)]  # a table's rule is formatting
 
 
+class NotARecord(ValueError):
+    """The text read, but what it says is no valid brief record: each problem with its line."""
+
+    def __init__(self, problems: list[tuple[int, str]]):
+        super().__init__("\n".join(f"line {n}: {why}" for n, why in problems))
+        self.problems = problems
+
+
+def _validated(rec: dict[str, Any], data: dict[str, Any]) -> Brief:
+    try:
+        return Brief.model_validate(data)
+    except ValidationError as exc:
+        problems = []
+        for err in exc.errors():
+            loc, node, line = err["loc"], rec, 1
+            for part in loc:  # the nearest item that knows its line
+                node = _child(node, part)
+                line = node.get("_line", line) if isinstance(node, dict) else line
+            where = ".".join(str(x) for x in loc)
+            problems.append((line, f"{where}: {err['msg']}"))
+        raise NotARecord(problems) from None
+
+
+def _child(node: Any, part: int | str) -> Any:
+    if isinstance(node, dict):
+        return node.get(str(part))
+    return node[part] if isinstance(node, list) and isinstance(part, int) and part < len(node) else None
+
+
 def import_text(ctx: Context, text: str) -> Imported:
-    """``text`` as a brief record; raises ValueError (pydantic's) when the record is not valid."""
+    """``text`` as a brief record; raises NotARecord when what it says is no valid record."""
     rec, lines, misses = parse(ctx, text)
     heads = {x.first: x.text for x in lines if HEADING.match(x.text) and not x.bullet}
-    brief = Brief.model_validate(_clean({**rec, "unmapped": _unmapped(misses, heads)}))
+    brief = _validated(rec, _clean({**rec, "unmapped": _unmapped(misses, heads)}))
     exported = export_text(brief, _lookup(ctx), labels(ctx.topic), ctx.claims)
     missed = {id(m.line) for m in misses}
     for x in _unwritten(lines, split(lines).header, exported):
         if id(x) not in missed:
             misses.append(Miss(x, "记录写不回这一行（导出时不同），原文保留"))
     data = _clean({**rec, "unmapped": _unmapped(misses, heads)})
-    return Imported(Brief.model_validate(data), data, misses)
+    return Imported(_validated(rec, data), data, misses)

@@ -37,7 +37,12 @@ def adjacent(ctx: Context, lines: list[Logical], misses: list[Miss]) -> list[dic
         if m is None:
             misses.append(Miss(line, "读不出邻接表的一行（字母 条目：说明 arXiv 来源 状态）"))
             continue
-        item: dict[str, Any] = {"title": m.group("title"), "text": m.group("text"), "_letter": m.group("letter")}
+        item: dict[str, Any] = {
+            "title": m.group("title"),
+            "text": m.group("text"),
+            "_letter": m.group("letter"),
+            "_line": line.first,
+        }
         ids = re.findall(r"\d{4}\.\d{4,5}", m.group("arxiv"))
         item["papers"] = [p for i in ids if (p := ctx.paper_for(i, i))]
         item.update({"source_note": m.group("note")} if m.group("note") else {})
