@@ -207,3 +207,18 @@ def test_another_labelled_line_under_an_increment_is_kept_in_its_details(seed_te
     assert imp.misses == []
     assert [(d.label, d.text) for d in imp.brief.increments[0].details] == [("复现", "作者承诺 10 月放出脚本")]
     assert "复现：作者承诺 10 月放出脚本" in export(imp, ctx)
+
+
+def test_an_increment_stated_anchored_records_where_and_since_when(seed_text):
+    old = "状态：NET-new（尚未锚入 inference.md；建议优先锚入，VLDB 2026 正式论文）"
+    assert old in seed_text
+    new = "状态：已锚入（§1.(3) KV Cache 向量存储引擎化 · 9-3 锚入）"
+    imp, ctx = imported(seed_text.replace(old, new))
+    assert imp.misses == []
+    inc = imp.brief.increments[1]
+    assert (inc.status.value, inc.anchored_in, str(inc.anchored_since)) == (
+        "anchored",
+        "s1-3-vector-storage",
+        "2026-09-03",
+    )
+    assert new in export(imp, ctx)

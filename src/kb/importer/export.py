@@ -118,7 +118,7 @@ def _increment(b: Brief, n: int, inc: Increment, where: Mapping[str, str]) -> li
     if inc.relations:
         rels = " ".join(f"- {r.label}：{r.text}" if r.label else f"- {r.text}" for r in inc.relations)
         out += ["", f"与活文档现有脉络的关系： {rels}"]
-    tail = f" 状态：{STATUS_LABELS[inc.status]}{_p(inc.status_note)}"
+    tail = f" 状态：{STATUS_LABELS[inc.status]}{_p(_since(inc.status_note, inc.anchored_since))}"
     if inc.suggested:
         sugg = "+ ".join(f"{s.label or where.get(s.section, s.section)}{_p(s.note)}" for s in inc.suggested)
         out += ["", f"建议归入节：{sugg}{tail}"]

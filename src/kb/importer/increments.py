@@ -9,7 +9,7 @@ from typing import Any
 from kb.importer.context import Context
 from kb.importer.lines import Logical, tail_paren
 from kb.importer.result import Miss
-from kb.importer.sections import section_of, sections_of
+from kb.importer.sections import anchoring, section_of, sections_of
 
 C = r"\s*[：:]\s*"
 HEAD = re.compile(
@@ -82,12 +82,17 @@ def _suggested(ctx: Context, text: str) -> list[dict[str, Any]]:
     return out
 
 
-def _status(inc: dict[str, Any], text: str) -> bool:
+def _status(ctx: Context, inc: dict[str, Any], text: str) -> bool:
     m = _STATE.match(text.strip())
     if m is None:
         return False
     inc["status"] = STATUS[m.group("w")]
-    inc.update({"status_note": m.group("note")} if m.group("note") else {})
+    note = m.group("note")
+    if inc["status"] == "anchored":  # where and since when, as a note states them
+        found = anchoring(ctx, f"已锚入 {note or ''}")
+        note = found["note"][4:] or None
+        inc.update({k: v for k, v in found.items() if k in ("anchored_in", "anchored_since")})
+    inc.update({"status_note": note} if note else {})
     return True
 
 
@@ -103,10 +108,10 @@ def _line(ctx: Context, inc: dict[str, Any], line: Logical) -> str | None:
         inc["relations"] = _relations(ctx, m.group("rest"), inc["papers"])
     elif m := _SUGGEST.match(text):
         inc["suggested"] = _suggested(ctx, m.group("s"))
-        if m.group("status") and not _status(inc, m.group("status")):
+        if m.group("status") and not _status(ctx, inc, m.group("status")):
             return "读不出状态（应为 NET-new、待锚入或已锚入）"
     elif m := _STATUS.match(text):
-        return None if _status(inc, m.group("status")) else "读不出状态（应为 NET-new、待锚入或已锚入）"
+        return None if _status(ctx, inc, m.group("status")) else "读不出状态（应为 NET-new、待锚入或已锚入）"
     elif inc.get("points") and line.bullet:
         inc["points"][-1].setdefault("items", []).append(text)
     else:

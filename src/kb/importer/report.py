@@ -50,6 +50,12 @@ def facts(imp: Imported, arxiv: dict[str, str | None]) -> dict[str, Any]:
         ],
         "ids": _ids(b, arxiv),
         "anchorings": [
+            {"paper": p, "status": i.status.value, "section": i.anchored_in or "-"}
+            for i in b.increments
+            if i.status.value == "anchored"
+            for p in i.papers
+        ]
+        + [
             {"paper": c.paper, "status": c.status.value if c.status else None, "section": c.anchored_in}
             for c in anchor
             if c.status
