@@ -4,6 +4,7 @@ back (checked by exporting it), is kept verbatim under ``unmapped`` and reported
 
 from __future__ import annotations
 
+import datetime as dt
 import difflib
 import re
 from collections.abc import Callable
@@ -138,7 +139,7 @@ def parse(ctx: Context, text: str) -> tuple[dict[str, Any], list[Logical], list[
     parts = split(lines)
     misses: list[Miss] = []
     rec: dict[str, Any] = head.header(parts.title, parts.header)
-    ctx.date = __import__("datetime").date.fromisoformat(rec["date"])
+    ctx.date = dt.date.fromisoformat(rec["date"])
     character, stated, rec["status_lines"] = head.status(parts.status)
     rec.update({"character": character, "stated": stated, "headings": []})
     last = parts.parts[-1].lines if parts.parts and parts.parts[-1].lines else []
