@@ -1,8 +1,8 @@
 """The catalogue's words inside a brief page that join the author's figures and texts: the status
-and summary lines, the comparison with the previous brief, the signature's checks and the source
-groups; and the names of the places where a paper is mentioned (a backlink's place).  Part of
-:data:`kb.render.messages.UI` (one catalogue; split only to keep each file small): use them
-through it."""
+and summary lines, the comparison with the previous brief, the signature's checks, the source
+groups and an imported brief's lines that fit no field; and the names of the places where a paper
+is mentioned (a backlink's place).  Part of :data:`kb.render.messages.UI` (one catalogue; split
+only to keep each file small): use them through it."""
 
 from __future__ import annotations
 
@@ -43,6 +43,11 @@ BRIEF: dict[str, str] = {
     "brief.candidates_count": "（{n} 件）",
     "brief.candidates_more": "……共 {n} 件",
     "check.computed_mark": "（计算）",
+    # an imported text brief's lines that fit no field (kb.render.brief)
+    "brief.unmapped": "原文（未归入字段）",
+    "brief.unmapped_note": "以下几行是从文本简报导入时没有对应字段的原文，按作者所写保留。",
+    "brief.unmapped_where": "原文第 {line} 行 · {part}",
+    "brief.unmapped_no_part": "各部分之前",
     # the sources checked (kb.render.brief_sources)
     "sources.fold": "计算所得：{groups} 组来源 · 清单列出 {files} 个文件",
     "sources.card_category": "主分类 {category}",
