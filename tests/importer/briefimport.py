@@ -46,9 +46,10 @@ def facts(b: Brief, claim_ids: bool = False) -> dict[str, Any]:
         "claim_updates": [(u.claim, u.action.value, u.priority) for u in b.claim_updates],
         "citable": [c.paper for c in b.citable],
         "carried": [(c.paper, c.status, c.anchored_in, c.origin) for c in b.carried],
-        "candidates": [(c.paper, c.status, c.anchored_in, c.anchored_since) for c in b.candidates],
+        # a candidate the brief anchors is anchored on the brief's date unless it states another
+        "candidates": [(c.paper, c.status, c.anchored_in, c.anchored_since or b.date) for c in b.candidates],
         "stated": b.stated,
-        "when": (b.generated_at, b.window.start, b.window.end, b.round, b.instance, b.cron),
+        "when": (b.generated_at, b.window, b.round, b.instance, b.cron),
         "cards": [(key(s.title), len(s.cards), s.stated, s.cards_window) for s in b.sources],
         "checked": (len(b.checked.included), len(b.checked.excluded)) if b.checked else None,
         "comparison": (b.comparison.previous_label, len(b.comparison.features)) if b.comparison else None,

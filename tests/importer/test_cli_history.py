@@ -35,7 +35,7 @@ def _history(k: KnowledgeBase) -> dict[str, object]:
     title = {(b.topic, c.id): c.title for b in k.briefs.values() for c in b.claims}
     return {
         "first": {p: (s[0].brief, s[0].kind) for p, s in k.history.by_paper.items() if s},
-        "anchors": {p: [(r.brief, r.section, r.since) for r in rs] for p, rs in k.history.anchors.items()},
+        "anchors": {p: [(r.brief, r.sections, r.since) for r in rs] for p, rs in k.history.anchors.items()},
         "carried": {key: [(c.paper, c.status) for c in f.carried] for key, f in k.figures.items()},
         "net_new": {key: f.net_new_ids for key, f in k.figures.items()},
         "claims": sorted((title[t, c], s.open, s.priority, s.brief) for (t, c), s in k.claims.by_id.items()),

@@ -11,6 +11,8 @@ from collections.abc import Callable
 import pytest
 from briefimport import export, facts, imported
 
+from kb.importer import report
+
 HAN = re.compile(r"[\u4e00-\u9fff]")
 
 
@@ -210,15 +212,45 @@ def test_another_labelled_line_under_an_increment_is_kept_in_its_details(seed_te
 
 
 def test_an_increment_stated_anchored_records_where_and_since_when(seed_text):
+    """Its date is the brief's: not typed again (the brief dates the anchoring it makes), the
+    author's words keep it and are written back."""
     old = "状态：NET-new（尚未锚入 inference.md；建议优先锚入，VLDB 2026 正式论文）"
     assert old in seed_text
     new = "状态：已锚入（§1.(3) KV Cache 向量存储引擎化 · 9-3 锚入）"
     imp, ctx = imported(seed_text.replace(old, new))
     assert imp.misses == []
     inc = imp.brief.increments[1]
-    assert (inc.status.value, inc.anchored_in, str(inc.anchored_since)) == (
-        "anchored",
-        "s1-3-vector-storage",
-        "2026-09-03",
-    )
+    assert (inc.status.value, inc.anchored_in, inc.anchored_since) == ("anchored", ["s1-3-vector-storage"], None)
+    assert imp.data["increments"][1]["anchored_in"] == "s1-3-vector-storage"  # one section: written as one id
+    assert "anchored_since" not in imp.data["increments"][1]
     assert new in export(imp, ctx)
+
+
+def test_an_anchoring_in_two_sections_is_a_list_and_an_earlier_date_is_typed(seed_text):
+    old = "状态：NET-new（尚未锚入 inference.md；建议优先锚入，VLDB 2026 正式论文）"
+    new = "状态：已锚入（§1.(1) 推理引擎 + §1.(2) 推理调度 · 9-2 锚入）"
+    imp, ctx = imported(seed_text.replace(old, new))
+    assert imp.misses == []
+    inc = imp.brief.increments[1]
+    assert (inc.anchored_in, str(inc.anchored_since)) == (["s1-1-engines", "s1-2-scheduling"], "2026-09-02")
+    assert imp.data["increments"][1]["anchored_in"] == ["s1-1-engines", "s1-2-scheduling"]
+    assert inc.status_note == "§1.(1) 推理引擎 + §1.(2) 推理调度"  # the date is in anchored_since only
+    assert new in export(imp, ctx)
+    again, _ = imported(export(imp, ctx))
+    assert again.brief == imp.brief
+    said = report.text(report.facts(imp, {}))
+    assert "anchoring retroinfer: anchored in s1-1-engines + s1-2-scheduling since 2026-09-02" in said
+
+
+def test_a_carried_entry_keeps_a_date_of_the_brief_s_own_day(seed_text):
+    """A carried-over entry restates an older anchoring: its date is typed even when it is the brief's."""
+    old = "  • MLCommons MLPerf RAG Benchmark 2026-08-26（已锚入）"
+    assert old in seed_text
+    imp, ctx = imported(seed_text.replace(old, old.replace("（已锚入）", "（已锚入 §1.(3) KV Cache · 9-3 锚入）")))
+    assert imp.misses == []
+    entry = imp.brief.carried[-1]
+    assert (entry.anchored_in, str(entry.anchored_since), entry.note) == (
+        ["s1-3-kv-cache"],
+        "2026-09-03",
+        "已锚入 §1.(3) KV Cache",
+    )

@@ -89,7 +89,7 @@ def _status(ctx: Context, inc: dict[str, Any], text: str) -> bool:
     inc["status"] = STATUS[m.group("w")]
     note = m.group("note")
     if inc["status"] == "anchored":  # where and since when, as a note states them
-        found = anchoring(ctx, f"已锚入 {note or ''}")
+        found = anchoring(ctx, f"已锚入 {note or ''}", dated=True)
         note = found["note"][4:] or None
         inc.update({k: v for k, v in found.items() if k in ("anchored_in", "anchored_since")})
     inc.update({"status_note": note} if note else {})

@@ -70,7 +70,9 @@ def citable(ctx: Context, lines: list[Logical], misses: list[Miss]) -> list[dict
     return out
 
 
-def carried(ctx: Context, lines: list[Logical], misses: list[Miss]) -> list[dict[str, Any]]:
+def carried(ctx: Context, lines: list[Logical], misses: list[Miss], dated: bool = False) -> list[dict[str, Any]]:
+    """沿用件: each entry's paper, label and anchoring (``dated``: the brief's own date is implied,
+    as for the candidates, which the brief anchors)."""
     out: list[dict[str, Any]] = []
     for line in lines:
         label, note = tail_paren(line.text)
@@ -85,7 +87,7 @@ def carried(ctx: Context, lines: list[Logical], misses: list[Miss]) -> list[dict
         if label != (f"{short} arXiv:{arxiv}" if arxiv and ids else short):
             entry["label"] = label
         if note:
-            entry.update(anchoring(ctx, note))
+            entry.update(anchoring(ctx, note, dated))
             entry.update({"origin": o} if (o := ctx.origin(note)) else {})
         out.append(entry)
     return out
@@ -94,4 +96,4 @@ def carried(ctx: Context, lines: list[Logical], misses: list[Miss]) -> list[dict
 def candidates(ctx: Context, lines: list[Logical], misses: list[Miss]) -> list[dict[str, Any]]:
     """其他条目: further items this brief raises or updates, written as the carried-over list is."""
     keep = ("paper", "status", "note", "anchored_in", "anchored_since")
-    return [{k: v for k, v in c.items() if k in keep} for c in carried(ctx, lines, misses)]
+    return [{k: v for k, v in c.items() if k in keep} for c in carried(ctx, lines, misses, dated=True)]

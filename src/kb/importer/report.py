@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from kb.data.models import Brief
-from kb.data.models.items import Candidate, CarriedEntry
+from kb.data.models.items import Candidate, CarriedEntry, Increment, Status
 from kb.importer.record import Imported
 
 
@@ -18,9 +18,16 @@ def _ids(b: Brief, arxiv: dict[str, str | None]) -> list[dict[str, str]]:
     return [{"arxiv": a, "paper": p, "role": r} for p, r in roles if (a := arxiv.get(p))]
 
 
+def _since(b: Brief, x: Increment | Candidate | CarriedEntry, dated: bool) -> str | None:
+    """The date of an anchoring: stated, else the brief's own for an entry the brief anchors."""
+    if x.status is not Status.anchored:
+        return None
+    since = x.anchored_since or (b.date if dated else None)
+    return since.isoformat() if since else None
+
+
 def facts(imp: Imported, arxiv: dict[str, str | None]) -> dict[str, Any]:
     b = imp.brief
-    anchor: list[CarriedEntry | Candidate] = [*b.carried, *b.candidates]
     return {
         "brief": f"{b.topic}/{b.date}-{b.round.lower()}",
         "counts": {
@@ -50,14 +57,15 @@ def facts(imp: Imported, arxiv: dict[str, str | None]) -> dict[str, Any]:
         ],
         "ids": _ids(b, arxiv),
         "anchorings": [
-            {"paper": p, "status": i.status.value, "section": i.anchored_in or "-"}
+            {"paper": p, "status": "anchored", "sections": i.anchored_in or [], "since": _since(b, i, True)}
             for i in b.increments
-            if i.status.value == "anchored"
+            if i.status is Status.anchored
             for p in i.papers
         ]
         + [
-            {"paper": c.paper, "status": c.status.value if c.status else None, "section": c.anchored_in}
-            for c in anchor
+            {"paper": c.paper, "status": c.status.value, "sections": c.anchored_in or [], "since": _since(b, c, dated)}
+            for entries, dated in ((b.carried, False), (b.candidates, True))
+            for c in entries
             if c.status
         ],
         "claims": [{"id": c.id, "priority": c.priority, "state": "open"} for c in b.claims]
@@ -74,13 +82,15 @@ def text(f: dict[str, Any]) -> str:
         for i in f["increments"]
     ]
     out += [
-        f"adjacent {a['title']}: {' + '.join(a['sections']) or '-'} · {a['status']} · value {a['value']}"
+        f"adjacent {a['title']}: {' + '.join(a['sections']) or '-'} · {a['status']} · value {a['value'] or '-'}"
         + (f" · {a['priority']}" if a["priority"] else "")
         for a in f["adjacent"]
     ]
     out += [f"arXiv:{i['arxiv']} {i['paper']} ({i['role']})" for i in f["ids"]]
     out += [
-        f"anchoring {a['paper']}: {a['status']}" + (f" in {a['section']}" if a["section"] else "")
+        f"anchoring {a['paper']}: {a['status']}"
+        + (f" in {' + '.join(a['sections'])}" if a["sections"] else "")
+        + (f" since {a['since']}" if a["since"] else "")
         for a in f["anchorings"]
     ]
     out += [f"claim {c['id']}: {c['state']}" + (f" · {c['priority']}" if c["priority"] else "") for c in f["claims"]]

@@ -50,16 +50,21 @@ def sections_of(topic: Topic, where: str) -> list[str]:
     return list(dict.fromkeys(s for s in out if s))
 
 
-def anchoring(ctx: Context, note: str) -> dict[str, str]:
+def anchoring(ctx: Context, note: str, dated: bool = False) -> dict[str, str | list[str]]:
     """The anchoring a note such as ``已锚入 inference.md 头部 · 9-4 锚入`` or ``9-1 候选 · 待锚入``
     states: ``note`` (without the date), ``status`` (the last status word counts), ``anchored_in``
-    and ``anchored_since``.  The one place text becomes an anchoring: adapt it here."""
-    topic, out = ctx.topic, {"note": note}
+    (one section id, or a list for ``§1.(1) … + §1.(2) …``) and ``anchored_since``.  ``dated``: the
+    entry is dated by its brief (an increment or a candidate, which the brief anchors), so a date
+    that is the brief's own is not typed again: it stays in the note as written.  The one place
+    text becomes an anchoring: adapt it here."""
+    topic = ctx.topic
+    out: dict[str, str | list[str]] = {"note": note}
     since = re.search(r"\s*·\s*(\d{1,2})-(\d{1,2})\s*锚入\s*$", note)
     day = ctx.day(int(since.group(1)), int(since.group(2))) if since else None
     if since and day:
-        out = {"note": note[: since.start()], "anchored_since": day.isoformat()}
-        note = out["note"]
+        note = note[: since.start()]
+        if not (dated and day == ctx.date):
+            out = {"note": note, "anchored_since": day.isoformat()}
     words = {"已锚入": "anchored", "待锚入": "pending", "尚未锚入": "pending", "NET-new": "net-new"}
     found = [(m.start(), words[m.group(0)]) for m in re.finditer("|".join(words), note)]
     if not found:
@@ -67,9 +72,9 @@ def anchoring(ctx: Context, note: str) -> dict[str, str]:
     out["status"] = max(found)[1]
     if out["status"] == "anchored":
         tail = note[max(found)[0] + 3 :]
-        sec = section_of(topic, tail) if "§" in tail else _head(topic, tail)
-        if sec:
-            out["anchored_in"] = sec
+        secs = sections_of(topic, tail) if "§" in tail else [h] if (h := _head(topic, tail)) else []
+        if secs:
+            out["anchored_in"] = secs[0] if len(secs) == 1 else secs
     return out
 
 
