@@ -72,6 +72,8 @@ def test_a_file_imports_with_its_new_papers_and_the_record_loads(tmp_path, seed_
     assert loaded.papers["ssr"][0].arxiv == "2608.20359" and loaded.papers["crisp"][0].short == "CRISP"
     brief = (data / "briefs" / "inference" / "2026-09-03-e1.yaml").read_text("utf-8")
     assert brief.startswith("# yaml-language-server: $schema=../../schema/brief.schema.json\n")
+    paper = (data / "papers" / "crisp.yaml").read_text("utf-8")
+    assert paper.startswith("# yaml-language-server: $schema=../schema/paper.schema.json\n")
     again = kb("import", "brief", "seed.txt", "--data", "data", cwd=tmp_path)
     assert again.returncode == 1 and "already exists" in again.stderr
 

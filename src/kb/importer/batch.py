@@ -12,13 +12,13 @@ from kb.data.atomic import write_atomic
 from kb.data.diagnostics import UserError
 from kb.data.loader import display_path, load
 from kb.data.models import Brief, Paper
+from kb.data.schemaheader import with_header
 from kb.importer import head, report
 from kb.importer.context import Context
 from kb.importer.lines import read
 from kb.importer.parts import split
 from kb.importer.record import Imported, NotARecord, import_text
 
-SCHEMA = "# yaml-language-server: $schema=../../schema/brief.schema.json\n"
 NOTE = "# Imported from {name} by `kb import brief`: the author's text, field by field.\n"
 
 
@@ -80,12 +80,12 @@ def _write(data: Path, src: Path, imp: Imported, ctx: Context, force: bool) -> t
     target = data / "briefs" / b.topic / f"{b.date}-{b.round.lower()}.yaml"
     if target.exists() and not force:
         raise UserError(f"{target} already exists (use --force to overwrite it)")
-    write_atomic(target, SCHEMA + NOTE.format(name=src.name) + yamlwrite.dump(imp.data, flow_lists=True))
+    write_atomic(target, with_header(NOTE.format(name=src.name) + yamlwrite.dump(imp.data, flow_lists=True), "briefs"))
     written = []
     for n in ctx.new.values():
         paper = data / "papers" / f"{n.id}.yaml"
         if not paper.exists():
-            write_atomic(paper, yamlwrite.dump(_paper(n)))
+            write_atomic(paper, with_header(yamlwrite.dump(_paper(n)), "papers"))
             written.append(paper)
     return target, written
 
