@@ -61,3 +61,32 @@ def test_an_exported_fixture_brief_round_trips():
     assert facts(first.brief) == facts(hand)  # claim_updates name the earlier claims' ids
     second = import_text(context("2026-09-04"), export_text(first.brief, _lookup(ctx), labels(ctx.topic), ctx.claims))
     assert second.brief == first.brief
+
+
+def test_a_reconstructed_brief_round_trips_without_time_or_window():
+    """A reconstructed record has no generation time or window: its text says 时区 and 重建 instead,
+    takes its date from the title, and imports to a record with neither (a fixed point)."""
+    loaded = load(FIXTURE_DATA)
+    hand = loaded.briefs["inference/2026-09-01-e1"][0]
+    assert hand.reconstructed
+    hand = hand.model_copy(update={"generated_at": None, "window": None})  # as a rebuilt day may be
+    ctx = context("2026-09-01")
+
+    def lookup(pid: str) -> tuple[str, str | None, str | None]:
+        p = loaded.papers[pid][0]
+        return p.short, p.arxiv_base, p.title
+
+    text = export_text(hand, lookup, labels(ctx.topic), ctx.claims)
+    assert "时区：CST（Asia/Shanghai）" in text and f"重建：{hand.reconstructed}" in text
+    first = import_text(ctx, text)
+    assert first.misses == []
+    b = first.brief
+    assert (b.date, b.timezone, b.generated_at, b.window, b.reconstructed) == (
+        hand.date,
+        hand.timezone,
+        None,
+        None,
+        hand.reconstructed,
+    )
+    again = import_text(context("2026-09-01"), export_text(b, _lookup(ctx), labels(ctx.topic), ctx.claims))
+    assert again.brief == b

@@ -42,13 +42,15 @@ def _p(text: str | None) -> str:
 
 
 def header(b: Brief) -> list[str]:
-    w, at = b.window, b.generated_at  # a reconstructed brief may record neither
+    w, at = b.window, b.generated_at  # a reconstructed brief may record neither: its time zone alone
     line = f"实例：{b.instance} · {b.topic} 主题 {b.round} {b.round_name or ''}".rstrip()
     line += f" · cron {b.cron}" if b.cron else " ·"
-    line += f" 生成时间：{_hm(at)} {b.timezone_abbr or ''}（{b.timezone}）" if at else ""
+    zone = f"{b.timezone_abbr or ''}（{b.timezone}）"
+    line += f" 生成时间：{_hm(at)} {zone}" if at else f" 时区：{zone}"
     line += f" 窗口期：{_hm(w.start)} → {_hm(w.end)}{_p(w.note)}" if w else ""
     line += f" 基线活文档：{b.baseline}" if b.baseline else ""
-    return [b.title or f"{b.topic} · {b.round} 简报（{b.date}）", "", line]
+    rebuilt = [f"重建：{b.reconstructed}"] if b.reconstructed else []  # what a reconstructed brief is from
+    return [b.title or f"{b.topic} · {b.round} 简报（{b.date}）", "", line, *rebuilt]
 
 
 def status(b: Brief) -> list[str]:

@@ -19,7 +19,9 @@ _HEADER = {
     "generated": rf"生成时间{C}{STAMP}\s*(?P<abbr>[A-Z]{{2,5}})?\s*{L}(?P<tz>[A-Za-z_/+-]+){R}",
     "window": rf"窗口期{C}{STAMP}\s*(?:→|->|~|至)\s*{STAMP}\s*(?:{L}(?P<note>[^）)]*){R})?",
     "baseline": rf"基线活文档{C}(?P<baseline>.+?)\s*$",
+    "zone": rf"时区{C}(?P<abbr>[A-Z]{{2,5}})?\s*{L}(?P<tz>[A-Za-z_/+-]+){R}",  # a brief without 生成时间
 }
+REBUILT = re.compile(rf"^重建{C}(?P<text>.+)$")  # a reconstructed brief's own line: what it was rebuilt from
 
 
 class HeaderError(ValueError):
@@ -31,33 +33,40 @@ def _at(date: str, time: str, zone: ZoneInfo) -> str:
 
 
 def header(title: Logical | None, lines: list[Logical]) -> dict[str, Any]:
-    text = " ".join(x.text for x in lines)
+    """The header's fields.  A reconstructed brief (a ``重建：`` line) may lack 生成时间 and 窗口期, as
+    its record does: its date is then the title's, its time zone the ``时区：`` one."""
+    rebuilt = next((m.group("text") for x in lines if (m := REBUILT.match(x.text))), None)
+    text = " ".join(x.text for x in lines if not REBUILT.match(x.text))
     found = {k: re.search(rx, text) for k, rx in _HEADER.items()}
-    for k in ("instance", "generated", "window"):
+    day = re.search(r"(\d{4}-\d{2}-\d{2})", title.text) if title and rebuilt else None
+    found["zone"] = found["generated"] or found["zone"]
+    for k in ("instance", "generated", "window") if rebuilt is None else ("instance", "zone"):
         if found[k] is None:
             raise HeaderError(f"the header has no readable {k} ({_HEADER[k].split('{')[0][:6]}…)")
-    ins, gen, win = found["instance"], found["generated"], found["window"]
-    assert ins and gen and win
-    zone = ZoneInfo(gen.group("tz"))
-    out: dict[str, Any] = {
+    ins, gen, win, tz = found["instance"], found["generated"], found["window"], found["zone"]
+    assert ins and tz
+    if gen is None and day is None:
+        raise HeaderError("a reconstructed brief without 生成时间 needs its date in the title (YYYY-MM-DD)")
+    zone = ZoneInfo(tz.group("tz"))
+    window = None
+    if win:
+        window = {"start": _at(win.group(1), win.group(2), zone), "end": _at(win.group(3), win.group(4), zone)}
+        window["note"] = win.group("note")
+    return {
         "topic": ins.group("topic"),
-        "date": gen.group(1),
+        "date": gen.group(1) if gen else day.group(1) if day else None,
         "round": ins.group("round"),
         "round_name": ins.group("round_name") or None,
         "title": title.text if title else None,
         "instance": ins.group("instance").strip(),
         "cron": found["cron"].group("cron") if found["cron"] else None,
-        "generated_at": _at(gen.group(1), gen.group(2), zone),
-        "timezone": gen.group("tz"),
-        "timezone_abbr": gen.group("abbr"),
-        "window": {
-            "start": _at(win.group(1), win.group(2), zone),
-            "end": _at(win.group(3), win.group(4), zone),
-            "note": win.group("note"),
-        },
+        "generated_at": _at(gen.group(1), gen.group(2), zone) if gen else None,
+        "timezone": tz.group("tz"),
+        "timezone_abbr": tz.group("abbr"),
+        "window": window,
         "baseline": found["baseline"].group("baseline") if found["baseline"] else None,
+        "reconstructed": rebuilt,
     }
-    return out
 
 
 def status(lines: list[Logical]) -> tuple[dict[str, Any], dict[str, int], list[str]]:

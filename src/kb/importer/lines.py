@@ -22,7 +22,7 @@ _MARKS = re.compile(
 # what starts a logical line without a bullet (anything else continues the line before it)
 _STARTS = re.compile(
     r"^\s*(?:增量\s*\d|状态\s*$|状态\s*[：:]|要点|与活文档|建议归入节|核心缺陷|沿用件|已检查|与\s*\S+.*对照"
-    r"|#\s|\||[A-Z]\s|\d+\s*[.．、)）]|\d+\s|\d+\s*[.．]\s*\d+\s|实例|基线活文档|窗口期|生成时间|cron)"
+    r"|#\s|\||[A-Z]\s|\d+\s*[.．、)）]|\d+\s|\d+\s*[.．]\s*\d+\s|实例|基线活文档|窗口期|生成时间|时区\s*[：:]|重建\s*[：:]|cron)"
 )
 
 
