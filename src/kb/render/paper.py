@@ -98,6 +98,17 @@ def _topic(kb: KnowledgeBase, linker: Linker, name: str) -> Html:
 
 
 def _facts(kb: KnowledgeBase, linker: Linker, p: Paper) -> Html:
+    """The paper's identity list: what its record says of it, then where it stands in the knowledge
+    base (category, credibility, cards, first sighting) and its links out."""
+    rows = _described(kb, linker, p) + _standing(kb, linker, p)
+    links = _links(p)
+    if links:
+        rows.append(_fact(t("paper.links"), " · ".join(link(label, u) for label, u in links)))
+    return ul(rows, "kb-identity")  # what names the paper: the search index weighs it (kb.site.search)
+
+
+def _described(kb: KnowledgeBase, linker: Linker, p: Paper) -> list[Html]:
+    """The record's description of the paper: id, authors, kind, year, venue, dates, subjects."""
     rows = []
     meta = p.arxiv_meta
     if p.arxiv:
@@ -132,6 +143,12 @@ def _facts(kb: KnowledgeBase, linker: Linker, p: Paper) -> Html:
     subjects = p.subjects or (meta.categories if meta else [])
     if subjects:
         rows.append(_fact(t("paper.subjects"), "、".join(esc(s) for s in subjects)))
+    return rows
+
+
+def _standing(kb: KnowledgeBase, linker: Linker, p: Paper) -> list[Html]:
+    """Where the paper stands in the knowledge base: category, credibility, cards, first sighting."""
+    rows = []
     if p.category:
         adjacent = "、".join(_topic(kb, linker, x) for x in p.category.adjacent)
         adj = t_html("paper.adjacent", topics=adjacent) if p.category.adjacent else ""
@@ -148,10 +165,7 @@ def _facts(kb: KnowledgeBase, linker: Linker, p: Paper) -> Html:
         brief = brief_link(kb, linker, first.brief)
         value = t_html("paper.first_seen_value", date=first.date.isoformat(), brief=brief, kind=esc(kind))
         rows.append(_fact(t("paper.first_seen"), value))
-    links = _links(p)
-    if links:
-        rows.append(_fact(t("paper.links"), " · ".join(link(label, u) for label, u in links)))
-    return ul(rows, "kb-identity")  # what names the paper: the search index weighs it (kb.site.search)
+    return rows
 
 
 def _dates(p: Paper) -> list[Html]:
