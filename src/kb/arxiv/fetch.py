@@ -69,18 +69,21 @@ def fetch(
                 if stats is not None:
                     stats.requests = client.requests
             for base in batch:
-                got = found.get(base)
-                if got is None:
-                    yield Fetched(base, None, "", NOT_FOUND)
-                elif isinstance(got, str):
-                    yield Fetched(base, None, "", got)
-                else:
-                    if cache is not None:
-                        try:
-                            cache.put(base, got)
-                        except OSError as exc:  # a cache that cannot be written only costs a re-fetch
-                            if stats is not None:
-                                stats.cache_errors = (stats.cache_errors or []) + [f"{base}: {exc}"]
-                    yield Fetched(base, got, "api")
+                yield _answer(base, found.get(base), cache, stats)
     finally:
         client.close()
+
+
+def _answer(base: str, got: ArxivMeta | str | None, cache: Cache | None, stats: Stats | None) -> Fetched:
+    """What the API said of one id: its metadata (kept in the cache), an error, or not found."""
+    if got is None:
+        return Fetched(base, None, "", NOT_FOUND)
+    if isinstance(got, str):
+        return Fetched(base, None, "", got)
+    if cache is not None:
+        try:
+            cache.put(base, got)
+        except OSError as exc:  # a cache that cannot be written only costs a re-fetch
+            if stats is not None:
+                stats.cache_errors = (stats.cache_errors or []) + [f"{base}: {exc}"]
+    return Fetched(base, got, "api")
