@@ -1,33 +1,32 @@
-"""Every module of ``kb`` stays small enough to read in one sitting: no file over 400 lines and
-no function (or method) over 60 lines, measured with ``ast`` from ``def`` to its last line."""
+"""Every function of ``kb`` stays simple enough to read in one sitting: the complexity gate is
+ruff's (C901 and PLR0912, at most 15: pyproject.toml), run by scripts/test and pre-commit.  Length
+is a guide, not a gate (a file is as long as its meaning needs, never split to meet a count); this
+checks that the gate is configured and holds."""
 
 from __future__ import annotations
 
-import ast
+import subprocess
+import sys
+import tomllib
 from pathlib import Path
 
-import pytest
-
-SRC = Path(__file__).resolve().parents[1] / "src" / "kb"
-FILES = sorted(SRC.rglob("*.py"))
-MAX_FILE_LINES = 400
-MAX_FUNCTION_LINES = 60
+ROOT = Path(__file__).resolve().parents[1]
+SRC = ROOT / "src" / "kb"
 
 
-def test_the_package_is_found():
-    assert len(FILES) > 50 and SRC / "cli" / "__init__.py" in FILES
+def test_the_complexity_gate_is_configured():
+    lint = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["tool"]["ruff"]["lint"]
+    assert {"C901", "PLR0912"} <= set(lint["select"])
+    assert lint["mccabe"]["max-complexity"] <= 15 and lint["pylint"]["max-branches"] <= 15
 
 
-@pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(SRC)))
-def test_small_files_and_functions(path: Path) -> None:
-    text = path.read_text("utf-8")
-    lines = len(text.splitlines())
-    assert lines <= MAX_FILE_LINES, f"{path.name} has {lines} lines (at most {MAX_FILE_LINES}): split it"
-    long = [
-        f"{node.name} (line {node.lineno}) has {node.end_lineno - node.lineno + 1} lines"
-        for node in ast.walk(ast.parse(text))
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
-        and node.end_lineno is not None
-        and node.end_lineno - node.lineno + 1 > MAX_FUNCTION_LINES
-    ]
-    assert not long, f"at most {MAX_FUNCTION_LINES} lines per function: " + "; ".join(long)
+def test_no_function_of_the_package_is_over_the_gate():
+    ruff = Path(sys.executable).parent / "ruff"
+    run = subprocess.run(
+        [str(ruff), "check", "--select", "C901,PLR0912", "--output-format", "concise", str(SRC), str(ROOT / "scripts")],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
