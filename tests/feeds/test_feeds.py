@@ -66,7 +66,11 @@ def check_atom(raw: bytes, kb, topic: str) -> list[ET.Element]:
         updated = dt.datetime.fromisoformat(entry.findtext(f"{A}updated"))
         assert updated == brief.generated_at and updated.astimezone(brief.generated_at.tzinfo).date() == brief.date
         assert entry.find(f"{A}link").get("href")
-        assert entry.findtext(f"{A}summary").startswith(counts(kb, key))
+        said = entry.findtext(f"{A}summary")
+        assert counts(kb, key) in said
+        if brief.character:  # the headline as written, first; and the entry is titled by it
+            assert said.startswith(f"本棒性质：{brief.character.title}")
+            assert entry.findtext(f"{A}title") == f"{brief.date.isoformat()}：{brief.character.title}"
         assert brief.date.isoformat() in entry.findtext(f"{A}title")
     assert len(ids) == len(keys)
     return entries
@@ -86,7 +90,7 @@ def check_rss(raw: bytes, kb, topic: str) -> list[ET.Element]:
         when = parsedate_to_datetime(item.findtext("pubDate"))
         assert when == brief.generated_at and when.date() == brief.date
         assert item.findtext("title") and item.findtext("link") and item.findtext("guid")
-        assert item.findtext("description").startswith(counts(kb, key))
+        assert counts(kb, key) in item.findtext("description")
     return items
 
 
@@ -99,14 +103,15 @@ def test_feeds_without_site_url_link_relative_to_the_feed(kb):
     assert entries[0].find(f"{A}link").get("href") == f"briefs/{latest}/"
     assert entries[0].findtext(f"{A}id") == f"urn:kb:brief:{latest}"
     assert items[-1].findtext("link") == "briefs/inference/2026-09-01-e1/"
-    seed = entries[position(kb, SEED)].findtext(f"{A}summary")
-    assert seed.startswith(
-        "主增量 5 条 · NET-new 5 条 · 邻接预备 6 条 · 净增 arXiv 号 6 个"
-        "（2608.20359、2505.02922、2605.29639、2608.06557、2608.13499、2609.01925）（计数由知识库计算）"
+    seed = entries[position(kb, SEED)]
+    brief = kb.briefs[SEED]  # the news as written first: the headline, then the computed counts
+    assert seed.findtext(f"{A}summary") == (
+        f"本棒性质：{brief.character.title}。"
+        "主增量 5 条 · NET-new 5 条 · 邻接预备 6 条 · 净增 arXiv 号 6 个（计数由知识库计算）。"
     )
-    brief = kb.briefs[SEED]  # then the news as written: the headline and every main increment's title
-    assert brief.character.title in seed
-    assert all(f"{i}. {' '.join(inc.title.split())}" in seed for i, inc in enumerate(brief.increments, 1))
+    body = seed.findtext(f"{A}content")  # and every main increment's title, linked (relative to the feed)
+    assert all(" ".join(inc.title.split()) in " ".join(body.split()) for inc in brief.increments)
+    assert 'href="briefs/inference/2026-09-03-e1/#inc-1"' in body and 'href="papers/ssr/"' in body
     channel = ET.fromstring(out["inference.rss.xml"]).find("channel")
     assert channel.findtext("link") == "briefs/"
 
@@ -179,3 +184,27 @@ def test_every_page_head_links_the_feeds(site, pages, page):
         href = links[kind]["href"]
         target = posixpath.normpath(posixpath.join(posixpath.dirname(page), href))
         assert target == name and (site / target).is_file(), href
+
+
+def test_an_entry_lists_the_days_increments_with_links(kb):
+    """A reader app shows the body: each main increment as written, linked to its part of the brief
+    and to its papers' pages (a paragraph of counts and bare ids before)."""
+    from bs4 import BeautifulSoup
+
+    files = feeds.feed_files(kb, "https://kb.example.org/latest/", page_url)
+    root = ET.fromstring(files["inference.atom.xml"])
+    brief = kb.briefs[SEED]
+    entry = root.findall(f"{A}entry")[position(kb, SEED)]
+    body = entry.find(f"{A}content")
+    assert body is not None and body.get("type") == "html"
+    soup = BeautifulSoup(body.text, "lxml")
+    items = soup.select("ol > li")
+    assert len(items) == len(brief.increments)
+    url = "https://kb.example.org/latest/briefs/inference/2026-09-03-e1/"
+    for i, (li, inc) in enumerate(zip(items, brief.increments, strict=True), 1):
+        first = li.find("a")
+        assert first["href"] == f"{url}#inc-{i}" and first.get_text() == inc.label
+        assert inc.title in li.get_text()
+        papers = [a["href"] for a in li.find_all("a")[1:]]
+        assert papers == [f"https://kb.example.org/latest/papers/{p}/" for p in inc.papers if p in kb.papers]
+    assert soup.p.get_text() == brief.character.title

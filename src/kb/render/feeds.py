@@ -2,8 +2,9 @@
 
 One entry per brief, newest first, dated by the brief's own ``generated_at``
 (never by file or git times, so every build of the same data gives the same
-bytes).  The entry's title is the brief's title, its summary the computed
-counts, then the headline and the main increments' titles as written.
+bytes).  The entry's title is the brief's day and headline, its summary the headline and the
+computed counts, its body the main increments as written, each linked to its part of the brief
+and its papers' pages.
 Contributed text goes into the XML as text nodes: the XML library escapes it.
 
 Links point to the brief pages: absolute when the site has a ``site_url``,
@@ -16,13 +17,14 @@ target of every ``<link rel="alternate">`` of a page, and the root has one.
 
 from __future__ import annotations
 
+import html
 import posixpath
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from feedgen.feed import FeedGenerator
 
-from kb.knowledge.index import KnowledgeBase, brief_page
+from kb.knowledge.index import KnowledgeBase, brief_page, paper_page
 from kb.render.links import brief_title
 from kb.render.messages import UI
 
@@ -54,26 +56,44 @@ def feeds_for(kb: KnowledgeBase) -> list[FeedPaths]:
 
 
 def summary(kb: KnowledgeBase, key: str) -> str:
-    """The computed counts of a brief, then its headline and the titles of its main increments, as written."""
+    """The brief's headline as written, then its computed counts (a reader app shows this line)."""
     f = kb.figures[key]
     brief = kb.briefs[key]
-    ids = "、".join(f.net_new_ids)
-    out = UI["feeds.counts"].format(
+    out = UI["feeds.headline"].format(title=brief.character.title) if brief.character else ""
+    out += UI["feeds.counts"].format(
         increments=f.increments, net_new=f.net_new, adjacent=f.adjacent, arxiv=len(f.net_new_ids)
-    ) + (UI["feeds.ids"].format(ids=ids) if ids else "")
+    )
     out += UI["feeds.computed_partial" if f.partial else "feeds.computed"]
-    if brief.character:
-        out += UI["feeds.headline"].format(title=brief.character.title)
-    if brief.increments:
-        titles = "；".join(f"{i}. {inc.title}" for i, inc in enumerate(brief.increments, 1))
-        out += UI["feeds.increments"].format(titles=titles)
     return " ".join(out.split())
 
 
-def entry_title(kb: KnowledgeBase, key: str) -> str:
+def content(kb: KnowledgeBase, key: str, link: _Linker) -> str:
+    """The entry's body (HTML): the headline, then each main increment as written, linked to its
+    part of the brief and to its papers' pages, then the counts."""
     brief = kb.briefs[key]
-    title = brief_title(kb, key)
-    return f"{title}：{brief.character.title}" if brief.character else title
+    page = link.brief(key)
+    out = [f"<p>{html.escape(brief.character.title)}</p>"] if brief.character else []
+    items = []
+    for i, inc in enumerate(brief.increments, 1):
+        papers = [_a(link.site(link.page_url(paper_page(p))), kb.papers[p].short) for p in inc.papers if p in kb.papers]
+        also = f"（{'、'.join(papers)}）" if papers else ""
+        items.append(f"<li>{_a(f'{page}#inc-{i}', inc.label)}：{html.escape(inc.title)}{also}</li>")
+    if items:
+        out.append(f"<ol>{''.join(items)}</ol>")
+    out.append(f"<p>{html.escape(summary(kb, key))}</p>")
+    return "".join(out)
+
+
+def _a(href: str, text: str) -> str:
+    return f'<a href="{html.escape(href)}">{html.escape(text)}</a>'
+
+
+def entry_title(kb: KnowledgeBase, key: str) -> str:
+    """The brief's day and its headline (what a reader app lists), else its title."""
+    brief = kb.briefs[key]
+    if brief.character:
+        return UI["feeds.entry_title"].format(date=brief.date.isoformat(), headline=brief.character.title)
+    return brief_title(kb, key)
 
 
 class _Linker:
@@ -119,6 +139,7 @@ def _generator(
         fe.published(brief.dated_at)
         fe.updated(brief.dated_at)
         fe.summary(summary(kb, key))
+        fe.content(content(kb, key, link), type="html")
     return fg
 
 
