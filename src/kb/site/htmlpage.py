@@ -53,11 +53,13 @@ def _toc_name(m: re.Match[str]) -> str:
 _DETAILS = re.compile(r"<(/?)details\b", re.IGNORECASE)
 
 
-def _folded(page_html: str) -> list[tuple[int, int]]:
-    """Where the outermost ``<details>`` blocks are: what a reader sees only after opening one."""
+def outer_spans(tags: re.Pattern[str], page_html: str) -> list[tuple[int, int]]:
+    """Where the outermost elements ``tags`` finds are: (start of the opening tag, start of its
+    closing tag), an element left open running to the end.  ``tags`` matches an opening or closing
+    tag of them, its first group ``/`` for a closing one."""
     spans: list[tuple[int, int]] = []
     depth = start = 0
-    for m in _DETAILS.finditer(page_html):
+    for m in tags.finditer(page_html):
         if not m.group(1):
             start = m.start() if depth == 0 else start
             depth += 1
@@ -65,6 +67,8 @@ def _folded(page_html: str) -> list[tuple[int, int]]:
             depth -= 1
             if depth == 0:
                 spans.append((start, m.start()))
+    if depth:
+        spans.append((start, len(page_html)))
     return spans
 
 
@@ -73,7 +77,7 @@ def toc_tokens(page_html: str) -> list[TocToken]:
     process detail such as a brief's sources, which would open the table of contents)."""
     root: list[TocToken] = []
     stack: list[TocToken] = []
-    folded = _folded(page_html)
+    folded = outer_spans(_DETAILS, page_html)  # what a reader sees only after opening it
     for m in _HEADING.finditer(page_html):
         if any(a <= m.start() < b for a, b in folded):
             continue

@@ -27,6 +27,7 @@ import re
 
 from kb.data import arxiv_id
 from kb.render.messages import SYNONYMS
+from kb.site.htmlpage import outer_spans
 
 __all__ = ["PREFIX", "TERM_PREFIX", "mark", "term_word", "word"]
 
@@ -100,16 +101,4 @@ def _in_tag(html: str, at: int) -> bool:
 
 def _raw_spans(html: str) -> list[tuple[int, int]]:
     """Where the :data:`_RAW` elements are: (start of the outermost opening tag, its closing tag)."""
-    spans: list[tuple[int, int]] = []
-    depth = start = 0
-    for m in _OPEN.finditer(html):
-        if not m.group(1):
-            start = m.start() if depth == 0 else start
-            depth += 1
-        elif depth:
-            depth -= 1
-            if depth == 0:
-                spans.append((start, m.start()))
-    if depth:
-        spans.append((start, len(html)))
-    return spans
+    return outer_spans(_OPEN, html)
