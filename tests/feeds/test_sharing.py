@@ -106,6 +106,17 @@ def test_site_url_from_the_environment(published):
     assert links and all(h.startswith(SITE_URL + "briefs/") for h in links)
 
 
+def test_the_sitemap_dates_pages_by_the_data_not_by_the_build(published, sample_kb):
+    ns = "{http://www.sitemaps.org/schemas/sitemap/0.9}"
+    sitemap = etree.fromstring((published / "sitemap.xml").read_bytes())
+    dated = {u.findtext(f"{ns}loc"): u.findtext(f"{ns}lastmod") for u in sitemap.iter(f"{ns}url")}
+    newest = max(b.date for b in sample_kb.briefs.values()).isoformat()
+    assert dated[SITE_URL + "briefs/inference/2026-09-03-e1/"] == "2026-09-03"  # the brief's day
+    assert dated[SITE_URL + "papers/ssr/"] <= newest and dated[SITE_URL + "papers/ssr/"] >= "2026-09-03"
+    assert dated[SITE_URL + "papers/"] == newest  # an index: the newest brief
+    assert dated[SITE_URL + "inference/"] <= newest
+
+
 def test_a_default_social_image_with_its_size_when_the_address_is_known(published, pages):
     soup = BeautifulSoup((published / BRIEF).read_text("utf-8"), "lxml")
     assert meta(soup, property="og:image") == SITE_URL + "assets/social.png"

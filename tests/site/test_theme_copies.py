@@ -10,28 +10,36 @@ from importlib.metadata import version
 from pathlib import Path
 
 import material
+import mkdocs
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 OVERRIDES = ROOT / "overrides"
-THEME = Path(material.__file__).parent / "templates"
-UPSTREAM = re.compile(r"upstream: mkdocs-material (\S+) (\S+) sha256:([0-9a-f]{64})")
-COPIES = {p.relative_to(OVERRIDES).as_posix(): UPSTREAM.search(p.read_text("utf-8")) for p in OVERRIDES.rglob("*.html")}
+THEMES = {  # where each package keeps the templates a copy names
+    "mkdocs-material": Path(material.__file__).parent / "templates",
+    "mkdocs": Path(mkdocs.__file__).parent / "templates",
+}
+UPSTREAM = re.compile(r"upstream: (mkdocs-material|mkdocs) (\S+) (\S+) sha256:([0-9a-f]{64})")
+COPIES = {
+    p.relative_to(OVERRIDES).as_posix(): UPSTREAM.search(p.read_text("utf-8"))
+    for p in sorted(OVERRIDES.rglob("*"))
+    if p.suffix in (".html", ".xml")
+}
 RECORDED = {name: m for name, m in COPIES.items() if m}
 
 
 def test_the_copies_of_material_partials_say_where_they_come_from():
-    assert {"partials/header.html", "partials/search.html"} <= set(RECORDED)
+    assert {"partials/header.html", "partials/search.html", "sitemap.xml"} <= set(RECORDED)
 
 
 @pytest.mark.parametrize("name", sorted(RECORDED))
 def test_the_installed_theme_still_holds_the_file_the_copy_was_made_from(name):
-    copied_from, path, digest = RECORDED[name].groups()
-    upstream = THEME / path
-    assert upstream.is_file(), f"Material {version('mkdocs-material')} has no {path} (copied from {copied_from})"
+    package, copied_from, path, digest = RECORDED[name].groups()
+    upstream = THEMES[package] / path
+    assert upstream.is_file(), f"{package} {version(package)} has no {path} (copied from {copied_from})"
     now = hashlib.sha256(upstream.read_bytes()).hexdigest()
     assert now == digest, (
-        f"overrides/{name} is a copy of Material {copied_from}'s {path}, which changed in the installed "
-        f"Material {version('mkdocs-material')}: port the change into the copy, then record the new version "
+        f"overrides/{name} is a copy of {package} {copied_from}'s {path}, which changed in the installed "
+        f"{package} {version(package)}: port the change into the copy, then record the new version "
         "and digest in its header"
     )

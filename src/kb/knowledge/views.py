@@ -336,3 +336,21 @@ def api_files(kb: KnowledgeBase) -> dict[str, str]:
 
         out[path] = json.dumps(model.model_json_schema(), ensure_ascii=False, indent=1) + "\n"
     return out
+
+
+def page_dates(kb: KnowledgeBase) -> dict[str, str]:
+    """When each page of the knowledge base last changed, by its source path, from the data's own
+    dates (the sitemap's ``lastmod``; never the build's date): a brief's day; a paper's latest brief
+    that names it; a living document's latest update or brief; any other page the newest brief."""
+    dates = {brief_page(key): b.date.isoformat() for key, b in kb.briefs.items()}
+    for pid in kb.papers:
+        named = [kb.briefs[m.place.brief].date for m in kb.mentions_of(pid) if m.place.brief in kb.briefs]
+        if named:
+            dates[paper_page(pid)] = max(named).isoformat()
+    for topic in kb.topics.values():
+        days = [u.date for u in topic.updates] + [kb.briefs[k].date for k in kb.by_topic.get(topic.id, [])]
+        if days:
+            dates[topic.page] = max(days).isoformat()
+    if kb.briefs:
+        dates[""] = max(b.date for b in kb.briefs.values()).isoformat()  # every other generated page
+    return dates

@@ -40,6 +40,7 @@ from kb.data.pages import (
 from kb.data.template import Call, substitute, where
 from kb.demos import SITE_DIR
 from kb.demos.render import asset_files
+from kb.knowledge.views import page_dates
 from kb.render.autolink import autolink
 from kb.render.glossary import explain_first_uses
 from kb.render.html import PERMALINK_TITLE
@@ -181,6 +182,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
     def on_env(self, env: Environment, /, *, config: MkDocsConfig, files: Files) -> Environment:
         env.globals["kb_feeds"] = feed_links(self.site)
         env.globals["kb_ui"] = UI  # interface words of overrides/*.html, from the message catalogue
+        env.globals["kb_dates"] = page_dates(self.site.kb)  # the sitemap's lastmod (overrides/sitemap.xml)
         words = {**script_words(), "search.types": list(search.TYPES)}  # docs/assets/*.js (kb-words.js)
         env.globals["kb_script_words"] = htmlsafe_json_dumps(words, ensure_ascii=False, sort_keys=True)
         self._parts = theme.install(env, config.theme.dirs, self._in_nav, self.site.options.templates)  # kb-memo.html
