@@ -187,7 +187,9 @@ def test_stats_page_is_built_with_both_charts(pages, kb):
         sum(1 for a in ages if lo <= a <= hi) for lo, hi in BUCKETS
     ]
     links = {a.get_text(): a["href"] for a in art.select("a[href]")}
-    assert links["Atom"] == "../inference.atom.xml" and links["RSS"] == "../inference.rss.xml"
+    feeds = [a["href"] for a in art.select("a[href]") if a.get_text() in ("Atom", "RSS")]
+    assert {"../inference.atom.xml", "../inference.rss.xml"} <= set(feeds)  # the briefs' feeds
+    assert {"../inference.papers.atom.xml", "../inference.papers.rss.xml"} <= set(feeds)  # and the new papers'
     assert links["待办"] == "../backlog/#pending-inference"
     assert not art.find("script")
 

@@ -96,7 +96,12 @@ def check_rss(raw: bytes, kb, topic: str) -> list[ET.Element]:
 
 def test_feeds_without_site_url_link_relative_to_the_feed(kb):
     out = feeds.feed_files(kb, "", page_url)
-    assert sorted(out) == ["inference.atom.xml", "inference.rss.xml"]
+    assert sorted(out) == [
+        "inference.atom.xml",
+        "inference.papers.atom.xml",
+        "inference.papers.rss.xml",
+        "inference.rss.xml",
+    ]
     entries = check_atom(out["inference.atom.xml"], kb, "inference")
     items = check_rss(out["inference.rss.xml"], kb, "inference")
     latest = kb.by_topic["inference"][-1]
@@ -174,14 +179,18 @@ def test_built_feeds(site, sample_kb):
 )
 def test_every_page_head_links_the_feeds(site, pages, page):
     head = pages.soup(page).head
-    links = {ln["type"]: ln for ln in head.select('link[rel="alternate"]')}
-    assert set(links) >= {"application/atom+xml", "application/rss+xml"}
-    assert links["application/atom+xml"]["title"] == "LLM 推理 · 简报 (Atom)"
+    links = {ln["title"]: ln for ln in head.select('link[rel="alternate"]')}
+    titles = {f"LLM 推理 · {kind} ({form})" for kind in ("简报", "新论文") for form in ("Atom", "RSS")}
+    assert titles <= set(links)
     if page == "404.html":  # served at any depth: its links start at the site root
-        assert links["application/atom+xml"]["href"] == "/inference.atom.xml"
+        assert links["LLM 推理 · 简报 (Atom)"]["href"] == "/inference.atom.xml"
         return
-    for kind, name in (("application/atom+xml", "inference.atom.xml"), ("application/rss+xml", "inference.rss.xml")):
-        href = links[kind]["href"]
+    for title, name in (
+        ("LLM 推理 · 简报 (Atom)", "inference.atom.xml"),
+        ("LLM 推理 · 简报 (RSS)", "inference.rss.xml"),
+        ("LLM 推理 · 新论文 (Atom)", "inference.papers.atom.xml"),
+    ):
+        href = links[title]["href"]
         target = posixpath.normpath(posixpath.join(posixpath.dirname(page), href))
         assert target == name and (site / target).is_file(), href
 
@@ -208,3 +217,25 @@ def test_an_entry_lists_the_days_increments_with_links(kb):
         papers = [a["href"] for a in li.find_all("a")[1:]]
         assert papers == [f"https://kb.example.org/latest/papers/{p}/" for p in inc.papers if p in kb.papers]
     assert soup.p.get_text() == brief.character.title
+
+
+def test_the_new_papers_feed_has_each_paper_once_dated_by_its_first_brief(kb):
+    """A feed of new papers: each paper a brief of the topic named first, newest first, dated by that
+    brief, linked to its page, titled by its name and full title."""
+    files = feeds.feed_files(kb, "https://kb.example.org/latest/", page_url)
+    root = ET.fromstring(files["inference.papers.atom.xml"])
+    entries = root.findall(f"{A}entry")
+    firsts = {pid: kb.history.first_seen(pid) for pid in kb.papers}
+    expected = [pid for pid, s in firsts.items() if s is not None and s.brief.startswith("inference/")]
+    assert len(entries) == len(expected) > 5
+    links = [e.find(f"{A}link").get("href") for e in entries]
+    assert sorted(links) == sorted(f"https://kb.example.org/latest/papers/{pid}/" for pid in expected)
+    dates = [dt.datetime.fromisoformat(e.findtext(f"{A}updated")) for e in entries]
+    assert dates == sorted(dates, reverse=True)  # newest first
+    ssr = next(e for e in entries if e.find(f"{A}link").get("href").endswith("/papers/ssr/"))
+    first = kb.briefs[firsts["ssr"].brief]
+    assert ssr.findtext(f"{A}title") == f"SSR：{kb.papers['ssr'].display_title}"
+    assert dt.datetime.fromisoformat(ssr.findtext(f"{A}updated")) == first.dated_at
+    assert ssr.findtext(f"{A}summary").startswith(f"首次出现：{first.date.isoformat()}")
+    rss = ET.fromstring(files["inference.papers.rss.xml"]).find("channel")
+    assert len(rss.findall("item")) == len(entries)

@@ -1,4 +1,4 @@
-"""Atom and RSS 2.0 feeds of the briefs of each topic (pure; uses feedgen).
+"""Atom and RSS 2.0 feeds of the briefs of each topic, and of its new papers (pure; uses feedgen).
 
 One entry per brief, newest first, dated by the brief's own ``generated_at``
 (never by file or git times, so every build of the same data gives the same
@@ -36,23 +36,32 @@ ATOM_NS = "http://www.w3.org/2005/Atom"
 class FeedPaths:
     topic: str
     title: str
+    papers: bool = False  # the topic's new papers, not its briefs
 
     @property
     def atom(self) -> str:
-        return posixpath.normpath(f"{DIR}/{self.topic}.atom.xml")
+        return posixpath.normpath(f"{DIR}/{self.topic}{'.papers' if self.papers else ''}.atom.xml")
 
     @property
     def rss(self) -> str:
-        return posixpath.normpath(f"{DIR}/{self.topic}.rss.xml")
+        return posixpath.normpath(f"{DIR}/{self.topic}{'.papers' if self.papers else ''}.rss.xml")
 
 
 def feeds_for(kb: KnowledgeBase) -> list[FeedPaths]:
-    """The feeds the site has: one pair per topic with at least one brief."""
+    """The feeds the site has: for each topic with at least one brief, its briefs and its new papers."""
     out = []
     for topic in kb.by_topic:
         title = kb.topic_title(topic)
         out.append(FeedPaths(topic, UI["feeds.title"].format(topic=title)))
+        out.append(FeedPaths(topic, UI["feeds.papers_title"].format(topic=title), papers=True))
     return out
+
+
+def new_papers(kb: KnowledgeBase, topic: str) -> list[tuple[str, str]]:
+    """(paper id, brief key) of the papers a brief of ``topic`` was the first to name, oldest first."""
+    briefs = set(kb.by_topic.get(topic, []))
+    found = [(kb.history.order[s.brief], pid, s.brief) for pid in kb.papers if (s := kb.history.first_seen(pid))]
+    return [(pid, key) for _, pid, key in sorted(found) if key in briefs]
 
 
 def summary(kb: KnowledgeBase, key: str) -> str:
@@ -143,12 +152,52 @@ def _generator(
     return fg
 
 
+def _papers_generator(
+    kb: KnowledgeBase, topic: str, paths: FeedPaths, link: _Linker, self_path: str, rss: bool
+) -> FeedGenerator:
+    """The topic's new papers, newest first: each dated by the brief that first named it."""
+    found = new_papers(kb, topic)
+    fg = FeedGenerator()
+    fg.id(link.site(self_path) if link.base else f"urn:kb:feed:{topic}:papers")
+    fg.title(paths.title)
+    fg.subtitle(paths.title)
+    fg.language("zh")
+    fg.link(href=link.site(self_path), rel="self", type="application/rss+xml" if rss else "application/atom+xml")
+    fg.link(href=link.site(link.page_url("papers/index.md")), rel="alternate")  # last: feedgen's RSS <link>
+    latest = max((kb.briefs[key].dated_at for _, key in found), default=kb.briefs[kb.by_topic[topic][-1]].dated_at)
+    fg.updated(latest)
+    fg.lastBuildDate(latest)
+    fg.generator("kb (python-feedgen)")
+    for pid, key in found:  # oldest first; feedgen prepends, so the newest comes first
+        paper, brief = kb.papers[pid], kb.briefs[key]
+        href = link.site(link.page_url(paper_page(pid)))
+        fe = fg.add_entry()
+        fe.id(href if link.base else f"urn:kb:paper:{pid}")
+        fe.guid(href if link.base else f"urn:kb:paper:{pid}", permalink=bool(link.base))
+        title = paper.display_title
+        fe.title(title if title == paper.short else f"{paper.short}：{title}")
+        fe.link(href=href, rel="alternate")
+        fe.author(name=brief.instance)
+        fe.published(brief.dated_at)
+        fe.updated(brief.dated_at)
+        facts = [UI["feeds.paper_first"].format(date=brief.date.isoformat(), brief=brief_title(kb, key))]
+        if paper.venue:
+            facts.append(paper.venue.name)
+        if paper.credibility:
+            facts.append(UI["feeds.paper_credibility"].format(label=paper.credibility.label))
+        fe.summary(" · ".join(facts))
+        body = [_a(href, paper.short), html.escape(title), _a(link.brief(key), brief_title(kb, key))]
+        fe.content("<p>" + "</p><p>".join(body) + "</p>", type="html")
+    return fg
+
+
 def feed_files(kb: KnowledgeBase, site_url: str, page_url: Callable[[str], str]) -> dict[str, bytes]:
     """Every feed file by its path in the site.  ``page_url(src)`` is the built URL of a page
     (e.g. ``briefs/inference/2026-09-03-e1/``), relative to the site root."""
     link = _Linker(site_url, page_url)
     out: dict[str, bytes] = {}
     for paths in feeds_for(kb):
-        out[paths.atom] = _generator(kb, paths.topic, paths, link, paths.atom, rss=False).atom_str(pretty=True)
-        out[paths.rss] = _generator(kb, paths.topic, paths, link, paths.rss, rss=True).rss_str(pretty=True)
+        make = _papers_generator if paths.papers else _generator
+        out[paths.atom] = make(kb, paths.topic, paths, link, paths.atom, rss=False).atom_str(pretty=True)
+        out[paths.rss] = make(kb, paths.topic, paths, link, paths.rss, rss=True).rss_str(pretty=True)
     return out

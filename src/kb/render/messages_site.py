@@ -14,7 +14,7 @@ SITE: dict[str, str] = {
     "meta.stats": "统计：每周各节的主增量与待锚入条目的天数分布（静态图表，附数据表），以及简报的订阅源。",
     "feeds.subscribe": "订阅",
     "feeds.item": "{title}：",  # a topic's feed links follow
-    "feeds.subscribe_intro": "每个主题的简报都有 Atom 与 RSS 订阅源，每期简报一条：以本棒性质为题，正文列出各条主增量（链接到简报和论文页）和计数。",
+    "feeds.subscribe_intro": "每个主题的简报都有 Atom 与 RSS 订阅源，每期简报一条：以本棒性质为题，正文列出各条主增量（链接到简报和论文页）和计数；每个主题的新论文另有一个订阅源，每篇论文在第一次被简报提到时出现。",
     "page.permalink": "本节的链接",  # the title of the ¶ link after every heading
     "page.not_found": "找不到这个页面",
     "page.not_found_intro": "这个地址没有页面：可能是链接写错了，或者页面已经改名。",
@@ -61,6 +61,9 @@ SITE: dict[str, str] = {
     "feeds.computed_partial": "（计数由知识库计算；本期为重建，计数只是下限）。",
     "feeds.headline": "本棒性质：{title}。",
     "feeds.entry_title": "{date}：{headline}",
+    "feeds.papers_title": "{topic} · 新论文",
+    "feeds.paper_first": "首次出现：{date}，{brief}",
+    "feeds.paper_credibility": "可信度 {label}",
     "feeds.increments": "主增量：{titles}。",
     # charts and the stats page (src/kb/render/charts.py)
     "charts.days": "{n} 天",
