@@ -19,10 +19,10 @@ definition of "first seen", and the anchors derived from the briefs.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
-from kb.data.models import Brief, Status, round_key
+from kb.data.models import Brief, Candidate, CarriedEntry, Status, round_key
 
 KeyPath = tuple[str | int, ...]
 
@@ -102,26 +102,15 @@ def status_entries(key: str, brief: Brief) -> Iterator[StatusEntry]:
             yield StatusEntry(
                 p, key, inc.status, ("increments", i, "status"), tuple(inc.anchored_in or ()), inc.anchored_since
             )
-    for i, cand in enumerate(brief.candidates):
-        if cand.status is not None:
-            yield StatusEntry(
-                cand.paper,
-                key,
-                cand.status,
-                ("candidates", i, "status"),
-                tuple(cand.anchored_in or ()),
-                cand.anchored_since,
-            )
-    for i, entry in enumerate(brief.carried):
-        if entry.status is not None:
-            yield StatusEntry(
-                entry.paper,
-                key,
-                entry.status,
-                ("carried", i, "status"),
-                tuple(entry.anchored_in or ()),
-                entry.anchored_since,
-            )
+    stated: list[tuple[str, Sequence[Candidate | CarriedEntry]]] = [
+        ("candidates", brief.candidates),
+        ("carried", brief.carried),
+    ]
+    for part, entries in stated:
+        for i, entry in enumerate(entries):
+            if entry.status is not None:
+                sections = tuple(entry.anchored_in or ())
+                yield StatusEntry(entry.paper, key, entry.status, (part, i, "status"), sections, entry.anchored_since)
 
 
 def anchoring_date(e: StatusEntry, brief: Brief) -> dt.date | None:
