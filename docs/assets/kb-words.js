@@ -1,5 +1,5 @@
 /* The interface words the site's scripts show come from the knowledge base's message catalogue
-   (src/kb/render/messages.py, the "js." keys), which every page carries as JSON in
+   (src/kb/messages/__init__.py, the "js." keys), which every page carries as JSON in
    <script id="kb-words"> (overrides/main.html).  kbWord("tables.shown", {shown: 3, total: 9})
    is that text with its {names} filled in; a key the page does not carry reads as "". */
 (function () {

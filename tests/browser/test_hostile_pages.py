@@ -134,7 +134,7 @@ def test_no_payload_runs_and_nothing_leaves_the_site(browser, hostile_site):
 
 def test_the_glossary_tooltips_still_show(browser, hostile_site):
     """The explanations the project adds after sanitizing (kb.render.glossary) keep their text."""
-    from kb.render.messages import GLOSSARY
+    from kb.messages import GLOSSARY
 
     site, pages = hostile_site
     with serve_directory(site) as base:

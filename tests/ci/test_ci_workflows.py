@@ -159,7 +159,7 @@ def test_publish_deploy_job_runs_no_contributor_code():
         "scripts/publish_edition.py",
         "src/kb/editions",
         "src/kb/render/__init__.py",  # the tool's imports, standard library only: the catalogue
-        "src/kb/render/messages*.py",
+        "src/kb/messages/",
         "src/kb/render/html.py",  # the catalogue's escaping
         "src/kb/data/__init__.py",  # and the atomic-directory helper
         "src/kb/data/atomic.py",

@@ -135,7 +135,7 @@ def test_site_url_must_be_an_address(tmp_path):
 
 
 def test_first_use_of_each_term_explained_in_place(pages):
-    from kb.render.messages import GLOSSARY
+    from kb.messages import GLOSSARY
 
     article = pages.article(BRIEF)
     abbrs = article.find_all("abbr")
@@ -169,7 +169,7 @@ def test_the_lights_are_not_explained_as_credibility(sample_kb, pages):
     and rates it 中-低 (🟡 in its own words).  The tooltip and the glossary say the light is the
     author's, shown as written, and point to 可信度."""
     from kb.data.models import Light
-    from kb.render.messages import GLOSSARY
+    from kb.messages import GLOSSARY
 
     ssr = sample_kb.briefs["inference/2026-09-03-e1"].increments[0]
     assert ssr.light is Light.green and sample_kb.papers["ssr"].credibility.label == "中-低"

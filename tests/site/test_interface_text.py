@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from kb.render.messages import UI
+from kb.messages import UI
 
 PERMALINK = re.compile(r'<a class="headerlink" href="#[^"]*" title="([^"]*)"')
 

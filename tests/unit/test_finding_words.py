@@ -1,10 +1,10 @@
 """A finding on the site names the briefs it speaks of in words, never by their keys
-(kb.render.messages.finding_text)."""
+(kb.render.findings.finding_text)."""
 
 from __future__ import annotations
 
 from kb.knowledge.findings.base import Finding
-from kb.render.messages import finding_text
+from kb.render.findings import finding_text
 
 
 def brief_finding(kind: str, **params: str) -> Finding:

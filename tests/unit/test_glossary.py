@@ -60,7 +60,7 @@ def test_a_tag_written_in_a_script_opens_nothing():
 def test_the_elements_found_whole_are_the_ones_the_tag_walk_finds(site, monkeypatch):
     """On every page of the fixture site, and on pages made to trip it up, the spans found one
     element per match give the same page as the spans of the tag-by-tag walk."""
-    from kb.render import messages
+    from kb import messages
 
     made = [
         "<a href='x/'>NET-new</a>锚入<A/>NET-new",

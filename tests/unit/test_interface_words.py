@@ -1,4 +1,4 @@
-"""Interface words come from one message catalogue (kb.render.messages): the theme overrides and
+"""Interface words come from one message catalogue (kb.messages): the theme overrides and
 the page scripts write none of their own, and every word a script asks for is in the catalogue."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import ast
 import re
 from pathlib import Path
 
-from kb.render.messages import UI, script_words
+from kb.messages import UI, script_words
 
 ROOT = Path(__file__).resolve().parents[2]
 CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uff01-\uff5e\u3001-\u3011]")
@@ -96,7 +96,7 @@ def test_the_allowlist_is_still_needed():
 def test_every_other_name_belongs_to_one_term():
     """The header search asks for each name of a term (kb-search.js): a name in two groups would
     join unrelated terms."""
-    from kb.render.messages import SYNONYMS
+    from kb.messages import SYNONYMS
 
     names = [name.lower() for group in SYNONYMS for name in group]
     assert all(len(group) >= 2 for group in SYNONYMS)
@@ -106,7 +106,7 @@ def test_every_other_name_belongs_to_one_term():
 def test_a_terms_index_word_is_made_alike_in_the_page_and_in_the_search():
     """kb-search.js makes a term's index word from its first name as kb.site.search_words does:
     lower case, letters and digits of a Latin name."""
-    from kb.render.messages import SYNONYMS
+    from kb.messages import SYNONYMS
     from kb.site.search_words import term_word
 
     for group in SYNONYMS:

@@ -108,7 +108,7 @@ def test_an_unreadable_or_foreign_store_is_made_again(data, tmp_path, content):
 def test_a_reworded_place_name_makes_the_kept_mentions_stale(data, tmp_path, monkeypatch):
     """A mention's place is named in the catalogue's words (沿用件, 增量 N · …): a build after
     they change names its places anew, not as the kept mentions did."""
-    from kb.render import messages
+    from kb import messages
 
     cached(data, tmp_path / "cache")
     monkeypatch.setitem(messages.UI, "sighting.carried", "沿用")

@@ -156,7 +156,7 @@ def shape_diagnostics(text: str, start: int, shown: str) -> list[Diagnostic]:
         add(
             abbreviations[MAX_ABBREVIATIONS].start(),
             f"more than {MAX_ABBREVIATIONS} abbreviation definitions ('*[…]:') in one page",
-            "keep the terms in the glossary (src/kb/render/messages.py GLOSSARY)",
+            "keep the terms in the glossary (src/kb/messages/__init__.py GLOSSARY)",
         )
     depth = 0
     opens = [(m.start(), 1) for m in _HTML_OPEN.finditer(text, start) if "markdown" in m.group(1)]

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import get_args
 
 from kb.data.models import Demo
-from kb.render.messages import UI
+from kb.messages import UI
 
 ASSET_DIR = Path(__file__).parent / "assets"
 SCRIPT = "kb-demos.js"

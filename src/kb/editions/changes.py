@@ -19,7 +19,7 @@ import html
 from pathlib import Path
 from typing import Any
 
-from kb.render.messages import t, t_html
+from kb.messages import t, t_html
 
 from .freeze import CHANGES, CURRENT, read_manifest
 from .htmlscan import blocks, scan

@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from kb.data.atomic import new_dir
-from kb.render.messages import t
+from kb.messages import t
 
 from .changes import write_changes
 from .freeze import CURRENT, Frozen, freeze, is_record, read_manifest, site_pages

@@ -18,7 +18,7 @@ from pydantic import BaseModel
 
 from kb.data import arxiv_id
 from kb.data.models import Brief, Paper
-from kb.render.messages import t  # the catalogue's words: data only, it imports nothing at run time
+from kb.messages import t  # the catalogue's words: data only, it imports nothing at run time
 
 if TYPE_CHECKING:
     from kb.knowledge.history import AnchorRecord

@@ -23,7 +23,7 @@ from pydantic import BaseModel
 
 from kb.data.recordstore import RecordStore, read_kept, salt_with, write_kept
 from kb.knowledge.mentions import Kept, Mention, MentionMemo
-from kb.render.messages import UI
+from kb.messages import UI
 
 if TYPE_CHECKING:  # pragma: no cover
     from kb.data.loader import Loaded

@@ -12,10 +12,10 @@ from kb.data.models import CLAIM_ACTION_LABELS, STATUS_LABELS
 from kb.knowledge.backlog import as_of, duplicate_cards, open_claims, pending_items
 from kb.knowledge.claims import ClaimState
 from kb.knowledge.index import KnowledgeBase, brief_page, paper_page
+from kb.messages import t, t_html
 from kb.render.brief_items import editor_note
 from kb.render.html import BR, Html, blocks, details, esc, heading, p, ranked, table
 from kb.render.links import SIGHTING_LABELS, Linker, arxiv_out, brief_link, paper_link, section_link, text
-from kb.render.messages import t, t_html
 
 PAGE = "backlog.md"
 TITLE_ANCHOR = "backlog"  # what the toc extension made of the title "待办（Backlog）"

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from kb.data.models import LIGHTS, Brief, Increment, Status
 from kb.knowledge.figures import BriefFigures, agrees, short_date
 from kb.knowledge.index import KnowledgeBase, Noted, brief_page
+from kb.messages import brief_words, t, t_html
 from kb.render import brief_items, brief_lists, brief_sources, checks
 from kb.render.brief_items import item, stars
 from kb.render.html import (
@@ -45,7 +46,6 @@ from kb.render.html import (
     ul,
 )
 from kb.render.links import Linker, brief_link, brief_title, section_link, text
-from kb.render.messages import brief_words, t, t_html
 
 
 def clock(value: dt.datetime) -> str:

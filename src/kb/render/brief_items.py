@@ -23,10 +23,10 @@ from kb.data.models import (
     Status,
 )
 from kb.knowledge.index import paper_page
+from kb.messages import brief_words, t, t_html
 from kb.render import checks
 from kb.render.html import Html, a, blocks, esc, heading, link, ol, p, span, strong, table, ul
 from kb.render.links import brief_link, named, paper_link, section_label, section_link
-from kb.render.messages import brief_words, t, t_html
 
 if TYPE_CHECKING:
     from kb.render.brief import Ctx

@@ -15,11 +15,11 @@ from kb.data.models import (
     Status,
     SummaryRow,
 )
+from kb.messages import t
 from kb.render import checks
 from kb.render.brief_items import anchor_text, stars, status_word
 from kb.render.html import Html, blocks, esc, heading, link, ol, p, table, ul
 from kb.render.links import brief_link, paper_link
-from kb.render.messages import t
 
 if TYPE_CHECKING:
     from kb.render.brief import Ctx

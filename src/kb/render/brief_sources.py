@@ -7,10 +7,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kb.data.models import CardEntry, SourceGroup
+from kb.messages import t, t_html
 from kb.render import checks
 from kb.render.html import Html, blocks, details, esc, heading, p, strong, ul
 from kb.render.links import paper_link
-from kb.render.messages import t, t_html
 
 if TYPE_CHECKING:
     from kb.render.brief import Ctx

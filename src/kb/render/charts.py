@@ -22,9 +22,9 @@ from xml.sax.saxutils import escape
 
 from kb.knowledge.backlog import PendingItem, as_of, pending_items
 from kb.knowledge.index import KnowledgeBase
+from kb.messages import UI, t_html
 from kb.render.html import Html, blocks, details, div, esc, heading, link, p, table, ul
 from kb.render.links import Linker, section_label
-from kb.render.messages import UI, t_html
 
 if TYPE_CHECKING:
     from kb.render.feeds import FeedPaths

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from kb.knowledge.figures import agrees
 from kb.knowledge.index import KnowledgeBase, Noted
+from kb.messages import t
+from kb.render.findings import finding_text
 from kb.render.html import Html, a, blocks, esc, ol, p, span
 from kb.render.html import code as code_el
-from kb.render.messages import finding_text, t
 
 CHECKS_ANCHOR = "checks"
 

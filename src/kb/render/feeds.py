@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from feedgen.feed import FeedGenerator
 
 from kb.knowledge.index import KnowledgeBase, brief_page, paper_page
+from kb.messages import UI
 from kb.render.links import brief_title
-from kb.render.messages import UI
 
 DIR = "."  # the site root (see above)
 ATOM_NS = "http://www.w3.org/2005/Atom"

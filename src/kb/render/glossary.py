@@ -1,7 +1,7 @@
 """The first use of each glossary term on a page, explained in place (pure).
 
 :func:`explain_first_uses` wraps the first occurrence of each term of
-:data:`kb.render.messages.GLOSSARY` in the page's text in ``<abbr title="…">`` (Material's
+:data:`kb.messages.GLOSSARY` in the page's text in ``<abbr title="…">`` (Material's
 ``content.tooltips`` shows the title; the 术语 page explains each term at length).  Only
 text between tags is looked at, never inside links, code, headings, abbreviations, scripts,
 styles or SVG, so no markup or attribute changes.
@@ -14,7 +14,7 @@ import html
 import re
 from collections.abc import Iterable, Iterator
 
-from kb.render.messages import GLOSSARY
+from kb.messages import GLOSSARY
 
 _NAME = re.compile(r"</?\s*([a-zA-Z][a-zA-Z0-9]*)")
 SKIP = frozenset(

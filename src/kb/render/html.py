@@ -22,7 +22,7 @@ import re
 from collections.abc import Iterable, Sequence
 from urllib.parse import quote
 
-from kb.render.messages import UI
+from kb.messages import UI
 
 Html = str  # markup made by this module (contributed text inside it is escaped)
 

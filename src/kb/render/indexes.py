@@ -12,9 +12,9 @@ from kb.data.models import STATUS_LABELS, Brief
 from kb.knowledge.figures import BriefFigures, agrees
 from kb.knowledge.index import KnowledgeBase
 from kb.knowledge.views import overall_status
+from kb.messages import t, t_html
 from kb.render.html import BR, Html, blocks, esc, heading, link, p, ranked, strong, table, ul
 from kb.render.links import SIGHTING_LABELS, Linker, arxiv_out, brief_link, paper_link, section_label
-from kb.render.messages import t, t_html
 
 BRIEFS = "briefs/index.md"
 PAPERS = "papers/index.md"

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from kb.knowledge.backlog import pending_items
 from kb.knowledge.index import KnowledgeBase, brief_page, paper_page
+from kb.messages import UI
 from kb.render.links import brief_title
-from kb.render.messages import UI
 
 LIMIT = 160
 

@@ -18,9 +18,9 @@ from kb.bib.entrystore import EntryStore
 from kb.data.recordstore import RecordStore
 from kb.knowledge.index import KnowledgeBase, brief_page, load_kb, paper_page
 from kb.knowledge.mentionstore import MentionStore
+from kb.messages import t
 from kb.render import backlog as backlog_render
 from kb.render import indexes
-from kb.render.messages import t
 from kb.site.rendercache import Finished, RenderCache, stale
 
 if TYPE_CHECKING:  # pragma: no cover

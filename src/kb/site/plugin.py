@@ -41,10 +41,10 @@ from kb.data.template import Call, substitute, where
 from kb.demos import SITE_DIR
 from kb.demos.render import asset_files
 from kb.knowledge.views import page_dates
+from kb.messages import UI, script_words
 from kb.render.autolink import autolink
 from kb.render.glossary import explain_first_uses
 from kb.render.html import PERMALINK_TITLE
-from kb.render.messages import UI, script_words
 from kb.render.meta import page_descriptions
 from kb.site import (
     cache,

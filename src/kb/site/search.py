@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from kb.render.messages import UI
+from kb.messages import UI
 from kb.site import search_words
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -14,7 +14,7 @@ Ids inside code (a BibTeX entry, which its copy button copies), scripts and attr
 address) are left as they are.  The id is found the way the rest of the knowledge base finds it
 (:func:`kb.data.arxiv_id.find_ids`).
 
-The same goes for a term with other names (:data:`kb.render.messages.SYNONYMS`: ``KV Cache`` /
+The same goes for a term with other names (:data:`kb.messages.SYNONYMS`: ``KV Cache`` /
 ``KV 缓存`` / ``键值缓存``): after each name a page writes, one hidden word for the term
 (:func:`term_word`: ``kbsynkvcache``), so a search for any of its names asks for that word too
 (kb-search.js) and finds the pages that write another name, ranked as the name ranks them there;
@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 
 from kb.data import arxiv_id
-from kb.render.messages import SYNONYMS
+from kb.messages import SYNONYMS
 from kb.site.htmlpage import outer_spans
 
 __all__ = ["PREFIX", "TERM_PREFIX", "mark", "term_word", "word"]

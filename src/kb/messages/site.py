@@ -1,5 +1,5 @@
 """The catalogue's words around the pages: page descriptions, the theme's own pages, the header
-search, the page scripts, feeds, charts and the kernel demos.  Part of :data:`kb.render.messages.UI`
+search, the page scripts, feeds, charts and the kernel demos.  Part of :data:`kb.messages.UI`
 (one catalogue; split only to keep each file small): use them through it."""
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ SITE: dict[str, str] = {
     "search.filter.type_label": "按类型筛选",
     "search.filter.topic_label": "按主题筛选",
     "search.filter.all": "全部",
-    # words the page scripts show (docs/assets/*.js read them from the page: kb.render.messages.script_words)
+    # words the page scripts show (docs/assets/*.js read them from the page: kb.messages.script_words)
     "js.search.unavailable": "搜索索引无法加载",
     "js.search.none": "没有找到结果",
     "js.search.found": "找到 {n} 个结果",  # also for 1: one wording for every count

@@ -1,6 +1,6 @@
 """The catalogue's words on the pages the monthly editions add (:mod:`kb.editions`): the archive
 banner on every frozen page, the page of changes between two editions, the root 404 page and the
-version selector's name for the current site.  Part of :data:`kb.render.messages.UI` (one
+version selector's name for the current site.  Part of :data:`kb.messages.UI` (one
 catalogue; split only to keep each file small): use them through it."""
 
 from __future__ import annotations

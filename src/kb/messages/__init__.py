@@ -1,22 +1,16 @@
 """Every piece of interface text readers see, in one catalogue (Chinese).
 
 Renderers never write interface words inline: they ask :func:`t` for a message
-by key, and findings are phrased by :func:`finding_text` from the finding's
-``kind`` and ``params`` (the English message in :mod:`kb.knowledge.findings` is
-for contributors).  An English site is a second catalogue, not a code change.
+by key, and findings by their ``kind`` (:data:`FINDINGS`, filled in by
+:mod:`kb.render.findings`).  A leaf: every layer may import it, it imports none.  An English site is a second catalogue, not a code change.
 Templates use :meth:`str.format` fields; values are escaped by the caller.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from kb.render.messages_brief import BRIEF
-from kb.render.messages_editions import EDITIONS
-from kb.render.messages_site import SITE
-
-if TYPE_CHECKING:  # the catalogue loads without the models (kb build's index step reads its names)
-    from kb.knowledge.findings import Finding
+from kb.messages.brief import BRIEF
+from kb.messages.editions import EDITIONS
+from kb.messages.site import SITE
 
 UI: dict[str, str] = {
     # brief page: the lede
@@ -296,9 +290,9 @@ UI: dict[str, str] = {
     "index.no_increments": "本期没有主增量。",
     "index.increments_unknown": "主增量不明：这一期是重建的。",
     "index.no_briefs": "还没有简报。",
-    **BRIEF,  # the words joining a brief's figures and texts: kb.render.messages_brief
-    **EDITIONS,  # the banner, the page of changes and the 404 page of the editions: kb.render.messages_editions
-    **SITE,  # the theme, the search, the page scripts, feeds, charts and demos: kb.render.messages_site
+    **BRIEF,  # the words joining a brief's figures and texts: kb.messages.brief
+    **EDITIONS,  # the banner, the page of changes and the 404 page of the editions: kb.messages.editions
+    **SITE,  # the theme, the search, the page scripts, feeds, charts and demos: kb.messages.site
 }
 
 
@@ -394,31 +388,3 @@ def brief_words(key: str, this: str | None = None) -> str:
         return UI["brief.this"]
     date, _, round_ = key.rsplit("/", 1)[-1].rpartition("-")
     return UI["brief.named"].format(date=date, round=round_.upper()) if date else key
-
-
-def finding_text(finding: Finding, names: dict[str, str] | None = None) -> str:
-    """A finding in the reader's language.  ``names`` maps paper ids to the names readers know
-    (short names); statuses are shown with the site's words."""
-    params = dict(finding.params)
-    for k in ("paper",):
-        if k in params and names:
-            params[k] = names.get(params[k], params[k])
-    if isinstance(params.get("papers"), str) and names:  # a "、"-joined list of paper ids
-        params["papers"] = "、".join(names.get(pid, pid) for pid in params["papers"].split("、"))
-    for k in ("first", "anchor_brief"):  # a brief's key: the brief in words (a date after Chinese: a space)
-        if params.get(k):
-            named = brief_words(params[k], finding.key if finding.owner == "brief" else None)
-            params[k] = named if named == UI["brief.this"] else f" {named}"
-    for k in ("stated", "computed"):
-        if params.get(k) in STATUS_WORDS:
-            params[k] = STATUS_WORDS[params[k]]
-    kind = finding.kind
-    if kind == "origin" and params.get("partial"):
-        kind = "origin/partial"
-    template = FINDINGS.get(kind)
-    if template is None:
-        return finding.message
-    try:
-        return template.format(**params)
-    except (KeyError, IndexError):
-        return finding.message

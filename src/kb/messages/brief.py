@@ -1,7 +1,7 @@
 """The catalogue's words inside a brief page that join the author's figures and texts: the status
 and summary lines, the comparison with the previous brief, the signature's checks, the source
 groups and an imported brief's lines that fit no field; and the names of the places where a paper
-is mentioned (a backlink's place).  Part of :data:`kb.render.messages.UI` (one catalogue; split
+is mentioned (a backlink's place).  Part of :data:`kb.messages.UI` (one catalogue; split
 only to keep each file small): use them through it."""
 
 from __future__ import annotations
