@@ -19,14 +19,14 @@ from __future__ import annotations
 import datetime as dt
 import re
 import unicodedata
-from dataclasses import dataclass, field
 
-from kb.data.models import LIGHTS, Brief, Increment, Status
+from kb.data.models import LIGHTS, Increment, Status
 from kb.knowledge.figures import BriefFigures, agrees, short_date
-from kb.knowledge.index import KnowledgeBase, Noted, brief_page
-from kb.messages import brief_words, t, t_html
+from kb.knowledge.index import KnowledgeBase, brief_page
+from kb.messages import t, t_html
 from kb.render import brief_items, brief_lists, brief_sources, checks
 from kb.render.brief_items import item, stars
+from kb.render.briefctx import Ctx
 from kb.render.html import (
     BR,
     Html,
@@ -45,7 +45,7 @@ from kb.render.html import (
     table,
     ul,
 )
-from kb.render.links import Linker, brief_link, brief_title, section_link, text
+from kb.render.links import Linker, brief_link, brief_title, section_link
 
 
 def clock(value: dt.datetime) -> str:
@@ -65,47 +65,6 @@ _OWN_ANCHOR = re.compile(
     r"status|sources|increments|adjacent|claims|arxiv-ids|candidates|carried|summary|comparison|source-lists"
     r"|sources-included|sources-excluded|signature|checks|claim-updates|(inc|claim|src|check)-\d+|adj-[a-z]"
 )
-
-
-NUMERALS = t("brief.numerals")
-
-
-@dataclass
-class Ctx:
-    """What every part of one brief's page needs."""
-
-    kb: KnowledgeBase
-    key: str
-    brief: Brief
-    figures: BriefFigures
-    linker: Linker
-    noted: list[Noted] = field(default_factory=list)
-    numbers: dict[str, int] = field(default_factory=dict)  # finding code -> number in 核对
-    parts: list[str] = field(default_factory=list)  # the numbered parts shown so far
-
-    def part(self, key: str, written: bool = True, **params: object) -> str:
-        """A part's heading, numbered 一、二、… in the order the page shows the parts the author
-        wrote: a part the brief does not have takes no number, nor does one the knowledge base
-        made (``written=False``: a computed list stands under its title alone)."""
-        if not written:
-            return t(key, **params)
-        self.parts.append(key)
-        return t("brief.part", num=NUMERALS[len(self.parts) - 1], title=t(key, **params))
-
-    def text(self, value: str) -> Html:
-        return text(self.kb, self.linker, value)
-
-    def figure(
-        self, stated: int | None, computed: int, code: str | None = None, unit: str = "", told: str = ""
-    ) -> Html:
-        """A figure of the brief; ``told``: which figure the next brief may state of it."""
-        f = self.figures
-        said = f.told.get(told)  # the next brief's figure: told holds one only where there is a next
-        by = (said, brief_words(f.next)) if said is not None and f.next else None
-        return checks.figure(stated, computed, code, self.numbers, self.figures.partial, unit, by)
-
-    def codes(self, prefix: str) -> list[str]:
-        return [c for c in self.numbers if c.startswith(prefix)]
 
 
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")  # a date in a title is not cut at its hyphens on a phone

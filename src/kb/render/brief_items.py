@@ -29,7 +29,7 @@ from kb.render.html import Html, a, blocks, esc, heading, link, ol, p, span, str
 from kb.render.links import brief_link, named, paper_link, section_label, section_link
 
 if TYPE_CHECKING:
-    from kb.render.brief import Ctx
+    from kb.render.briefctx import Ctx
 
 
 def status_word(status: Status) -> Html:

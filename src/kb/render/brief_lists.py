@@ -22,7 +22,7 @@ from kb.render.html import Html, blocks, esc, heading, link, ol, p, table, ul
 from kb.render.links import brief_link, paper_link
 
 if TYPE_CHECKING:
-    from kb.render.brief import Ctx
+    from kb.render.briefctx import Ctx
 
 
 # --------------------------------------------------------------------------- 五、可引用的 arXiv 号、沿用件

@@ -13,7 +13,7 @@ from kb.render.html import Html, blocks, details, esc, heading, p, strong, ul
 from kb.render.links import paper_link
 
 if TYPE_CHECKING:
-    from kb.render.brief import Ctx
+    from kb.render.briefctx import Ctx
 
 
 def fold(summary: str, body: Html, open_: bool = False) -> Html:
