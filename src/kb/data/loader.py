@@ -17,7 +17,7 @@ import re
 import typing
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
@@ -29,9 +29,6 @@ from kb.data.models.types import no_such_day
 from kb.data.safefile import Refused, read_limited, walk
 from kb.data.typedesc import Describer, example_of, field_at
 from kb.data.yamlstrict import DEFAULT_LIMITS, Limits, Located, load_bytes
-
-if typing.TYPE_CHECKING:
-    from kb.data.recordstore import RecordStore
 
 M = TypeVar("M", bound=BaseModel)
 Parsed = tuple[Any, "Source | None", "list[Diagnostic]"]  # one file: its record, source and diagnostics
@@ -62,6 +59,19 @@ class Loaded:
     unchecked: dict[str, Source] = field(default_factory=dict)
 
 
+class Memo(Protocol):
+    """What :func:`load` asks of a memo of parsed files: :class:`FileMemo` (in memory) or
+    :class:`kb.data.recordstore.RecordStore` (on disk between builds)."""
+
+    def start(self) -> None: ...
+
+    def parse(
+        self, raw: bytes, shown: str, model: type[M], limits: Limits
+    ) -> tuple[M | None, Source | None, list[Diagnostic]]: ...
+
+    def prune(self) -> object: ...
+
+
 @dataclass
 class FileMemo:
     """The parsed and validated record of each data file, kept by a long-running process
@@ -78,7 +88,7 @@ class FileMemo:
     def parse(
         self, raw: bytes, shown: str, model: type[M], limits: Limits
     ) -> tuple[M | None, Source | None, list[Diagnostic]]:
-        """:func:`_parse`, or what it returned for the same file and bytes before."""
+        """:func:`parse`, or what it returned for the same file and bytes before."""
         key, digest = (shown, model.__name__), hashlib.blake2b(raw, digest_size=16).digest()
         self._seen.add(key)
         kept = self.entries.get(key)
@@ -86,7 +96,7 @@ class FileMemo:
             self.hits += 1
         else:
             self.misses += 1
-            kept = self.entries[key] = (digest, limits, _parse(raw, shown, model, limits))
+            kept = self.entries[key] = (digest, limits, parse(raw, shown, model, limits))
         record, source, diags = kept[2]
         return record, source, list(diags)
 
@@ -240,7 +250,7 @@ def load_file(
     root: Path | None,
     model: type[M],
     limits: Limits = DEFAULT_LIMITS,
-    memo: FileMemo | RecordStore | None = None,
+    memo: Memo | None = None,
 ) -> tuple[M | None, Source | None, list[Diagnostic]]:
     """One record file; ``root``: refuse a symlinked parent below it (``None``: the caller listed
     ``path`` with :func:`~kb.data.safefile.walk`, which never enters a linked directory)."""
@@ -250,10 +260,12 @@ def load_file(
     except Refused as exc:
         code = "limit" if "limit" in str(exc) else "io"
         return None, None, [Diagnostic(shown, 1, 1, str(exc), code=code)]
-    return _parse(raw, shown, model, limits) if memo is None else memo.parse(raw, shown, model, limits)
+    return parse(raw, shown, model, limits) if memo is None else memo.parse(raw, shown, model, limits)
 
 
-def _parse(raw: bytes, shown: str, model: type[M], limits: Limits) -> tuple[M | None, Source | None, list[Diagnostic]]:
+def parse(raw: bytes, shown: str, model: type[M], limits: Limits) -> tuple[M | None, Source | None, list[Diagnostic]]:
+    """One data file's bytes read (shown as ``shown``) and validated as a ``model``: the record (or
+    None), where its keys are, and what is wrong, located."""
     located, read = load_bytes(raw, shown, limits, keep_going=True)
     if located is None:
         return None, None, read
@@ -271,7 +283,7 @@ _UNEXPECTED = (
 )
 
 
-def load(data_dir: Path | str, limits: Limits = DEFAULT_LIMITS, memo: FileMemo | RecordStore | None = None) -> Loaded:
+def load(data_dir: Path | str, limits: Limits = DEFAULT_LIMITS, memo: Memo | None = None) -> Loaded:
     """Every record under ``data_dir``; with a ``memo`` (kept in memory, or on disk between builds:
     :class:`kb.data.recordstore.RecordStore`), unchanged files are not parsed again."""
     root = Path(data_dir)

@@ -3,7 +3,7 @@
 Parsing a year of YAML with key positions and validating it is most of a warm build's
 loading (about 5 s of a 3,000-page build).  A record is a pure function of the file's
 bytes, the name it is shown under, the model, the limits and this package's code, so
-:class:`RecordStore` keeps what :func:`kb.data.loader._parse` returned under a digest
+:class:`RecordStore` keeps what :func:`kb.data.loader.parse` returned under a digest
 of exactly those, and a later build reads it back instead of parsing again: adding
 a brief parses one file.  Only a file that loads without a diagnostic is kept (one with a
 mistake is parsed again each time), so a build's diagnostics are the same either way.
@@ -73,8 +73,8 @@ class RecordStore:
     def parse(
         self, raw: bytes, shown: str, model: type[M], limits: Limits
     ) -> tuple[M | None, Source | None, list[Diagnostic]]:
-        """:func:`kb.data.loader._parse`, or what it returned for the same inputs before."""
-        from kb.data.loader import Source, _parse
+        """:func:`kb.data.loader.parse`, or what it returned for the same inputs before."""
+        from kb.data.loader import Source, parse
         from kb.data.yamlstrict import Located
 
         h = hashlib.blake2b(digest_size=20)
@@ -90,7 +90,7 @@ class RecordStore:
             self.hits += 1
             return entry.record, Source(shown, Located(None, shown, entry.text, limits)), []
         self.misses += 1
-        record, source, diags = _parse(raw, shown, model, limits)
+        record, source, diags = parse(raw, shown, model, limits)
         if record is not None and source is not None and not diags:
             kept = _Entry[model](key=key, text=source.located.text, record=record)  # type: ignore[valid-type]
             data = kept.model_dump_json().encode()
