@@ -19,7 +19,8 @@ import html
 from pathlib import Path
 from typing import Any
 
-from kb.messages import t, t_html
+from kb.messages import t
+from kb.render.html import t_html
 
 from .freeze import CHANGES, CURRENT, read_manifest
 from .htmlscan import blocks, scan

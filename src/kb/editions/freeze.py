@@ -41,7 +41,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote, unquote, urlsplit
 
-from kb.messages import t, t_html
+from kb.messages import t
+from kb.render.html import t_html
 
 from .htmlscan import Ref, Scan, rewrite, scan, srcset_urls
 

@@ -373,14 +373,6 @@ def t(key: str, **params: object) -> str:
     return UI[key].format(**params) if params else UI[key]
 
 
-def t_html(key: str, **markup: str) -> str:
-    """The interface message ``key`` as HTML: its own text escaped, ``markup`` (HTML already made:
-    escaped text, links) put in as it is."""
-    from kb.render.html import esc
-
-    return esc(UI[key], strip=False).format(**markup)
-
-
 def brief_words(key: str, this: str | None = None) -> str:
     """A brief named in a sentence, by its key (``inference/2026-09-01-e1``): 本期简报 for ``this``
     one, else its date and round (``2026-09-01 E1 简报``)."""

@@ -12,9 +12,9 @@ from kb.data.models import CLAIM_ACTION_LABELS, STATUS_LABELS
 from kb.knowledge.backlog import as_of, duplicate_cards, open_claims, pending_items
 from kb.knowledge.claims import ClaimState
 from kb.knowledge.index import KnowledgeBase, brief_page, paper_page
-from kb.messages import t, t_html
+from kb.messages import t
 from kb.render.brief_items import editor_note
-from kb.render.html import BR, Html, blocks, details, esc, heading, p, ranked, table
+from kb.render.html import BR, Html, blocks, details, esc, heading, p, ranked, t_html, table
 from kb.render.links import SIGHTING_LABELS, Linker, arxiv_out, brief_link, paper_link, section_link, text
 
 PAGE = "backlog.md"

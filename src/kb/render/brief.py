@@ -23,7 +23,7 @@ import unicodedata
 from kb.data.models import LIGHTS, Increment, Status
 from kb.knowledge.figures import BriefFigures, agrees, short_date
 from kb.knowledge.index import KnowledgeBase, brief_page
-from kb.messages import t, t_html
+from kb.messages import t
 from kb.render import brief_items, brief_lists, brief_sources, checks
 from kb.render.brief_items import item, stars
 from kb.render.briefctx import Ctx
@@ -42,6 +42,7 @@ from kb.render.html import (
     p,
     span,
     strong,
+    t_html,
     table,
     ul,
 )

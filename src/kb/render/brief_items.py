@@ -23,9 +23,9 @@ from kb.data.models import (
     Status,
 )
 from kb.knowledge.index import paper_page
-from kb.messages import brief_words, t, t_html
+from kb.messages import brief_words, t
 from kb.render import checks
-from kb.render.html import Html, a, blocks, esc, heading, link, ol, p, span, strong, table, ul
+from kb.render.html import Html, a, blocks, esc, heading, link, ol, p, span, strong, t_html, table, ul
 from kb.render.links import brief_link, named, paper_link, section_label, section_link
 
 if TYPE_CHECKING:

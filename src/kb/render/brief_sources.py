@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from kb.data.models import CardEntry, SourceGroup
-from kb.messages import t, t_html
+from kb.messages import t
 from kb.render import checks
-from kb.render.html import Html, blocks, details, esc, heading, p, strong, ul
+from kb.render.html import Html, blocks, details, esc, heading, p, strong, t_html, ul
 from kb.render.links import paper_link
 
 if TYPE_CHECKING:

@@ -22,8 +22,8 @@ from xml.sax.saxutils import escape
 
 from kb.knowledge.backlog import PendingItem, as_of, pending_items
 from kb.knowledge.index import KnowledgeBase
-from kb.messages import UI, t_html
-from kb.render.html import Html, blocks, details, div, esc, heading, link, p, table, ul
+from kb.messages import UI
+from kb.render.html import Html, blocks, details, div, esc, heading, link, p, t_html, table, ul
 from kb.render.links import Linker, section_label
 
 if TYPE_CHECKING:

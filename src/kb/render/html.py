@@ -42,6 +42,12 @@ def esc(text: object, strip: bool = True) -> Html:
     return _escape(" ".join(s.split()) if strip else _SPACE.sub(" ", s))
 
 
+def t_html(key: str, **markup: str) -> Html:
+    """The interface message ``key`` as HTML: its own text escaped, ``markup`` (HTML already made:
+    escaped text, links) put in as it is."""
+    return esc(UI[key], strip=False).format(**markup)
+
+
 def attr(value: object) -> str:
     """An attribute value (without the quotes)."""
     return _escape(str(value))

@@ -12,8 +12,8 @@ from kb.data.models import STATUS_LABELS, Brief
 from kb.knowledge.figures import BriefFigures, agrees
 from kb.knowledge.index import KnowledgeBase
 from kb.knowledge.views import overall_status
-from kb.messages import t, t_html
-from kb.render.html import BR, Html, blocks, esc, heading, link, p, ranked, strong, table, ul
+from kb.messages import t
+from kb.render.html import BR, Html, blocks, esc, heading, link, p, ranked, strong, t_html, table, ul
 from kb.render.links import SIGHTING_LABELS, Linker, arxiv_out, brief_link, paper_link, section_label
 
 BRIEFS = "briefs/index.md"

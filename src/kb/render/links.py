@@ -16,8 +16,8 @@ from functools import lru_cache
 from kb.data import arxiv_id
 from kb.knowledge.history import AnchorRecord
 from kb.knowledge.index import KnowledgeBase, brief_page, paper_page, section_anchor
-from kb.messages import t, t_html
-from kb.render.html import esc, link
+from kb.messages import t
+from kb.render.html import esc, link, t_html
 
 
 @dataclass(frozen=True)

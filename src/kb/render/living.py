@@ -16,10 +16,10 @@ from kb.knowledge.derived import memo
 from kb.knowledge.history import AnchorRecord
 from kb.knowledge.index import KnowledgeBase, Noted, section_anchor
 from kb.knowledge.updatelog import update_log
-from kb.messages import t, t_html
+from kb.messages import t
 from kb.render import checks
 from kb.render.findings import finding_text
-from kb.render.html import Html, blocks, details, div, el, esc, p, span, strong, table, ul
+from kb.render.html import Html, blocks, details, div, el, esc, p, span, strong, t_html, table, ul
 from kb.render.html import heading as html_heading
 from kb.render.links import SIGHTING_LABELS, Linker, anchor_text, brief_link, paper_link, text
 

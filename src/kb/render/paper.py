@@ -15,10 +15,10 @@ from kb.data.models import STATUS_LABELS, Paper
 from kb.knowledge.figures import paper_status
 from kb.knowledge.index import KnowledgeBase, paper_page, section_anchor
 from kb.knowledge.mentions import Mention
-from kb.messages import t, t_html
+from kb.messages import t
 from kb.render.checks import CHECKS_ANCHOR
 from kb.render.findings import finding_text
-from kb.render.html import Html, admonition, blocks, el, esc, heading, link, strong, ul
+from kb.render.html import Html, admonition, blocks, el, esc, heading, link, strong, t_html, ul
 from kb.render.html import p as para
 from kb.render.html import table as html_table
 from kb.render.links import SIGHTING_LABELS, Linker, anchor_text, brief_link, section_label, text
