@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from kb.cli.jsonschema import site_files
+from kb.data.jsonschema import site_files
 from kb.data.schemaheader import FOLDERS, backfill, header
 from sitebuild import FIXTURE_DATA
 

@@ -162,7 +162,7 @@ def test_json_schemas_are_up_to_date(capsys):
 def test_every_data_file_of_the_frozen_knowledge_base_matches_its_json_schema():
     import jsonschema
 
-    from kb.cli.jsonschema import schemas
+    from kb.data.jsonschema import schemas
 
     all_schemas = schemas()
     kinds = {"topics": "topic", "papers": "paper", "briefs": "brief", "demos": "demo"}
@@ -179,7 +179,7 @@ def test_every_data_file_of_the_frozen_knowledge_base_matches_its_json_schema():
 def test_json_schema_catches_an_unknown_key():
     import jsonschema
 
-    from kb.cli.jsonschema import schemas
+    from kb.data.jsonschema import schemas
 
     validator = jsonschema.Draft202012Validator(schemas()["paper.schema.json"])
     assert list(validator.iter_errors({"id": "x", "short": "X", "anchors": []}))  # anchors moved to briefs

@@ -289,6 +289,6 @@ def test_without_a_memo_nothing_is_shared(data):
 
 
 def test_the_api_file_names_the_preview_keeps_are_the_builds(sample_kb):
-    from kb.cli.jsonschema import site_files
+    from kb.data.jsonschema import site_files
 
     assert sorted(API_FILES) == sorted([*api_files(sample_kb), *site_files()])

@@ -71,11 +71,19 @@ def run_import(args: argparse.Namespace) -> int:
         json.dump([r.facts for r in results], sys.stdout, ensure_ascii=False, indent=1)
         print()
     if not args.check:
-        from kb.importer.batch import findings
-
-        for line in findings(data, [r.written for r in results if r.written]):
+        for line in _findings(data, [r.written for r in results if r.written]):
             print(line)
     return 1 if args.strict and misses else 0
+
+
+def _findings(data: Path, written: list[Path]) -> list[str]:
+    """What ``kb validate`` reports about the written files, one line each."""
+    from kb.cli.validate import collect
+    from kb.data.loader import display_path
+
+    diags, _ = collect(data, None)
+    wanted = {display_path(p.resolve()) for p in written} | {str(p) for p in written}
+    return [d.text() for d in diags if d.path in wanted]
 
 
 def run_export(args: argparse.Namespace) -> int:

@@ -4,7 +4,7 @@ Generated from the pydantic models.  Markdown (:mod:`kb.cli.schema_doc`) is the
 reference in CONTRIBUTING.md: ``--write`` replaces the text between
 ``<!-- schema:start -->`` and ``<!-- schema:end -->`` in FILE; ``--check`` exits 1
 when that text is not the fresh output.  JSON is one JSON Schema per kind of data
-file (:mod:`kb.cli.jsonschema`), written to a directory (``data/schema``) that
+file (:mod:`kb.data.jsonschema`), written to a directory (``data/schema``) that
 scaffolded files point editors at with ``# yaml-language-server: $schema=…``.
 """
 
@@ -99,7 +99,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def run_json(args: argparse.Namespace) -> int:
-    from kb.cli.jsonschema import schemas
+    from kb.data.jsonschema import schemas
 
     files = schemas()
     if args.write is None and args.check is None:
@@ -129,7 +129,7 @@ def run_json(args: argparse.Namespace) -> int:
 
 
 def _json_text(schema: dict[str, Any]) -> str:
-    from kb.cli.jsonschema import text
+    from kb.data.jsonschema import text
 
     return text(schema)
 

@@ -1,5 +1,6 @@
 """Importing text briefs into a data directory: in date order, each seeing the ones before it
-(papers created, claims to keep ids for), then checked as hand-written records are."""
+(papers created, claims to keep ids for); ``kb import brief`` then checks the written files as
+hand-written records are checked (:mod:`kb.cli.brieftext`)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 from kb.data import yamlwrite
 from kb.data.atomic import write_atomic
 from kb.data.diagnostics import UserError
-from kb.data.loader import display_path, load
+from kb.data.loader import load
 from kb.data.models import Brief, Paper
 from kb.data.schemaheader import with_header
 from kb.importer import head, report
@@ -88,12 +89,3 @@ def _write(data: Path, src: Path, imp: Imported, ctx: Context, force: bool) -> t
             write_atomic(paper, with_header(yamlwrite.dump(_paper(n)), "papers"))
             written.append(paper)
     return target, written
-
-
-def findings(data: Path, written: list[Path]) -> list[str]:
-    """What ``kb validate`` reports about the written files, one line each."""
-    from kb.cli.validate import collect
-
-    diags, _ = collect(data, None)
-    wanted = {display_path(p.resolve()) for p in written} | {str(p) for p in written}
-    return [d.text() for d in diags if d.path in wanted]

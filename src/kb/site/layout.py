@@ -35,7 +35,7 @@ API_FILES = (  # the names of kb.knowledge.views.api_files (a preview build keep
     "api/schema/papers.schema.json",
     "api/schema/briefs.schema.json",
     "api/schema/backlog.schema.json",
-    # the data files' schemas (kb.cli.jsonschema.site_files), for editors: a stable address
+    # the data files' schemas (kb.data.jsonschema.site_files), for editors: a stable address
     "schema/topic.schema.json",
     "schema/paper.schema.json",
     "schema/brief.schema.json",
@@ -238,7 +238,7 @@ def check_finished(site: Site, known: set[str]) -> None:
 def _add_machine_readable(site: Site) -> None:
     """``api/papers.json``, ``api/briefs.json``, ``api/backlog.json`` with their JSON Schemas
     (``api/schema/*.schema.json``), and ``llms.txt``."""
-    from kb.cli.jsonschema import site_files
+    from kb.data.jsonschema import site_files
     from kb.knowledge.views import api_files
     from kb.render.llms import llms_txt
 
