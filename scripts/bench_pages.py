@@ -63,8 +63,8 @@ def stages(text: str):
     from kb.data import template as tpl
     from kb.data.pages import check_page
     from kb.knowledge.pagescan import scan_page
+    from kb.render import sanitize
     from kb.render.autolink import autolink
-    from kb.site import sanitize
 
     class KB:  # what scan_page reads: no paper is known, no section either
         by_arxiv: dict = {}

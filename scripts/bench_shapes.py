@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from kb.data.pages import check_page  # noqa: E402
 from kb.data.shapes import MAX_PARAGRAPH  # noqa: E402
-from kb.site.sanitize import markdown_extensions  # noqa: E402
+from kb.render.sanitize import markdown_extensions  # noqa: E402
 
 LIMIT = 1.5
 

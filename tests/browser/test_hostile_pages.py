@@ -31,7 +31,7 @@ SKIPPED = {"body-template-in-plain-page.md"}  # template syntax in a plain page:
 def refused(rel: str, text: str, project: Path) -> bool:
     """Whether ``kb validate`` refuses the page (an error, not a warning)."""
     from kb.data.pages import body_start, check_page
-    from kb.site.sanitize import page_findings
+    from kb.render.sanitize import page_findings
 
     found = check_page(rel, text, f"docs/{rel}", frozenset(), None)
     if not any(d.is_error for d in found):

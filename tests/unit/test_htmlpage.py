@@ -1,5 +1,5 @@
 """What the adapter reads from generated HTML: the table of contents, the title, the anchors,
-links resolved, and placeholders swapped (kb.site.htmlpage)."""
+links resolved (kb.site.htmlpage)."""
 
 from __future__ import annotations
 
@@ -120,27 +120,6 @@ def test_a_link_is_resolved_once_a_page_and_a_missing_one_at_each_place():
     out = htmlpage.resolve_links(page, resolve)
     assert seen == ["p.md", "nowhere.md?a=1&b='", "nowhere.md?a=1&b='"]
     assert out == page.replace('"p.md"', '"../p/"').replace("'", "&#x27;")
-
-
-def test_placeholders_take_a_paragraphs_place_or_stand_inline():
-    slots = htmlpage.Placeholders("kbhtmlabc")
-    block, inline = slots.add("<div>block</div>"), slots.add("42")
-    converted = f"<p>{block}</p>\n<p>共 {inline} 篇</p>"
-    assert slots.swap(converted) == "<div>block</div>\n<p>共 42 篇</p>"
-    assert slots.swap(converted, str.upper) == "<DIV>BLOCK</DIV>\n<p>共 42 篇</p>"
-
-
-def test_inline_output_alone_in_a_paragraph_keeps_the_paragraph():
-    slots = htmlpage.Placeholders("kbhtmlabc")
-    token = slots.add('约 432 条 <a href="x">arXiv</a>')
-    converted = f"<p>{token}</p>"
-    assert slots.swap(converted) == '<p>约 432 条 <a href="x">arXiv</a></p>'
-
-
-def test_many_placeholders_do_not_clash():
-    slots = htmlpage.Placeholders("kbhtmlabc")
-    tokens = [slots.add(f"<i>{i}</i>") for i in range(12)]
-    assert slots.swap(" ".join(tokens)) == " ".join(f"<i>{i}</i>" for i in range(12))
 
 
 def test_relative_url_is_mkdocs_own():

@@ -1,13 +1,14 @@
-"""Macro arguments are checked in one place (kb.site.macros.problems), which kb validate and the
+"""Macro arguments are checked in one place (kb.render.macros.problems), which kb validate and the
 build both run: types, ranges, and that the topic, section or brief named exists."""
 
 from __future__ import annotations
 
 import pytest
 
-from kb.data.pages import macro_diagnostics, template_diagnostics
+from kb.data.pages import template_diagnostics
 from kb.data.template import Call
-from kb.site.macros import MACROS, problems
+from kb.render.macros import MACROS, problems
+from kb.render.macros import diagnostics as macro_diagnostics
 from sitebuild import FIXTURE
 
 TOPIC = "inference"

@@ -1,4 +1,4 @@
-"""A macro call's output goes only where text goes (kb.site.placement): the check the build runs
+"""A macro call's output goes only where text goes (kb.render.placement): the check the build runs
 on the converted page and kb validate runs on its own conversion of it."""
 
 from __future__ import annotations
@@ -8,9 +8,8 @@ from pathlib import Path
 import pytest
 
 from kb.data.pages import body_start, template_diagnostics
-from kb.site.htmlpage import Placeholders
-from kb.site.macros import MACROS
-from kb.site.placement import misplaced, page_diagnostics
+from kb.render.macros import MACROS
+from kb.render.placement import Placeholders, misplaced, page_diagnostics
 from sitebuild import FIXTURE, ROOT
 
 MKDOCS_YML = ROOT / "mkdocs.yml"
@@ -61,3 +60,24 @@ def test_validate_locates_a_call_in_an_attribute():
     assert d.text().startswith(
         "docs/x.md:3:21: citation_count(): its output would land in the attribute 'title' of <a>"
     )
+
+
+def test_placeholders_take_a_paragraphs_place_or_stand_inline():
+    slots = Placeholders("kbhtmlabc")
+    block, inline = slots.add("<div>block</div>"), slots.add("42")
+    converted = f"<p>{block}</p>\n<p>共 {inline} 篇</p>"
+    assert slots.swap(converted) == "<div>block</div>\n<p>共 42 篇</p>"
+    assert slots.swap(converted, str.upper) == "<DIV>BLOCK</DIV>\n<p>共 42 篇</p>"
+
+
+def test_inline_output_alone_in_a_paragraph_keeps_the_paragraph():
+    slots = Placeholders("kbhtmlabc")
+    token = slots.add('约 432 条 <a href="x">arXiv</a>')
+    converted = f"<p>{token}</p>"
+    assert slots.swap(converted) == '<p>约 432 条 <a href="x">arXiv</a></p>'
+
+
+def test_many_placeholders_do_not_clash():
+    slots = Placeholders("kbhtmlabc")
+    tokens = [slots.add(f"<i>{i}</i>") for i in range(12)]
+    assert slots.swap(" ".join(tokens)) == " ".join(f"<i>{i}</i>" for i in range(12))

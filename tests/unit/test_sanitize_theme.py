@@ -1,4 +1,4 @@
-"""What the theme reads from a hand-written page's HTML (kb.site.sanitize): a title is text
+"""What the theme reads from a hand-written page's HTML (kb.render.sanitize): a title is text
 without markup characters (Material's tooltips set it as innerHTML), the class the theme loads
 code for is removed, and the ids of the theme's and the site's own elements are refused."""
 
@@ -10,7 +10,7 @@ from bs4 import BeautifulSoup
 from kb.data.arxiv_id import ArxivId
 from kb.render.autolink import autolink
 from kb.render.glossary import explain_first_uses
-from kb.site.sanitize import clean, findings, refused, reserved_id
+from kb.render.sanitize import clean, findings, refused, reserved_id
 
 MARKUP = set("<>&\"'")
 

@@ -73,7 +73,7 @@ def _checked(path: Path, data_dir: Path, docs: Path | None) -> bool:
 
 
 def collect(data_dir: Path, docs_dir: Path | None) -> tuple[list[Diagnostic], KnowledgeBase]:
-    from kb.data.pages import check_macro_refs, check_pages
+    from kb.render.pagecheck import check_macro_refs, check_pages
 
     with gc_paused(freeze=True):  # a one-shot command: nothing of it is garbage before the end
         kb = build(load(data_dir, memo=_records(data_dir)), mentions=False)

@@ -21,7 +21,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from kb.data import template as tpl
 from kb.data.diagnostics import Diagnostic, Severity
@@ -30,9 +29,6 @@ from kb.data.frontmatter import body_start as body_start  # also the plugin's
 from kb.data.safefile import Entry, Refused, read_limited, walk
 from kb.data.shapes import shape_diagnostics
 from kb.data.yamlstrict import Limits, decode
-
-if TYPE_CHECKING:
-    from kb.knowledge.index import KnowledgeBase
 
 TEMPLATE_LIST = Path("hooks") / "template_pages.txt"  # relative to the project root (where kb and mkdocs run)
 STATIC_LIST = Path("hooks") / "static_files.txt"  # reviewed .html/.svg/.js/... files under docs/
@@ -106,18 +102,10 @@ def template_pages(list_file: Path | None = None) -> frozenset[str]:
 _where = tpl.where
 
 
-def vocabulary() -> Mapping[str, object]:
-    """The registered macros (name -> function)."""
-    from kb.site.macros import MACROS
-
-    return MACROS
-
-
-def template_diagnostics(
-    text: str, shown: str, vocab: Mapping[str, object] | None = None
-) -> tuple[list[tpl.Call], list[Diagnostic]]:
-    """Calls in a template page's body, or located errors for what is not a macro call."""
-    found = tpl.scan(text, vocab if vocab is not None else vocabulary(), body_start(text))
+def template_diagnostics(text: str, shown: str, vocab: Mapping[str, object]) -> tuple[list[tpl.Call], list[Diagnostic]]:
+    """Calls in a template page's body of the macros in ``vocab`` (name -> function:
+    :data:`kb.render.macros.MACROS`), or located errors for what is not such a call."""
+    found = tpl.scan(text, vocab, body_start(text))
     out = []
     for p in found.problems:
         line, col = _where(text, p.offset)
@@ -134,13 +122,15 @@ def template_diagnostics(
 def check_page(
     rel: str, text: str, shown: str, allowed: frozenset[str], vocab: Mapping[str, object] | None = None
 ) -> list[Diagnostic]:
+    """The page ``rel`` (``shown`` in messages): front matter, shapes, template syntax; a page of
+    ``allowed`` is a template whose calls are of the macros in ``vocab``."""
     is_template = rel in allowed
     fm = front_matter_diagnostics(text, shown, template_page=is_template)
     if any(d.code != "front-matter" for d in fm):
         return fm  # unreadable front matter: the rest of the page is not looked at
     slow = shape_diagnostics(text, body_start(text), shown)  # before any rendering (kb.data.shapes)
     if is_template:
-        return fm + template_diagnostics(text, shown, vocab)[1] + slow
+        return fm + template_diagnostics(text, shown, vocab or {})[1] + slow
     out = fm + slow
     fm_end = _front_matter_end(text)
     if not any(d.key == "render_macros" for d in fm):
@@ -243,14 +233,21 @@ def published_files(
         yield entry, file_diagnostic(entry.rel, entry.kind, shown(entry), reviewed, size)
 
 
+PageCheck = Callable[[str, str, str, bool], list[Diagnostic]]  # rel, text, shown, is a template page
+
+
 def check_pages(
-    docs_dir: Path, list_file: Path | None = None, static_list: Path | None = None, html: bool = True
+    docs_dir: Path,
+    vocab: Mapping[str, object],
+    more: PageCheck | None = None,
+    list_file: Path | None = None,
+    static_list: Path | None = None,
 ) -> list[Diagnostic]:
     """Every file under ``docs_dir``: names, types, links, sizes; pages: front matter, template
-    code; with ``html``, what the sanitizer would strip from the rendered page (warnings)."""
+    code (calls of the macros in ``vocab``); ``more``: what else to check of a page with no error
+    so far (:func:`kb.render.pagecheck.check_pages`: what the build's sanitizer would strip)."""
     allowed = template_pages(_list_for(docs_dir, list_file))
     reviewed = read_list(_list_for(docs_dir, static_list, STATIC_LIST))
-    vocab = None
     out: list[Diagnostic] = []
     for entry, problem in published_files(docs_dir, reviewed, lambda e: str(e.path)):
         shown = str(entry.path)
@@ -263,41 +260,18 @@ def check_pages(
         if text is None:
             out.extend(problems)
             continue
-        if vocab is None and entry.rel in allowed:
-            vocab = vocabulary()
         diags = check_page(entry.rel, text, shown, allowed, vocab)
         out.extend(diags)
-        if html and not any(d.is_error for d in diags):
-            from kb.site.sanitize import page_findings
-
-            out.extend(page_findings(text, body_start(text), shown, docs_dir.parent / "mkdocs.yml"))
-            if entry.rel in allowed:  # each macro call where text goes, as the build checks it
-                from kb.site.placement import page_diagnostics
-
-                calls = template_diagnostics(text, shown, vocab)[0]
-                out.extend(page_diagnostics(text, body_start(text), shown, calls, docs_dir.parent / "mkdocs.yml"))
+        if more is not None and not any(d.is_error for d in diags):
+            out.extend(more(entry.rel, text, shown, entry.rel in allowed))
     return out
 
 
-def macro_diagnostics(
-    text: str, shown: str, calls: list[tpl.Call], kb: KnowledgeBase, default_topic: str
-) -> list[Diagnostic]:
-    """Macro calls whose arguments the build would refuse (:func:`kb.site.macros.problems`: types,
-    ranges, known topics, sections and briefs), located at the call: validate and build run this."""
-    from kb.site.macros import problems
-
-    out = []
-    for call in calls:
-        for why in problems(kb, default_topic, call):
-            line, col = _where(text, call.start)
-            out.append(Diagnostic(shown, line, col, f"{call.render()}: {why}", key=call.name, code="macro-argument"))
-    return out
-
-
-def check_macro_refs(docs_dir: Path, kb: KnowledgeBase, list_file: Path | None = None) -> list[Diagnostic]:
-    """Template pages' macro calls with arguments the build would refuse (:func:`macro_diagnostics`;
-    a call without a topic uses the first topic, as the build does when mkdocs.yml names none)."""
-    out = []
+def template_calls(
+    docs_dir: Path, vocab: Mapping[str, object], list_file: Path | None = None
+) -> Iterator[tuple[str, str, list[tpl.Call]]]:
+    """Each readable template page's path (as shown), text and macro calls, when they all are
+    calls of ``vocab`` (the pages :func:`check_pages` finds no error in)."""
     for rel in sorted(template_pages(_list_for(docs_dir, list_file))):
         path = docs_dir / rel
         if not path.is_file():
@@ -305,19 +279,15 @@ def check_macro_refs(docs_dir: Path, kb: KnowledgeBase, list_file: Path | None =
         text, _ = read_page(path, None, docs_dir)
         if text is None:
             continue  # already reported by check_pages
-        calls, problems = template_diagnostics(text, str(path))
-        if problems:
-            continue  # already reported by check_pages
-        out.extend(macro_diagnostics(text, str(path), calls, kb, next(iter(kb.topics), "")))
-    return out
+        calls, problems = template_diagnostics(text, str(path), vocab)
+        if not problems:  # (else already reported by check_pages)
+            yield str(path), text, calls
 
 
 __all__ = [
     "Severity",
-    "check_macro_refs",
     "check_page",
     "check_pages",
-    "macro_diagnostics",
     "read_page",
     "template_pages",
 ]

@@ -27,7 +27,6 @@ _HEADERLINK = re.compile(r'<a class="headerlink"[^>]*>.*?</a>', re.S)
 _TAG = re.compile(r"<[^>]*>")
 _SPACE = " \t\n\r\f"  # what separates a tag's attributes (HTML's ASCII whitespace)
 _HREF = re.compile(r'(<a\s[^>]*?\bhref=")([^"]*)(")')
-_BLOCK = re.compile(r"\s*<(h[1-6]|p|div|ul|ol|table|details|section|pre|figure|nav|blockquote|hr)[\s>]", re.IGNORECASE)
 
 
 class TocToken(TypedDict):
@@ -243,38 +242,3 @@ def resolver(page_src: str, page_url: str, urls: Mapping[str, str], found: Links
 def _target(folder: str, path: str) -> str:
     """The source path a link's ``path`` written in ``folder`` names (pages of one folder share them)."""
     return posixpath.normpath(posixpath.join(folder, unquote(path)))
-
-
-class Placeholders:
-    """Stand-ins for HTML that must not go through Markdown: a token Markdown leaves alone
-    (letters and digits only, unguessable so contributed text cannot forge it), swapped for
-    the HTML after conversion.  Block-level HTML alone in a paragraph takes the paragraph's
-    place; anything else (text, inline markup) stands where the token stood."""
-
-    def __init__(self, nonce: str) -> None:
-        self._nonce = nonce
-        self._html: list[str] = []
-
-    def add(self, fragment: str) -> str:
-        self._html.append(fragment)
-        return f"{self._nonce}x{len(self._html) - 1}x"
-
-    def __bool__(self) -> bool:
-        return bool(self._html)
-
-    @property
-    def pattern(self) -> re.Pattern[str]:
-        """A placeholder in converted text; group 1 is its number."""
-        return re.compile(re.escape(self._nonce) + r"x(\d+)x")
-
-    def swap(self, converted: str, finish: Callable[[str], str] = lambda fragment: fragment) -> str:
-        """The converted page with each placeholder replaced by ``finish(its HTML)``."""
-        for i, fragment in enumerate(self._html):
-            token = f"{self._nonce}x{i}x"
-            block = f"<p>{token}</p>"
-            fragment = finish(fragment)
-            if block in converted and _BLOCK.match(fragment):
-                converted = converted.replace(block, fragment)
-            else:
-                converted = converted.replace(token, fragment)
-        return converted

@@ -30,7 +30,6 @@ from kb.data.frontmatter import allowed_meta
 from kb.data.pages import (
     body_start,
     check_page,
-    macro_diagnostics,
     published_files,
     read_list,
     read_page,
@@ -42,28 +41,38 @@ from kb.demos import SITE_DIR
 from kb.demos.render import asset_files
 from kb.knowledge.views import page_dates
 from kb.messages import UI, script_words
+from kb.render import placement, sanitize
 from kb.render.autolink import autolink
 from kb.render.glossary import explain_first_uses
 from kb.render.html import PERMALINK_TITLE
+from kb.render.macros import MACROS
+from kb.render.macros import Context as MacroContext
+from kb.render.macros import call as macro_call
+from kb.render.macros import diagnostics as macro_diagnostics
 from kb.render.meta import page_descriptions
+from kb.render.placement import Placeholders
 from kb.site import (
     cache,
     finish,
     frame,
     htmlpage,
     pagetoc,
-    placement,
-    sanitize,
     search,
     search_index,
     search_later,
     theme,
 )
 from kb.site.config import KbConfig, address, demos_on
-from kb.site.htmlpage import Placeholders
-from kb.site.layout import Options, Site, add_hand_written, build_site, check_finished, feed_files, feed_links
-from kb.site.macros import MACROS
-from kb.site.macros import call as macro_call
+from kb.site.layout import (
+    Options,
+    Site,
+    add_hand_written,
+    build_site,
+    check_finished,
+    demos_html,
+    feed_files,
+    feed_links,
+)
 from kb.site.preview import Preview
 from kb.site.rendercache import Finished
 from kb.site.search_index import IndexStats, Stop
@@ -255,7 +264,10 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
 
         def output(call: Call) -> str:
             try:
-                out = macro_call(self.site, src, call.name, call.args, call.kwargs)
+                ctx = MacroContext(
+                    self.site.kb, src, self.site.default_topic, lambda sec: demos_html(self.site, src, section=sec)
+                )
+                out = macro_call(ctx, call.name, call.args, call.kwargs)
             except Exception as exc:  # a macro refusing its arguments: a located error
                 line, col = where(text, call.start)
                 raise PluginError(f"docs/{src}:{line}:{col}: {call.render()}: {exc}") from None
@@ -264,7 +276,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         return substitute(text, calls, output, start)
 
     def on_page_content(self, html_text: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-        """Hand-written pages: sanitized (nh3, :mod:`kb.site.sanitize`), then arXiv ids linked.
+        """Hand-written pages: sanitized (nh3, :mod:`kb.render.sanitize`), then arXiv ids linked.
         Then the HTML of macros and generated pages takes its placeholders' place, its links
         resolved and checked as MkDocs does for Markdown links, and the page's table of contents,
         anchors and title taken from the result (:mod:`kb.site.htmlpage`).  Every page but the
@@ -300,7 +312,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
     @staticmethod
     def _refuse_ids(page: Page, html_text: str, config: MkDocsConfig) -> None:
         """A hand-written page's ids may not be the theme's or the site's own (``__config``,
-        ``kb-words``, ...: :func:`kb.site.sanitize.reserved_id`): located as ``kb validate`` does."""
+        ``kb-words``, ...: :func:`kb.render.sanitize.reserved_id`): located as ``kb validate`` does."""
         found = sanitize.refused(html_text)
         if not found:
             return

@@ -6,7 +6,8 @@ contain calls of these functions with literal arguments, e.g.
 scanner and the ``kb`` plugin puts each call's output, HTML, in its place after the page's
 Markdown step (the output itself never goes through Markdown).  No template engine runs on
 contributed text.  Every macro is a one-line call into a renderer (which escapes data);
-the site is the ``kb`` plugin's, a macro never loads anything itself.
+the knowledge base and the demo blocks come in the :class:`Context` the plugin makes, a macro
+never loads anything itself.
 
 A call's arguments are checked by :func:`problems` (types, ranges, that the topic, section
 or brief named exists), the one check ``kb validate`` and the build both run: a call that
@@ -20,20 +21,26 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from kb.data.template import Call, Literal
-from kb.site.layout import Site, demos_html
+from kb.data.diagnostics import Diagnostic
+from kb.data.template import Call, Literal, where
 
 if TYPE_CHECKING:
     from kb.knowledge.index import KnowledgeBase
 
 
+def _no_demos(section_id: str) -> str:
+    return ""
+
+
 @dataclass(frozen=True)
 class Context:
-    site: Site
+    kb: KnowledgeBase
     page: str  # src uri of the page being built
+    default_topic: str
+    demos: Callable[[str], str] = _no_demos  # section id -> the demo blocks shown with it on this page
 
     def topic(self, name: str | None) -> str:
-        return name or self.site.default_topic
+        return name or self.default_topic
 
 
 Macro = Callable[..., str]
@@ -50,7 +57,7 @@ def brief(ctx: Context, key: str) -> str:
     """The whole page of one brief, e.g. ``brief("inference/2026-09-03-e1")``."""
     from kb.render import brief as brief_render
 
-    return brief_render.page(ctx.site.kb, key, ctx.page)
+    return brief_render.page(ctx.kb, key, ctx.page)
 
 
 @macro
@@ -58,23 +65,21 @@ def section(ctx: Context, section_id: str, topic_id: str | None = None) -> str:
     """Heading with a stable anchor, summary, anchored papers and pending items of a section."""
     from kb.render import living
 
-    return living.section(
-        ctx.site.kb, ctx.topic(topic_id), section_id, ctx.page, demos=demos_html(ctx.site, ctx.page, section=section_id)
-    )
+    return living.section(ctx.kb, ctx.topic(topic_id), section_id, ctx.page, demos=ctx.demos(section_id))
 
 
 @macro
 def section_heading(ctx: Context, section_id: str, topic_id: str | None = None) -> str:
     from kb.render import living
 
-    return living.heading(ctx.site.kb, ctx.topic(topic_id), section_id)
+    return living.heading(ctx.kb, ctx.topic(topic_id), section_id)
 
 
 @macro
 def anchored_papers(ctx: Context, section_id: str | None = None, topic_id: str | None = None) -> str:
     from kb.render import living
 
-    return living.papers_in(ctx.site.kb, ctx.topic(topic_id), section_id, ctx.page)
+    return living.papers_in(ctx.kb, ctx.topic(topic_id), section_id, ctx.page)
 
 
 @macro
@@ -82,35 +87,35 @@ def unsectioned(ctx: Context, topic_id: str | None = None) -> str:
     """Papers anchored in the document without a recorded section."""
     from kb.render import living
 
-    return living.unsectioned(ctx.site.kb, ctx.topic(topic_id), ctx.page)
+    return living.unsectioned(ctx.kb, ctx.topic(topic_id), ctx.page)
 
 
 @macro
 def update_labels(ctx: Context, topic_id: str | None = None) -> str:
     from kb.render import living
 
-    return living.update_labels(ctx.site.kb, ctx.topic(topic_id), ctx.page)
+    return living.update_labels(ctx.kb, ctx.topic(topic_id), ctx.page)
 
 
 @macro
 def citation_count(ctx: Context, topic_id: str | None = None) -> str:
     from kb.render import living
 
-    return living.citation_count(ctx.site.kb, ctx.topic(topic_id))
+    return living.citation_count(ctx.kb, ctx.topic(topic_id))
 
 
 @macro
 def section_outline(ctx: Context, topic_id: str | None = None) -> str:
     from kb.render import living
 
-    return living.toc(ctx.site.kb, ctx.topic(topic_id), ctx.page)
+    return living.toc(ctx.kb, ctx.topic(topic_id), ctx.page)
 
 
 @macro
 def latest_briefs(ctx: Context, limit: int = 5) -> str:
     from kb.render import indexes
 
-    return indexes.latest_briefs(ctx.site.kb, ctx.page, limit)
+    return indexes.latest_briefs(ctx.kb, ctx.page, limit)
 
 
 MAX_LIMIT = 100  # latest_briefs(limit)
@@ -147,12 +152,21 @@ def problems(kb: KnowledgeBase, default_topic: str, call: Call) -> list[str]:
     return out
 
 
-def call(
-    site: Site, page: str, name: str, args: tuple[Literal, ...] = (), kwargs: tuple[tuple[str, Literal], ...] = ()
-) -> str:
-    """The output of one call of a registered macro (``name`` must be one); arguments that
-    :func:`problems` refuses raise ValueError."""
-    found = problems(site.kb, site.default_topic, Call(0, 0, name, args, kwargs))
+def call(ctx: Context, name: str, args: tuple[Literal, ...] = (), kwargs: tuple[tuple[str, Literal], ...] = ()) -> str:
+    """The output of one call of a registered macro (``name`` must be one) on the page of ``ctx``;
+    arguments that :func:`problems` refuses raise ValueError."""
+    found = problems(ctx.kb, ctx.default_topic, Call(0, 0, name, args, kwargs))
     if found:
         raise ValueError("; ".join(found))
-    return MACROS[name](Context(site, page), *args, **dict(kwargs))
+    return MACROS[name](ctx, *args, **dict(kwargs))
+
+
+def diagnostics(text: str, shown: str, calls: list[Call], kb: KnowledgeBase, default_topic: str) -> list[Diagnostic]:
+    """Macro calls whose arguments the build would refuse (:func:`problems`: types, ranges, known
+    topics, sections and briefs), located at the call: validate and build run this."""
+    out = []
+    for c in calls:
+        for why in problems(kb, default_topic, c):
+            line, col = where(text, c.start)
+            out.append(Diagnostic(shown, line, col, f"{c.render()}: {why}", key=c.name, code="macro-argument"))
+    return out

@@ -1,6 +1,6 @@
 """Where a template page's macro call may stand: only where text goes.
 
-The plugin replaces each call by a placeholder (:class:`kb.site.htmlpage.Placeholders`), lets
+The plugin replaces each call by a placeholder (:class:`Placeholders`), lets
 Markdown convert the page and the sanitizer clean it, then puts the macro's HTML where the
 placeholder is.  A placeholder that Markdown or the page put inside a tag (an attribute value,
 e.g. ``<a title="{{ … }}">``, a link's address, the ``id`` the table of contents makes from a
@@ -16,13 +16,50 @@ from __future__ import annotations
 import re
 import secrets
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from html.parser import HTMLParser
 from pathlib import Path
 
 from kb.data.diagnostics import Diagnostic
 from kb.data.template import Call, substitute, where
-from kb.site.htmlpage import Placeholders
+
+_BLOCK = re.compile(r"\s*<(h[1-6]|p|div|ul|ol|table|details|section|pre|figure|nav|blockquote|hr)[\s>]", re.IGNORECASE)
+
+
+class Placeholders:
+    """Stand-ins for HTML that must not go through Markdown: a token Markdown leaves alone
+    (letters and digits only, unguessable so contributed text cannot forge it), swapped for
+    the HTML after conversion.  Block-level HTML alone in a paragraph takes the paragraph's
+    place; anything else (text, inline markup) stands where the token stood."""
+
+    def __init__(self, nonce: str) -> None:
+        self._nonce = nonce
+        self._html: list[str] = []
+
+    def add(self, fragment: str) -> str:
+        self._html.append(fragment)
+        return f"{self._nonce}x{len(self._html) - 1}x"
+
+    def __bool__(self) -> bool:
+        return bool(self._html)
+
+    @property
+    def pattern(self) -> re.Pattern[str]:
+        """A placeholder in converted text; group 1 is its number."""
+        return re.compile(re.escape(self._nonce) + r"x(\d+)x")
+
+    def swap(self, converted: str, finish: Callable[[str], str] = lambda fragment: fragment) -> str:
+        """The converted page with each placeholder replaced by ``finish(its HTML)``."""
+        for i, fragment in enumerate(self._html):
+            token = f"{self._nonce}x{i}x"
+            block = f"<p>{token}</p>"
+            fragment = finish(fragment)
+            if block in converted and _BLOCK.match(fragment):
+                converted = converted.replace(block, fragment)
+            else:
+                converted = converted.replace(token, fragment)
+        return converted
+
 
 HOW = (
     "a macro call may stand only where text goes: write it on a line of its own, outside HTML tags, links and comments"
@@ -110,7 +147,7 @@ def diagnostics(text: str, shown: str, calls: list[Call], wrong: Mapping[int, st
 def page_diagnostics(text: str, start: int, shown: str, calls: list[Call], mkdocs_yml: Path | None) -> list[Diagnostic]:
     """``kb validate``: the template page ``text`` converted as the build converts it (a
     placeholder for each call, Markdown with mkdocs.yml's extensions, the sanitizer), then checked."""
-    from kb.site.sanitize import clean, render_markdown
+    from kb.render.sanitize import clean, render_markdown
 
     slots = Placeholders("kbcall" + secrets.token_hex(8))
     body = substitute(text, calls, lambda _call: slots.add(""), start)
