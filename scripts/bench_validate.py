@@ -4,7 +4,7 @@
 
 Without --data it writes a synthetic knowledge base (``kb.synth``) to a temporary
 directory.  It times, over --repeat runs, (1) in process: load + index + rules +
-figures (``kb.knowledge.index.build(kb.data.loader.load(dir))``) and (2) the wall time of a
+figures (``kb.knowledge.load.build(kb.data.loader.load(dir))``) and (2) the wall time of a
 ``kb validate --data DIR`` subprocess, and prints the medians and their ratio to
 the target.  Exit status 0, unless --check and the ``kb validate`` median is over
 the target (or the data does not validate).
@@ -52,7 +52,7 @@ def validate_command(data: Path, patch: Path | None) -> list[str]:
 
 def in_process(data: Path) -> tuple[float, float, float, object]:
     from kb.data.loader import load
-    from kb.knowledge.index import build
+    from kb.knowledge.load import build
 
     gc.collect()
     c0, t0 = time.process_time(), time.perf_counter()
@@ -108,7 +108,7 @@ def main(argv: list[str] | None = None) -> int:
         kb = None
         if args.profile:
             from kb.data.loader import load
-            from kb.knowledge.index import build
+            from kb.knowledge.load import build
 
             prof = cProfile.Profile()
             prof.enable()

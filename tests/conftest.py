@@ -35,7 +35,7 @@ def root() -> Path:
 
 @pytest.fixture(scope="session")
 def sample_kb():
-    from kb.knowledge.index import load_kb
+    from kb.knowledge.load import load_kb
 
     return load_kb(FIXTURE_DATA)
 

@@ -7,7 +7,7 @@ import json
 
 from kb.data import paperfile
 from kb.data.loader import load
-from kb.knowledge.index import load_kb
+from kb.knowledge.load import load_kb
 
 SAMPLE_IDS = ["2505.02922", "2608.20359", "2505.11329"]
 

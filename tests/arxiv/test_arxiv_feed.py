@@ -19,7 +19,7 @@ def parse_entries(*bases: str):
 
 
 def test_recorded_entries_cover_every_sample_paper_with_an_arxiv_id(root):
-    from kb.knowledge.index import load_kb
+    from kb.knowledge.load import load_kb
     from sitebuild import FIXTURE_DATA
 
     kb = load_kb(FIXTURE_DATA)

@@ -206,7 +206,7 @@ def test_fresh_caps_the_age_by_now():
 
 
 def test_refresh_ignores_a_committed_cache_entry_from_the_future(api, data_dir, run_kb, tmp_path):
-    from kb.knowledge.index import load_kb
+    from kb.knowledge.load import load_kb
 
     cache = Cache(tmp_path / "cache")
     write_record(

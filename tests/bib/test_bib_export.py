@@ -12,7 +12,7 @@ import pytest
 
 from kb import bib
 from kb.data.models import ArxivMeta, Paper
-from kb.knowledge.index import load_kb
+from kb.knowledge.load import load_kb
 from sitebuild import FIXTURE_DATA
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from kb import bib
 from kb.data.loader import load
-from kb.knowledge.index import load_kb
+from kb.knowledge.load import load_kb
 
 GOOD = r"""% a comment line
 @article{valluri2026ssr,

@@ -37,7 +37,7 @@ def test_arxiv_link_to_paper_and_back_through_backlink(page, base_url):
 def _pending_ages() -> list[int]:
     """The ages of the fixture's pending items, from its data (what the table must show)."""
     from kb.knowledge.backlog import pending_items
-    from kb.knowledge.index import load_kb
+    from kb.knowledge.load import load_kb
     from sitebuild import FIXTURE_DATA
 
     return [it.age_days for it in pending_items(load_kb(FIXTURE_DATA), "inference")]

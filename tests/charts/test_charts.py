@@ -15,7 +15,8 @@ import yaml
 
 from kb.cli import main
 from kb.knowledge.backlog import pending_items
-from kb.knowledge.index import SectionInfo, load_kb
+from kb.knowledge.index import SectionInfo
+from kb.knowledge.load import load_kb
 from kb.render import charts
 from sitebuild import FIXTURE_DATA
 

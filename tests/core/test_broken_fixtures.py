@@ -351,7 +351,7 @@ def test_a_misspelt_id_in_the_carried_over_list_is_an_error_and_nothing_to_ackno
 def test_a_carried_over_entry_the_history_does_not_carry_says_why(tmp_path):
     """An adjacent item carried over is not pending in the computed sense (main increments and
     candidates): the finding says so, in English and on the page, rather than that nothing waits."""
-    from kb.knowledge.index import load_kb
+    from kb.knowledge.load import load_kb
     from kb.render.findings import finding_text
 
     shutil.copytree(FIXTURES / "kb" / "data", tmp_path / "data")

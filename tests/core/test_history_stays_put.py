@@ -9,7 +9,7 @@ import shutil
 
 import pytest
 
-from kb.knowledge.index import load_kb
+from kb.knowledge.load import load_kb
 from kb.render.brief import page
 from sitebuild import FIXTURE_DATA
 

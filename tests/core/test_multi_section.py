@@ -13,7 +13,7 @@ import sys
 import pytest
 
 from kb.data.loader import load
-from kb.knowledge.index import build, load_kb
+from kb.knowledge.load import build, load_kb
 from kb.knowledge.views import api_files, paper_view
 from kb.render import living, paper
 from kb.render.brief import page as brief_page

@@ -8,7 +8,7 @@ from __future__ import annotations
 import shutil
 
 from kb.data.loader import load
-from kb.knowledge.index import build
+from kb.knowledge.load import build
 from sitebuild import FIXTURE_DATA
 
 

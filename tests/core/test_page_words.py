@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 import shutil
 
-from kb.knowledge.index import load_kb
+from kb.knowledge.load import load_kb
 from kb.render import living
 from kb.render.brief import page
 from sitebuild import FIXTURE_DATA

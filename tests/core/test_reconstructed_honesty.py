@@ -9,7 +9,7 @@ import re
 import shutil
 
 from kb.data.loader import load
-from kb.knowledge.index import build
+from kb.knowledge.load import build
 from kb.render.brief import page
 from sitebuild import FIXTURE_DATA
 

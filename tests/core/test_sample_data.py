@@ -12,7 +12,7 @@ import pytest
 
 from kb.data.loader import load
 from kb.data.models import Status
-from kb.knowledge.index import build
+from kb.knowledge.load import build
 from overlay import BASE
 from sitebuild import FIXTURE, FIXTURE_DATA
 

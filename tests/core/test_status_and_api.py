@@ -12,7 +12,7 @@ import jsonschema
 import pytest
 from bs4 import BeautifulSoup
 
-from kb.knowledge.index import load_kb
+from kb.knowledge.load import load_kb
 from kb.knowledge.views import BacklogFile, BriefsFile, PapersFile, PaperView, api_files, overall_status, paper_view
 from overlay import BASE
 from sitebuild import FIXTURE_DATA, ROOT

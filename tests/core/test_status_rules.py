@@ -14,7 +14,7 @@ import pytest
 import yaml
 
 from kb.data.diagnostics import DataError
-from kb.knowledge.index import load_kb
+from kb.knowledge.load import load_kb
 from overlay import BASE
 
 D2 = "briefs/inference/2026-09-02-e1.yaml"

@@ -6,7 +6,7 @@ import pytest
 
 from kb.data.loader import load
 from kb.demos.render import KERNELS
-from kb.knowledge.index import build
+from kb.knowledge.load import build
 from sitebuild import FIXTURE_DATA
 
 DATA = FIXTURE_DATA

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from kb.data.models import Character
-from kb.knowledge.index import load_kb
+from kb.knowledge.load import load_kb
 from kb.render import feeds
 from sitebuild import FIXTURE_DATA
 

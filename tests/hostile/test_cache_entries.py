@@ -17,7 +17,8 @@ import pytest
 from kb.bib.entrystore import EntryStore
 from kb.data.loader import load
 from kb.data.recordstore import RecordStore
-from kb.knowledge.index import load_kb, paper_page
+from kb.knowledge.index import paper_page
+from kb.knowledge.load import load_kb
 from kb.knowledge.mentionstore import MentionStore
 from kb.site import cache, tracked
 from kb.site.layout import BIB_FILE, Options, build_site

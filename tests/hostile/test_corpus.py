@@ -76,7 +76,7 @@ def test_bom_and_crlf_load_as_ordinary_text(tmp_path):
     place(data, CORPUS / "papers__bom-crlf.yaml")
     run = validate(data)
     assert run.returncode == 0, run.stdout + run.stderr
-    from kb.knowledge.index import load_kb
+    from kb.knowledge.load import load_kb
 
     assert load_kb(data).papers["bom-crlf"].short == "BOM CRLF paper"
 

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from kb.data.loader import load
-from kb.knowledge.index import build
+from kb.knowledge.load import build
 from kb.render import backlog as backlog_render
 from kb.render import brief as brief_render
 from kb.render import living as living_render

@@ -11,7 +11,8 @@ import sys
 from pathlib import Path
 
 from kb.data.loader import load
-from kb.knowledge.index import KnowledgeBase, load_kb
+from kb.knowledge.index import KnowledgeBase
+from kb.knowledge.load import load_kb
 from sitebuild import FIXTURE_DATA
 
 DAYS = ("2026-09-03", "2026-09-04", "2026-09-05")

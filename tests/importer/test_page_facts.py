@@ -13,7 +13,7 @@ from pathlib import Path
 from bs4 import BeautifulSoup
 
 from kb.importer.batch import import_files
-from kb.knowledge.index import load_kb
+from kb.knowledge.load import load_kb
 from kb.render.brief import page
 from sitebuild import FIXTURE_DATA
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from kb.knowledge.index import load_kb
+from kb.knowledge.load import load_kb
 from sitebuild import CHROMIUM, CHROMIUM_ARGS, ROOT, build, copy_project, serve_directory
 from sitecheck import broken_links, foreign_resources, script_links
 

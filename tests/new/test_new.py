@@ -15,7 +15,7 @@ from kb.data.loader import validate
 from kb.data.models import ArxivMeta, Brief, Paper
 from kb.data.paperfile import check, with_meta
 from kb.knowledge.backlog import pending_items
-from kb.knowledge.index import load_kb
+from kb.knowledge.load import load_kb
 from sitebuild import FIXTURE_DATA, build
 
 ROOT = Path(__file__).resolve().parents[2]

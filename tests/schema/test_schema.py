@@ -12,7 +12,7 @@ from pydantic import BaseModel
 
 from kb.cli import main, schema_doc
 from kb.data import models
-from kb.knowledge.index import load_kb
+from kb.knowledge.load import load_kb
 from sitebuild import FIXTURE_DATA
 
 ROOT = Path(__file__).resolve().parents[2]

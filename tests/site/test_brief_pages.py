@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from pydantic import BaseModel
 
-from kb.knowledge.index import load_kb
+from kb.knowledge.load import load_kb
 from sitebuild import FIXTURE_DATA
 
 ROOT = Path(__file__).resolve().parents[2]

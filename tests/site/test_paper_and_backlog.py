@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from kb.knowledge.index import load_kb
+from kb.knowledge.load import load_kb
 from sitebuild import FIXTURE_DATA
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -14,7 +14,7 @@ from kb import synth
 from kb.data import arxiv_id
 from kb.data.loader import load
 from kb.data.models import Status
-from kb.knowledge.index import build
+from kb.knowledge.load import build
 
 ROOT = Path(__file__).resolve().parents[2]
 SMALL = dict(briefs=30, papers=100, seed=1)

@@ -8,7 +8,7 @@ from bs4 import BeautifulSoup
 
 from kb import synth
 from kb.knowledge.backlog import pending_items
-from kb.knowledge.index import load_kb
+from kb.knowledge.load import load_kb
 from kb.render import backlog
 
 

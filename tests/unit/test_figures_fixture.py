@@ -7,7 +7,7 @@ import pytest
 
 from kb.data.models import Status
 from kb.knowledge.figures import is_adjacent_ingest, item_status, paper_status, short_date
-from kb.knowledge.index import load_kb
+from kb.knowledge.load import load_kb
 from sitebuild import FIXTURE_DATA
 
 D1, D2, D3, D4, D5 = (f"inference/2026-09-0{d}-e1" for d in range(1, 6))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from kb.knowledge.index import load_kb
+from kb.knowledge.load import load_kb
 from kb.knowledge.mentions import iter_strings
 from sitebuild import FIXTURE_DATA
 

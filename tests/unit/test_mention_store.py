@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from kb.data.recordstore import RecordStore
-from kb.knowledge.index import KnowledgeBase, load_kb
+from kb.knowledge.index import KnowledgeBase
+from kb.knowledge.load import load_kb
 from kb.knowledge.mentionstore import MentionStore
 from sitebuild import FIXTURE_DATA
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kb.knowledge.index import load_kb
+from kb.knowledge.load import load_kb
 from kb.render.links import Linker, named, text
 from sitebuild import FIXTURE_DATA
 

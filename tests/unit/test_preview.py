@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from kb.data.diagnostics import DataError
-from kb.knowledge.index import KnowledgeBase, Memo, brief_page, load_kb, paper_page
+from kb.knowledge.index import KnowledgeBase, brief_page, paper_page
+from kb.knowledge.load import Memo, load_kb
 from kb.knowledge.views import api_files
 from kb.site.layout import API_FILES
 from kb.site.preview import (

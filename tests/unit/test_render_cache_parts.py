@@ -7,7 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from kb.data.recordstore import RecordStore
-from kb.knowledge.index import brief_page, load_kb, paper_page
+from kb.knowledge.index import brief_page, paper_page
+from kb.knowledge.load import load_kb
 from kb.site.layout import Options, Site, check_finished
 from kb.site.rendercache import Finished, RenderCache, encode, page_keys, stale
 from sitebuild import FIXTURE_DATA

@@ -107,7 +107,7 @@ def run_export(args: argparse.Namespace) -> int:
     from kb.bib.export import export_library
     from kb.bib.fields import uncitable
     from kb.data.atomic import write_atomic
-    from kb.knowledge.index import load_kb
+    from kb.knowledge.load import load_kb
 
     kb = load_kb(args.data)
     papers = _select(kb, args)

@@ -79,7 +79,7 @@ def _write(path: Path, text: str, force: bool) -> None:
 
 
 def run_brief(args: argparse.Namespace) -> int:
-    from kb.knowledge.index import load_kb
+    from kb.knowledge.load import load_kb
 
     data = Path(args.data)
     if not data.is_dir():

@@ -55,7 +55,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from kb.data.diagnostics import DataError
-    from kb.knowledge.index import load_kb
+    from kb.knowledge.load import load_kb
 
     try:
         kb = load_kb(Path(args.data))

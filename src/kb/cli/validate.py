@@ -12,7 +12,8 @@ from kb.data.diagnostics import Diagnostic, Severity, UserError, sort_diagnostic
 from kb.data.loader import display_path, load
 from kb.data.recordstore import RecordStore
 from kb.gcpause import gc_paused
-from kb.knowledge.index import KnowledgeBase, build
+from kb.knowledge.index import KnowledgeBase
+from kb.knowledge.load import build
 from kb.site import cache, tracked
 
 

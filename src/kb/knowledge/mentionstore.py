@@ -3,8 +3,8 @@
 Collecting the mentions of a year and a half of briefs (every string of every record read for
 arXiv ids and references, each with its sentence) is about 2 s of a 3,000-page build.  A record's
 mentions are a pure function of the record, of what it asked of the rest of the knowledge base
-(:class:`kb.knowledge.mentions.Lookups`) and of the catalogue, so :class:`MentionStore` keeps the build's
-:class:`~kb.knowledge.mentions.MentionMemo` in one file, each record known by its file's digest
+(:class:`kb.knowledge.backlinks.Lookups`) and of the catalogue, so :class:`MentionStore` keeps the build's
+:class:`~kb.knowledge.backlinks.MentionMemo` in one file, each record known by its file's digest
 (:class:`kb.data.recordstore.RecordStore`), salted with this package's code and the message
 catalogue's words (a mention's place is named in them): a build after one
 more brief collects the mentions of that brief, and of the records that asked about a paper it
@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING
 from pydantic import BaseModel
 
 from kb.data.recordstore import RecordStore, read_kept, salt_with, write_kept
-from kb.knowledge.mentions import Kept, Mention, MentionMemo
+from kb.knowledge.backlinks import Kept, MentionMemo
+from kb.knowledge.mentions import Mention
 from kb.messages import UI
 
 if TYPE_CHECKING:  # pragma: no cover

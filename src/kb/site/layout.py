@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 
 from kb.bib.entrystore import EntryStore
 from kb.data.recordstore import RecordStore
-from kb.knowledge.index import KnowledgeBase, brief_page, load_kb, paper_page
+from kb.knowledge.index import KnowledgeBase, brief_page, paper_page
+from kb.knowledge.load import load_kb
 from kb.knowledge.mentionstore import MentionStore
 from kb.messages import t
 from kb.render import backlog as backlog_render

@@ -29,7 +29,8 @@ from pathlib import Path
 
 from kb.knowledge.backlog import as_of, duplicate_cards, open_claims, pending_items
 from kb.knowledge.figures import paper_status
-from kb.knowledge.index import KnowledgeBase, Memo, brief_page, paper_page
+from kb.knowledge.index import KnowledgeBase, brief_page, paper_page
+from kb.knowledge.load import Memo
 from kb.render import backlog, charts, indexes
 from kb.site.search_index import IndexStats, Stop, Written
 

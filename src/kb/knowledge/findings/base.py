@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from kb.data.diagnostics import KeyPath
-
-if TYPE_CHECKING:
-    from kb.knowledge.index import KnowledgeBase
+from kb.data.models import Paper
 
 
 @dataclass(frozen=True)
@@ -26,7 +24,7 @@ def brief_finding(key: str, code: str, kind: str, keypath: KeyPath, message: str
     return Finding("brief", key, code, kind, keypath, message, {k: str(v) for k, v in params.items()})
 
 
-def short_name(kb: KnowledgeBase, pid: str) -> str:
+def short_name(papers: Mapping[str, Paper], pid: str) -> str:
     """The paper's display name, or its id when no paper file has it."""
-    paper = kb.papers.get(pid)
+    paper = papers.get(pid)
     return paper.short if paper else pid

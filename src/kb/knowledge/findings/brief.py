@@ -264,7 +264,7 @@ def _categories(kb: KnowledgeBase, key: str, brief: Brief, f: BriefFigures) -> l
                     f"category/{pid}",
                     "category",
                     cats[0][1],
-                    f"{_short(kb, pid)} is put in different categories: {', '.join(distinct)}",
+                    f"{_short(kb.papers, pid)} is put in different categories: {', '.join(distinct)}",
                     paper=pid,
                     categories="、".join(distinct),
                     primary=primary or "",

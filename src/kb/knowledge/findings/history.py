@@ -66,7 +66,7 @@ def carried(kb: KnowledgeBase, key: str, brief: Brief, f: BriefFigures) -> list[
                 ("carried",),
                 f"the brief's carried-over list leaves out {len(missing)} item(s) still pending after the previous "
                 f"brief: {', '.join(missing)}",
-                papers="、".join(_short(kb, pid) for pid in missing),
+                papers="、".join(_short(kb.papers, pid) for pid in missing),
                 n=len(missing),
             )
         )
@@ -172,7 +172,8 @@ def origins(kb: KnowledgeBase, key: str, brief: Brief, f: BriefFigures) -> list[
                 f"origin/{pid}",
                 "origin",
                 said[0][1],
-                f"{_short(kb, pid)} is said to come from the brief(s) of {', '.join(d.isoformat() for d in dates)}; "
+                f"{_short(kb.papers, pid)} is said to come from the brief(s) of "
+                f"{', '.join(d.isoformat() for d in dates)}; "
                 f"first seen in {first.brief if first else '?'}",
                 paper=pid,
                 said=shown,
