@@ -3,7 +3,7 @@
     python scripts/bench_build.py [--sizes 100,1000,3000] [--repeat 1] [--seed 1] [--check]
 
 For each size (total pages of the site) it writes a synthetic knowledge base
-(``kb.synth``, briefs : papers about 1 : 5.5 as in a year of data) to a temporary
+(``tests/kbsynth``, briefs : papers about 1 : 5.5 as in a year of data) to a temporary
 directory and builds, each in a fresh process, interleaved:
 
 project  the site from that data (this repository's mkdocs.yml with KB_DATA), built as
@@ -64,11 +64,12 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
+sys.path.insert(0, str(ROOT / "tests"))  # tests/kbsynth: the synthetic knowledge base
 try:
-    from kb import synth
+    import kbsynth as synth
 except ModuleNotFoundError:  # run from a checkout without the package installed
     sys.path.insert(0, str(ROOT / "src"))
-    from kb import synth
+    import kbsynth as synth
 sys.path.insert(0, str(HERE))
 import bench_validate  # noqa: E402  (same directory)
 from bench_plain import plain_project  # noqa: E402

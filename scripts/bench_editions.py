@@ -4,7 +4,7 @@
     python scripts/bench_editions.py [--years 1,2] [--horizon 5] [--seed 1] [--keep DIR] [--check]
 
 For each measured size (in simulated years of daily briefs: 365 briefs and 2,000
-papers a year, as kb.synth's year) it writes a synthetic knowledge base, builds
+papers a year, as tests/kbsynth's year) it writes a synthetic knowledge base, builds
 the site (a fresh ``kb build --strict``, as the publish workflow does, timed) and freezes it into an
 edition with kb.editions, then measures in bytes: the whole site (the current
 site, latest/), its search index (Pagefind's pagefind/, which only latest/ keeps),
@@ -48,12 +48,13 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
+sys.path.insert(0, str(ROOT / "tests"))  # tests/kbsynth: the synthetic knowledge base
 try:
-    from kb import synth
+    import kbsynth as synth
     from kb.editions.freeze import freeze, site_pages
 except ModuleNotFoundError:  # run from a checkout without the package installed
     sys.path.insert(0, str(ROOT / "src"))
-    from kb import synth
+    import kbsynth as synth
     from kb.editions.freeze import freeze, site_pages
 
 BRIEFS_PER_YEAR, PAPERS_PER_YEAR = 365, 2000

@@ -2,7 +2,7 @@
 
     python scripts/bench_preview.py [--sizes 1000,3000] [--edits 5] [--seed 1] [--check]
 
-For each size (total pages of the site) it writes a synthetic knowledge base (``kb.synth``;
+For each size (total pages of the site) it writes a synthetic knowledge base (``tests/kbsynth``;
 1,000 pages: 150 briefs + 830 papers, 3,000 pages: 461 briefs + 2,525 papers, other sizes in
 the same proportion) into a throw-away copy of this project (mkdocs.yml, docs/, hooks/,
 overrides/), starts ``kb preview`` on it in a subprocess on a free 127.0.0.1 port and waits
@@ -36,14 +36,15 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
+sys.path.insert(0, str(ROOT / "tests"))  # tests/kbsynth: the synthetic knowledge base
 try:
-    from kb import synth
+    import kbsynth as synth
 except ModuleNotFoundError:  # run from a checkout without the package installed
     sys.path.insert(0, str(ROOT / "src"))
-    from kb import synth
+    import kbsynth as synth
 
 CODE = ("mkdocs.yml", "docs", "hooks", "overrides")  # what a build reads besides data/
-SIZES = {1000: (150, 830), 3000: (461, 2525)}  # pages -> briefs, papers (kb.synth)
+SIZES = {1000: (150, 830), 3000: (461, 2525)}  # pages -> briefs, papers (tests/kbsynth)
 PAPERS_PER_BRIEF = 2525 / 461
 TARGET_SIZE, TARGET = 3000, 3.0
 SERVING = re.compile(r"kb preview: serving .* at (http://127\.0\.0\.1:\d+/)")

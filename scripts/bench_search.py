@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Search bytes: what a reader downloads to search a synthetic knowledge base of N pages.
 
-For each size, the synthetic generator (kb.synth, the one scripts/bench_build.py uses) writes a
+For each size, the synthetic generator (tests/kbsynth, the one scripts/bench_build.py uses) writes a
 knowledge base of that many pages; the project builds it (``kb build --strict``, as CI does: the site,
 then its Pagefind index) and the built site is served on 127.0.0.1.  For each query (a paper's
 name, its arXiv id, Chinese words), a fresh browser context (empty cache) opens a page, enters the

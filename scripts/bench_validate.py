@@ -2,7 +2,7 @@
 
     python scripts/bench_validate.py [--data DIR] [--briefs 365 --papers 2000 --seed 1] [--repeat 3] [--check]
 
-Without --data it writes a synthetic knowledge base (``kb.synth``) to a temporary
+Without --data it writes a synthetic knowledge base (``tests/kbsynth``) to a temporary
 directory.  It times, over --repeat runs, (1) in process: load + index + rules +
 figures (``kb.knowledge.load.build(kb.data.loader.load(dir))``) and (2) the wall time of a
 ``kb validate --data DIR`` subprocess, and prints the medians and their ratio to
@@ -31,11 +31,12 @@ import tempfile
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # tests/kbsynth: the synthetic knowledge base
 try:
-    from kb import synth
+    import kbsynth as synth
 except ModuleNotFoundError:  # run from a checkout without the package installed
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
-    from kb import synth
+    import kbsynth as synth
 
 
 def validate_command(data: Path, patch: Path | None) -> list[str]:

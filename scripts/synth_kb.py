@@ -4,7 +4,7 @@
 
 OUT_DIR becomes a data directory (topics/, papers/, briefs/, demos/); check it with
 ``kb validate --data OUT_DIR``.  Same arguments, same bytes.  The generator is
-``kb.synth``; this is only its command line.
+``tests/kbsynth``; this is only its command line.
 """
 
 from __future__ import annotations
@@ -14,11 +14,12 @@ import datetime as dt
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # tests/kbsynth: the synthetic knowledge base
 try:
-    from kb import synth
+    import kbsynth as synth
 except ModuleNotFoundError:  # run from a checkout without the package installed
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
-    from kb import synth
+    import kbsynth as synth
 
 LAYOUT = ("topics", "papers", "briefs", "demos")
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from kb import synth
+import kbsynth as synth
 from kb.data import arxiv_id
 from kb.data.loader import load
 from kb.data.models import Status

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bs4 import BeautifulSoup
 
-from kb import synth
+import kbsynth as synth
 from kb.knowledge.backlog import pending_items
 from kb.knowledge.load import load_kb
 from kb.render import backlog

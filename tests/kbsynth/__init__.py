@@ -30,9 +30,9 @@ import datetime as dt
 import re
 from pathlib import Path
 
-from kb.synth.gen import Gen
-from kb.synth.plan import Summary
-from kb.synth.yamlout import dump
+from kbsynth.gen import Gen
+from kbsynth.plan import Summary
+from kbsynth.yamlout import dump
 
 __all__ = ["build", "generate", "write", "dump", "Summary"]
 

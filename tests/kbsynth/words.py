@@ -9,8 +9,8 @@ from collections.abc import Sequence
 from typing import TypeVar, overload
 
 from kb.data.text import slugify
-from kb.synth import vocab as v
-from kb.synth.plan import Paper
+from kbsynth import vocab as v
+from kbsynth.plan import Paper
 
 T = TypeVar("T")
 

@@ -14,12 +14,12 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
-from kb.synth import vocab as v
-from kb.synth.items import Items
-from kb.synth.papers import Papers
-from kb.synth.plan import Paper, TopicState
-from kb.synth.sources import Sources
-from kb.synth.yamlout import Doc, FlowMap
+from kbsynth import vocab as v
+from kbsynth.items import Items
+from kbsynth.papers import Papers
+from kbsynth.plan import Paper, TopicState
+from kbsynth.sources import Sources
+from kbsynth.yamlout import Doc, FlowMap
 
 
 @dataclass

@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
-from kb.synth.yamlout import Doc
+from kbsynth.yamlout import Doc
 
 
 @dataclass

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import datetime as dt
 
-from kb.synth import vocab as v
-from kb.synth.plan import Paper, TopicState
-from kb.synth.words import Words
-from kb.synth.yamlout import Doc, Flow
+from kbsynth import vocab as v
+from kbsynth.plan import Paper, TopicState
+from kbsynth.words import Words
+from kbsynth.yamlout import Doc, Flow
 
 
 def _default_tree(tid: str) -> list[v.TreeNode]:

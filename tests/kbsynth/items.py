@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import datetime as dt
 
-from kb.synth import vocab as v
-from kb.synth.plan import OpenClaim, Paper, TopicState
-from kb.synth.words import Words, slug
-from kb.synth.yamlout import Doc, Flow, FlowMap
+from kbsynth import vocab as v
+from kbsynth.plan import OpenClaim, Paper, TopicState
+from kbsynth.words import Words, slug
+from kbsynth.yamlout import Doc, Flow, FlowMap
 
 STATUS_NOTES = {
     "net-new": "尚未锚入 {t}.md；{tail}",

@@ -1,15 +1,15 @@
 """Paper records and paper files.  Paper files never say where a paper is anchored:
-briefs record that (see :mod:`kb.synth.briefs`)."""
+briefs record that (see :mod:`kbsynth.briefs`)."""
 
 from __future__ import annotations
 
 import datetime as dt
 import re
 
-from kb.synth import vocab as v
-from kb.synth.plan import Paper
-from kb.synth.words import Words
-from kb.synth.yamlout import Doc, Flow, FlowMap
+from kbsynth import vocab as v
+from kbsynth.plan import Paper
+from kbsynth.words import Words
+from kbsynth.yamlout import Doc, Flow, FlowMap
 
 
 class Papers(Words):

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import datetime as dt
 
-from kb.synth import vocab as v
-from kb.synth.plan import Paper, TopicState
-from kb.synth.words import Words
-from kb.synth.yamlout import Doc, Flow, FlowMap
+from kbsynth import vocab as v
+from kbsynth.plan import Paper, TopicState
+from kbsynth.words import Words
+from kbsynth.yamlout import Doc, Flow, FlowMap
 
 
 class Sources(Words):

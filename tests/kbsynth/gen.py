@@ -7,11 +7,11 @@ from __future__ import annotations
 import datetime as dt
 import random
 
-from kb.synth.briefdoc import BriefDocs
-from kb.synth.papers import Papers
-from kb.synth.plan import Paper, TopicState
-from kb.synth.topics import Topics
-from kb.synth.yamlout import Doc, Flow, dump
+from kbsynth.briefdoc import BriefDocs
+from kbsynth.papers import Papers
+from kbsynth.plan import Paper, TopicState
+from kbsynth.topics import Topics
+from kbsynth.yamlout import Doc, Flow, dump
 
 
 class Gen(BriefDocs, Papers, Topics):

@@ -1,14 +1,14 @@
-"""A whole brief: what it raises (:mod:`kb.synth.briefs`), its sources, claims, the
+"""A whole brief: what it raises (:mod:`kbsynth.briefs`), its sources, claims, the
 figures its author states, its window, and the file."""
 
 from __future__ import annotations
 
 import datetime as dt
 
-from kb.synth import vocab as v
-from kb.synth.briefs import Briefs, Round
-from kb.synth.plan import Paper, TopicState
-from kb.synth.yamlout import Doc, FlowMap, dump
+from kbsynth import vocab as v
+from kbsynth.briefs import Briefs, Round
+from kbsynth.plan import Paper, TopicState
+from kbsynth.yamlout import Doc, FlowMap, dump
 
 
 class BriefDocs(Briefs):
