@@ -18,6 +18,7 @@ import sys
 import time
 
 import pytest
+from ownedblock import without_block
 
 from kb.data import paperfile
 from kb.data.loader import load
@@ -62,7 +63,7 @@ def slow_api(api):
 
 
 def snapshot(data_dir):
-    return {p.name: paperfile.without_block(p.read_text("utf-8")) for p in sorted((data_dir / "papers").glob("*.yaml"))}
+    return {p.name: without_block(p.read_text("utf-8")) for p in sorted((data_dir / "papers").glob("*.yaml"))}
 
 
 def assert_all_valid(data_dir, cache_dir, hand_written):

@@ -92,6 +92,16 @@ def assert_safe(value: str) -> None:
     assert "\n" not in value
 
 
+def encode(text: str) -> str:
+    """Plain text -> LaTeX, as the export's middleware writes a field."""
+    return latex.encoder().unicode_to_latex(latex.one_line(text))
+
+
+def decode(value: str) -> str:
+    """LaTeX -> plain text on one line, as the import's middleware reads a field."""
+    return latex.one_line(latex.decoder().latex_to_text(value))
+
+
 def nfc(value):
     """Text as read back: canonically equivalent (the LaTeX decoder composes characters)."""
     if isinstance(value, (tuple, list)):
@@ -228,13 +238,13 @@ def test_spaces_between_chinese_characters_are_dropped_before_bibtex_sees_them()
     ],
 )
 def test_text_round_trips_exactly(text):
-    assert latex.decode(latex.encode(text)) == nfc(text) == text
-    assert_safe(latex.encode(text))
+    assert decode(encode(text)) == nfc(text) == text
+    assert_safe(encode(text))
 
 
 def test_accents_are_bibtex_special_characters():
-    assert latex.encode("Jürgen Müller") == 'J{\\"u}rgen M{\\"u}ller'
-    assert latex.encode("José María") == "Jos{\\'e} Mar{\\'\\i}a"
+    assert encode("Jürgen Müller") == 'J{\\"u}rgen M{\\"u}ller'
+    assert encode("José María") == "Jos{\\'e} Mar{\\'\\i}a"
 
 
 def test_names_bibtex_would_misread_are_braced_whole():

@@ -34,9 +34,10 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from demopage import KERNELS, shader_name, standalone_page
 from kb.data.models import Demo
 from kb.demos import SITE_DIR
-from kb.demos.render import ASSET_DIR, KERNELS, asset_files, shader_name, standalone_page
+from kb.demos.render import ASSET_DIR, asset_files
 
 CHROMIUM = Path("/usr/bin/chromium")
 COMMON_FLAGS = [

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from demopage import KERNELS
 from kb.data.loader import load
-from kb.demos.render import KERNELS
 from kb.knowledge.load import build
 from sitebuild import FIXTURE_DATA
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from kb.data.models import Demo
-from kb.demos import ENV, OPTION, SITE_DIR, enabled, for_paper, for_section
+from kb.demos import ENV, SITE_DIR, enabled, for_paper, for_section
 
 
 def test_names():
-    assert (OPTION, ENV) == ("demos", "KB_DEMOS")
+    assert ENV == "KB_DEMOS"
     assert not SITE_DIR.startswith("/") and not SITE_DIR.endswith("/")
 
 

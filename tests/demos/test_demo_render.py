@@ -7,21 +7,10 @@ import re
 import pytest
 from bs4 import BeautifulSoup
 
+from demopage import KERNELS, shader_name
 from kb.data.models import Demo
 from kb.demos import render
-from kb.demos.render import (
-    ASSET_DIR,
-    HEADING,
-    KERNELS,
-    SCRIPT,
-    STYLE,
-    asset_files,
-    asset_names,
-    demo_block,
-    demo_section,
-    shader_name,
-    standalone_page,
-)
+from kb.demos.render import ASSET_DIR, HEADING, SCRIPT, STYLE, asset_files, demo_section
 
 HOSTILE_TITLE = '"><script>alert(1)</script><b onclick=x>'
 HOSTILE_DESC = "<img src=x onerror=alert(1)> & 'q' \"dq\"\n\n第二段 </div><iframe src=//evil.example>"
@@ -46,7 +35,7 @@ def test_kernel_vocabulary_matches_the_model():
 
 @pytest.mark.parametrize("kernel", KERNELS)
 def test_every_kernel_has_a_shader_and_a_harness_entry(kernel):
-    assert shader_name(kernel) in asset_names()
+    assert shader_name(kernel) in [p.name for p in asset_files()]
     wgsl = (ASSET_DIR / shader_name(kernel)).read_text("utf-8")
     assert "@compute" in wgsl and "fn main(" in wgsl
     assert "@workgroup_size(WG)" in wgsl  # one constant drives the size and the strided loops
@@ -57,7 +46,7 @@ def test_every_kernel_has_a_shader_and_a_harness_entry(kernel):
 
 
 def test_asset_list():
-    names = asset_names()
+    names = [p.name for p in asset_files()]
     assert SCRIPT in names and STYLE in names
     assert names == sorted(names)
     assert len(names) == len(KERNELS) + 2
@@ -85,7 +74,7 @@ def test_fallback_message_is_plain_chinese():
 
 def test_block_escapes_hostile_title_and_description():
     demo = _demo(title=HOSTILE_TITLE, description=HOSTILE_DESC)
-    html = demo_block(demo, "../assets/kb-demos")
+    html = demo_section([demo], "../assets/kb-demos")
     soup = _soup(html)
     assert soup.find("h3").get_text() == HOSTILE_TITLE
     descs = [p.get_text() for p in soup.select("p.kb-demo-desc")]
@@ -104,7 +93,7 @@ def test_block_escapes_the_id_even_if_validation_was_bypassed():
     demo = Demo.model_construct(
         id='x" onmouseover="alert(1)', kernel="gemv", title="t", description=None, papers=[], sections=[]
     )
-    soup = _soup(demo_block(demo, "a"))
+    soup = _soup(demo_section([demo], "a"))
     block = soup.select_one("div.kb-demo")
     assert block["data-demo-id"] == 'x" onmouseover="alert(1)'
     assert block["data-kernel"] == "gemv"
@@ -112,7 +101,7 @@ def test_block_escapes_the_id_even_if_validation_was_bypassed():
 
 
 def test_block_carries_the_data_attributes_the_harness_reads():
-    soup = _soup(demo_block(_demo("attention-decode", id="attn"), "assets/"))
+    soup = _soup(demo_section([_demo("attention-decode", id="attn")], "assets/"))
     block = soup.select_one("div.kb-demo")
     assert block["data-kernel"] == "attention-decode"
     assert block["data-demo-id"] == "attn"
@@ -131,7 +120,7 @@ def test_block_carries_the_data_attributes_the_harness_reads():
     ],
 )
 def test_asset_base_url(base, expected):
-    soup = _soup(demo_block(_demo(), base))
+    soup = _soup(demo_section([_demo()], base))
     assert soup.find("script")["src"] == expected
     assert len(soup.find_all("script")) == 1
 
@@ -147,13 +136,12 @@ def test_section():
 
 def test_section_without_demos_is_empty():
     assert demo_section([], "assets") == ""
-    assert "<script" not in standalone_page([], "assets")
 
 
 @pytest.mark.parametrize(
     "html",
     [
-        demo_block(_demo(description="一\n\n\n二\n  三"), "a"),
+        demo_section([_demo(description="一\n\n\n二\n  三")], "a"),
         demo_section([_demo(k, description="段一\n\n段二") for k in KERNELS], "a"),
     ],
 )
@@ -162,17 +150,3 @@ def test_markup_has_no_blank_lines_or_indentation(html):
     for line in html.splitlines():
         assert line.strip(), "blank line"
         assert not line.startswith((" ", "\t"))
-
-
-def test_standalone_page():
-    html = standalone_page([_demo(k) for k in KERNELS], "assets")
-    soup = _soup(html)
-    assert html.startswith("<!doctype html>")
-    assert soup.find("html")["lang"] == "zh-CN"
-    assert soup.find("meta", charset="utf-8") is not None
-    csp = soup.find("meta", attrs={"http-equiv": "Content-Security-Policy"})["content"]
-    assert "script-src 'self'" in csp and "connect-src 'self'" in csp
-    assert len(soup.select("div.kb-demo")) == len(KERNELS)
-    assert _event_attrs(soup) == []
-    assert all(s.get("src") for s in soup.find_all("script"))  # no inline scripts
-    assert soup.find("style") is None and not soup.find_all(style=True)

@@ -80,8 +80,6 @@ def test_history_orders_briefs_by_date_then_round_and_finds_the_first_sighting()
         "inference/2026-09-03-e1",
     ]
     assert h.first_seen("nobody") is None
-    assert h.seen_before("x", "inference/2026-09-02-e10") and not h.seen_before("x", "inference/2026-09-02-e2")
-    assert not h.seen_before("nobody", "inference/2026-09-03-e1")
 
 
 def test_a_paper_named_twice_in_one_part_of_a_brief_is_one_sighting():

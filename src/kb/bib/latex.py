@@ -117,17 +117,6 @@ def one_line(text: str) -> str:
     return " ".join(text.split())
 
 
-def encode(text: str) -> str:
-    """Plain text -> LaTeX for a BibTeX field (see the module docstring)."""
-    latex: str = encoder().unicode_to_latex(one_line(text))  # pylatexenc is untyped
-    return latex
-
-
-def decode(latex: str) -> str:
-    """LaTeX from a BibTeX field -> plain text on one line."""
-    return one_line(decoder().latex_to_text(latex))
-
-
 def verbatim(value: str) -> str:
     """A DOI or URL with every character BibTeX or LaTeX could misread percent-encoded."""
     return quote(one_line(value), safe=_VERBATIM_SAFE)

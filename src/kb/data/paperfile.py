@@ -221,16 +221,6 @@ def with_meta(text: str, meta: ArxivMeta) -> str:
     return bom + head + block + body[pos:]
 
 
-def without_block(text: str) -> str:
-    """``text`` minus its arxiv_meta block (what the tools promise never to change)."""
-    body = text[1:] if text.startswith(BOM) else text
-    layout = _layout(body)
-    if layout.owned is None:
-        return text
-    start, end = layout.owned
-    return text[: len(text) - len(body)] + body[:start] + body[_line_end(body, end) :]
-
-
 # --------------------------------------------------------------------------- checks and writes
 
 

@@ -17,8 +17,7 @@ from collections.abc import Iterable, Mapping
 
 from kb.data.models import Demo
 
-OPTION = "demos"  # option of the kb plugin in mkdocs.yml
-ENV = "KB_DEMOS"
+ENV = "KB_DEMOS"  # overrides the kb plugin's option `demos` in mkdocs.yml
 SITE_DIR = "assets/kb-demos"  # where the adapter copies the assets inside the built site
 
 _TRUE = frozenset({"1", "true", "yes", "on"})

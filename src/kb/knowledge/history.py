@@ -133,11 +133,6 @@ class History:
         seen = self.by_paper.get(paper)
         return seen[0] if seen else None
 
-    def seen_before(self, paper: str, key: str) -> bool:
-        """Was ``paper`` seen by a brief ordered before ``key`` (any topic)?"""
-        first = self.first_seen(paper)
-        return first is not None and self.order[first.brief] < self.order[key]
-
     def anchor(self, paper: str, topic: str, as_of: str | None = None) -> AnchorRecord | None:
         """The paper's anchor in ``topic`` recorded by brief ``as_of`` or an earlier one
         (``None``: by any brief); the latest such record, since a later one may move it."""

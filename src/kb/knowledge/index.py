@@ -105,10 +105,6 @@ class KnowledgeBase:
                 return secs[section_id]
         return None
 
-    def anchor_of(self, paper: Paper, topic: str, as_of: str | None = None) -> AnchorRecord | None:
-        """The paper's anchor in ``topic``, as recorded by brief ``as_of`` or earlier (``None``: by any brief)."""
-        return self.history.anchor(paper.id, topic, as_of)
-
     def anchored_in(self, topic: str) -> Iterator[AnchorRecord]:
         """The current anchor of every paper anchored in ``topic``, in paper order."""
         for pid in self.papers:

@@ -106,5 +106,4 @@ SITE: dict[str, str] = {
     "demos.kernel": "内核：{label}",
     "demos.loading": "正在载入演示…",
     "demos.noscript": "此演示需要启用 JavaScript。",
-    "demos.page_title": "WebGPU 内核演示",
 }

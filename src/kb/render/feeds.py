@@ -29,7 +29,6 @@ from kb.messages import UI
 from kb.render.links import brief_title
 
 DIR = "."  # the site root (see above)
-ATOM_NS = "http://www.w3.org/2005/Atom"
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from kb.data import arxiv_id
-from kb.knowledge.history import AnchorRecord
+from kb.knowledge.history import SIGHTING_KINDS, AnchorRecord
 from kb.knowledge.index import KnowledgeBase, brief_page, paper_page, section_anchor
 from kb.messages import t
 from kb.render.html import esc, link, t_html
@@ -84,10 +84,8 @@ def brief_title(kb: KnowledgeBase, key: str) -> str:
     return b.title or t("link.brief_title", topic=b.topic, round=b.round, date=b.date.isoformat())
 
 
-# what a brief named a paper as, in the reader's words (kb.knowledge.history.SIGHTING_KINDS)
-SIGHTING_LABELS = {
-    kind: t(f"sighting.{kind}") for kind in ("increment", "adjacent", "candidate", "claim", "carried", "citable")
-}
+# what a brief named a paper as, in the reader's words
+SIGHTING_LABELS = {kind: t(f"sighting.{kind}") for kind in SIGHTING_KINDS}
 
 
 def anchor_text(kb: KnowledgeBase, linker: Linker, rec: AnchorRecord) -> str:
