@@ -21,7 +21,9 @@ from kb.knowledge.index import paper_page
 from kb.knowledge.load import load_kb
 from kb.knowledge.mentionstore import MentionStore
 from kb.site import cache, tracked
-from kb.site.layout import BIB_FILE, Options, build_site
+from kb.site.layout import Options, build_site
+from kb.site.pages import inputs
+from kb.site.pages.files import BIB_FILE
 from kb.site.rendercache import Finished, RenderCache
 from sitebuild import FIXTURE_DATA
 
@@ -72,13 +74,13 @@ def test_a_finished_page_under_another_key_is_a_miss(tmp_path: Path) -> None:
     kb = load_kb(FIXTURE_DATA)
     pages = [paper_page(pid) for pid in list(kb.papers)[:2]]
     kept = RenderCache(tmp_path / "finished", "salt")
-    kept.start(kb, {}, "options")
+    kept.start(inputs(kb, kept_only=True), {}, "options", kb)
     kept.put(pages[0], Finished("<p>kept</p>", [], frozenset(), {}, frozenset(), None, None))
     path = tmp_path / "finished" / kept.keys[pages[1]][:2] / f"{kept.keys[pages[1]]}.json"
     path.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(next((tmp_path / "finished").rglob("*.json")), path)
     again = RenderCache(tmp_path / "finished", "salt")
-    again.start(kb, {}, "options")
+    again.start(inputs(kb, kept_only=True), {}, "options", kb)
     assert again.get(pages[1]) is None and again.get(pages[0]) is not None
     path.write_text('{"key": "%s", "content": 1}' % kept.keys[pages[1]], "utf-8")  # noqa: UP031
     assert again.get(pages[1]) is None

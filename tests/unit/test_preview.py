@@ -13,20 +13,15 @@ from kb.data.diagnostics import DataError
 from kb.knowledge.index import KnowledgeBase, brief_page, paper_page
 from kb.knowledge.load import Memo, load_kb
 from kb.knowledge.views import api_files
-from kb.site.layout import API_FILES
-from kb.site.preview import (
-    ALWAYS,
-    SUMMARY_PAGES,
-    WITH_PAPERS,
-    Preview,
-    Project,
-    affected,
-    change_of,
-    ignored,
-    preview_inputs,
-    snapshot,
-)
+from kb.site.pages import REGISTRY, affected
+from kb.site.pages import snapshot as preview_inputs
+from kb.site.pages.files import API_FILES
+from kb.site.preview import Preview, Project, change_of, ignored, snapshot
 from sitebuild import FIXTURE_DATA
+
+# the pages every change remakes (types without inputs), and those compared before written
+ALWAYS = frozenset({"briefs/index.md", "stats.md"})
+SUMMARY_PAGES = frozenset({"briefs/index.md", "stats.md", "papers/index.md", "backlog.md"})
 
 BRIEF = "inference/2026-09-03-e1"
 NEXT = "inference/2026-09-04-e1"
@@ -104,7 +99,8 @@ def test_nothing_changed_rebuilds_only_the_list_of_briefs_and_the_statistics(dat
     before = load_kb(data, memo=memo)
     after = load_kb(data, memo=memo)
     assert affected(preview_inputs(before), preview_inputs(after)) == ALWAYS == {"briefs/index.md", "stats.md"}
-    assert SUMMARY_PAGES == ALWAYS | WITH_PAPERS == ALWAYS | {"papers/index.md", "backlog.md"}
+    compared = {p for t in REGISTRY if t.compared for p in t.paths(after)}
+    assert compared == SUMMARY_PAGES
 
 
 def test_an_edited_brief_rebuilds_its_page_and_the_next_one(data):

@@ -56,11 +56,25 @@ def test_which_pages_are_indexed(url, expected):
     assert search.indexed(url) is expected
 
 
+def paper_facts(kb, page):
+    from kb.site.pages import paper
+
+    assert paper.TYPE.facts is not None
+    return paper.TYPE.facts(kb, page)
+
+
+def living_facts(kb, page):
+    from kb.site.pages import handwritten
+
+    assert handwritten.LIVING.facts is not None
+    return handwritten.LIVING.facts(kb, page)
+
+
 def test_what_the_briefs_call_a_paper_is_a_hidden_word_of_its_page_below_a_briefs_own(sample_kb):
-    facts = search.facts_for(sample_kb, "papers/ssr/")
+    facts = paper_facts(sample_kb, "papers/ssr.md")
     assert any(s.startswith("SSR：自投机解码") for s in facts.said), facts.said  # the increment's headline
     assert len(facts.said) == len(set(facts.said))
-    assert search.facts_for(sample_kb, "inference/").said == ()  # only paper pages
+    assert living_facts(sample_kb, "inference.md").said == ()  # only paper pages
     out = search.mark(PAGE, Facts("论文", said=("SSR：自投机解码 <b>&",)))
     assert out is not None
     said = f'<div hidden data-pagefind-weight="{search.SAID:g}"><p>SSR：自投机解码 &lt;b&gt;&amp;</p></div>'
@@ -83,7 +97,7 @@ def test_what_the_briefs_call_a_paper_stands_in_its_backlinks_section():
 def test_a_paper_result_gives_the_date_its_page_gives_first(sample_kb):
     ssr = sample_kb.papers["ssr"]
     assert str(ssr.published) == "2026-08" and ssr.submitted is not None  # (the v1 date its page questions)
-    assert search.facts_for(sample_kb, "papers/ssr/").date == "2026-08"
+    assert paper_facts(sample_kb, "papers/ssr.md").date == "2026-08"
     out = search.mark(PAGE, Facts("简报", date="2026-09-03"))
     assert out is not None and 'data-pagefind-meta="date:2026-09-03"' in out and "when:" not in out  # a brief's day
     out = search.mark(PAGE, Facts("活文档", date="2026-09-03"))
@@ -96,4 +110,4 @@ def test_a_headline_holding_the_papers_arxiv_id_still_counts_as_calling_it_by_na
     the paper's page (KV Cache finds it)."""
     headline = [m for m in sample_kb.mentions_of("retroinfer") if m.context.startswith("RetroInfer：把 KV Cache")]
     assert len(headline) == 1 and headline[0].explicit, headline
-    assert any("KV Cache" in s for s in search.facts_for(sample_kb, "papers/retroinfer/").said)
+    assert any("KV Cache" in s for s in paper_facts(sample_kb, "papers/retroinfer.md").said)

@@ -48,10 +48,9 @@ from .htmlscan import Ref, Scan, rewrite, scan, srcset_urls
 
 __all__ = [
     "CURRENT",
-    "CURRENT_ONLY",
     "MANIFEST",
     "CHANGES",
-    "is_record",
+    "edition_policy",
     "site_pages",
     "freeze",
     "Frozen",
@@ -61,8 +60,14 @@ __all__ = [
 CURRENT = "latest"  # directory of the current site on gh-pages, beside the editions
 MANIFEST = "edition.json"
 CHANGES = "changes/index.html"  # the generated page of differences, inside each edition
-CURRENT_ONLY = ("briefs/", "papers/", "backlog/", "stats/")  # records and indexes: never frozen
-RECORD = re.compile(r"^(?:briefs/[^/]+/\d{4}-\d{2}-\d{2}-[^/]+|papers/[^/]+)/index\.html$")
+# A page's own word on what an edition does with it (its page type's, kb.site.pages): "current"
+# (computed from every record: left out, the current site's is the one to read) or "record" (a brief's
+# or a paper's page: left out and listed in the manifest by title).  Any other page is frozen.
+_POLICY = re.compile(rb'<meta name="kb-edition" content="(current|record)">')
+_HEAD_END = re.compile(rb"</head>", re.IGNORECASE)
+# Sites built before pages said so (whole-site editions mike made): their records and indexes by place.
+_LEGACY_CURRENT = ("briefs/", "papers/", "backlog/", "stats/")
+_LEGACY_RECORD = re.compile(r"^(?:briefs/[^/]+/\d{4}-\d{2}-\d{2}-[^/]+|papers/[^/]+)/index\.html$")
 STATIC_ROOT = "assets/"
 SEARCH_INDEX = "search/search_index.json"
 _TITLE = re.compile(rb"<title>(.*?)</title>", re.DOTALL)
@@ -70,8 +75,18 @@ _LANG = re.compile(r"^[a-z]{2,3}$")  # lunr language codes; anything else could 
 _CSS_URL = re.compile(r"""url\(\s*(['"]?)([^'")]+)\1\s*\)""")
 
 
-def is_record(page: str) -> bool:
-    return bool(RECORD.match(page))
+def edition_policy(site: Path, pages: list[str]) -> dict[str, str]:
+    """The pages of a built site that are not frozen, each with its policy ("current" or "record")."""
+    out = {}
+    for page in pages:
+        head = (site / page).read_bytes()
+        end = _HEAD_END.search(head)
+        found = _POLICY.search(head, 0, end.start() if end else len(head))
+        if found:
+            out[page] = found.group(1).decode()
+    if out or not any(page.startswith(_LEGACY_CURRENT) for page in pages):
+        return out
+    return {p: "record" if _LEGACY_RECORD.match(p) else "current" for p in pages if p.startswith(_LEGACY_CURRENT)}
 
 
 def site_pages(site: Path) -> list[str]:
@@ -228,7 +243,8 @@ def _search(site: Path, dest: Path, frozen: set[str], worker: str | None) -> set
 def freeze(site: Path, dest: Path, edition: str, site_name: str | None = None) -> Frozen:
     """Write the edition of ``site`` (a built site, or a whole-site edition made by mike) to ``dest``."""
     pages = site_pages(site)
-    frozen = [p for p in pages if not p.startswith(CURRENT_ONLY) and p != "404.html"]
+    policy = edition_policy(site, pages)
+    frozen = [p for p in pages if p not in policy and p != "404.html"]
     if CHANGES in frozen:
         raise ValueError(f"the site has a page {page_url(CHANGES)!r}: that path is the edition's changes page")
     if "index.html" not in frozen:
@@ -259,7 +275,7 @@ def freeze(site: Path, dest: Path, edition: str, site_name: str | None = None) -
         target = dest / rel
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(site / rel, target)
-    records = {page_url(p): _title(site / p, site_name) for p in pages if is_record(p)}
+    records = {page_url(p): _title(site / p, site_name) for p in pages if policy.get(p) == "record"}
     manifest = {"edition": edition, "current": CURRENT, "pages": [page_url(p) for p in frozen], "records": records}
     (dest / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False, indent=0, sort_keys=True), "utf-8")
     size = sum(p.stat().st_size for p in dest.rglob("*") if p.is_file())

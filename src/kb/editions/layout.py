@@ -43,7 +43,7 @@ from kb.data.atomic import new_dir
 from kb.messages import t
 
 from .changes import write_changes
-from .freeze import CURRENT, Frozen, freeze, is_record, read_manifest, site_pages
+from .freeze import CURRENT, Frozen, edition_policy, freeze, read_manifest, site_pages
 
 __all__ = ["EDITION", "Published", "check_site", "publish", "delete", "editions_in", "VERSIONS"]
 
@@ -187,7 +187,7 @@ def _migrate(root: Path, editions: list[str]) -> list[str]:
     done = []
     for e in editions:
         d = root / e
-        if read_manifest(d) is None and any(is_record(p) for p in site_pages(d)):
+        if read_manifest(d) is None and "record" in edition_policy(d, site_pages(d)).values():
             _replace_dir(d, functools.partial(freeze, d, edition=e))
             done.append(e)
     return done

@@ -138,10 +138,12 @@ class BacklogFile(View):
     backlog: BacklogView
 
 
-def _url(src: str) -> str:
-    """The site path MkDocs gives a page (directory URLs)."""
-    stem = src[:-3]
-    return "" if stem == "index" else (stem[:-5] if stem.endswith("/index") else stem) + "/"
+def site_path(src: str) -> str:
+    """The site path MkDocs gives a page (directory URLs): ``x.md`` → ``x/``, ``x/index.md`` → ``x/``."""
+    stem = src[: -len(".md")]
+    if stem == "index" or stem.endswith("/index"):
+        return stem[: -len("index")]
+    return stem + "/"
 
 
 def claim_ref(kb: KnowledgeBase, state: ClaimState) -> ClaimRef:
@@ -211,7 +213,7 @@ def paper_view(kb: KnowledgeBase, ref: str, open_claims: dict[str, list[ClaimSta
         arxiv=paper.arxiv_base,
         short=paper.short,
         title=paper.display_title,
-        page=_url(paper_page(paper.id)),
+        page=site_path(paper_page(paper.id)),
         status=overall_status(kb, paper.id),
         first_seen=seen[0] if seen else None,
         seen=seen,
@@ -277,7 +279,7 @@ def brief_view(kb: KnowledgeBase, key: str) -> BriefView:
         title=b.title,
         headline=b.character.title if b.character else None,
         instance=b.instance,
-        page=_url(brief_page(key)),
+        page=site_path(brief_page(key)),
         reconstructed=b.reconstructed is not None,
         increments=increments,
         stated=b.stated.model_dump(mode="json", exclude_defaults=True),

@@ -5,7 +5,12 @@ search, the page scripts, feeds, charts and the kernel demos.  Part of :data:`kb
 from __future__ import annotations
 
 SITE: dict[str, str] = {
-    "site.name": "LLM 推理知识库",  # llms.txt's title where mkdocs.yml names no site
+    "site.name": "LLM 推理知识库",
+    # the generated pages' entries in the site's navigation (mkdocs.yml nav; kb.site.pages)
+    "nav.page.briefs": "简报",
+    "nav.page.papers": "论文",
+    "nav.page.backlog": "待办",
+    "nav.page.stats": "统计",  # llms.txt's title where mkdocs.yml names no site
     # page descriptions (meta description, Open Graph) and the theme's pages (overrides/*.html)
     "meta.increments": "主增量",
     "meta.briefs": "全部 {n} 期每日简报，按月分组、按日期倒序：每期的本棒性质、各条主增量和计数。",

@@ -18,7 +18,7 @@ from kb.render.links import SIGHTING_LABELS, Linker, arxiv_out, brief_link, pape
 
 BRIEFS = "briefs/index.md"
 PAPERS = "papers/index.md"
-BIB = "references.bib"  # the library's BibTeX (kb.site.layout.BIB_FILE), linked from the papers index
+BIB = "references.bib"  # the library's BibTeX (kb.site.pages.files.BIB_FILE), linked from the papers index
 # the index pages' titles keep the anchor the toc extension gave them (a Chinese title leaves nothing to slug)
 TITLE_ANCHOR = "_1"
 

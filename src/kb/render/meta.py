@@ -8,8 +8,7 @@ escapes), whitespace collapsed and cut at :data:`LIMIT` characters.
 
 from __future__ import annotations
 
-from kb.knowledge.backlog import pending_items
-from kb.knowledge.index import KnowledgeBase, brief_page, paper_page
+from kb.knowledge.index import KnowledgeBase
 from kb.messages import UI
 from kb.render.links import brief_title
 
@@ -45,18 +44,3 @@ def paper_description(kb: KnowledgeBase, pid: str) -> str:
     if p.arxiv_meta and p.arxiv_meta.abstract:
         out += p.arxiv_meta.abstract
     return _cut(out)
-
-
-def page_descriptions(kb: KnowledgeBase) -> dict[str, str]:
-    """The description of every generated brief and paper page and of the generated index
-    pages, by source path."""
-    pending = sum(len(pending_items(kb, topic)) for topic in kb.topics)
-    out = {
-        "briefs/index.md": UI["meta.briefs"].format(n=len(kb.briefs)),
-        "papers/index.md": UI["meta.papers"].format(n=len(kb.papers)),
-        "backlog.md": UI["meta.backlog"].format(n=pending),
-        "stats.md": UI["meta.stats"],
-    }
-    out.update({brief_page(key): brief_description(kb, key) for key in kb.briefs})
-    out.update({paper_page(pid): paper_description(kb, pid) for pid in kb.papers})
-    return out

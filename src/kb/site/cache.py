@@ -164,7 +164,7 @@ def page_parts(
     facts: object,
 ) -> list[str]:
     """A page's own inputs to the theme and what the search index's marks on it say (``facts``:
-    :func:`kb.site.search.facts_for`), as strings for :meth:`PageCache.key`."""
+    :attr:`kb.site.pages.base.PageType.facts`), as strings for :meth:`PageCache.key`."""
     import json
 
     return [

@@ -49,7 +49,6 @@ from kb.render.macros import MACROS
 from kb.render.macros import Context as MacroContext
 from kb.render.macros import call as macro_call
 from kb.render.macros import diagnostics as macro_diagnostics
-from kb.render.meta import page_descriptions
 from kb.render.placement import Placeholders
 from kb.site import (
     cache,
@@ -63,16 +62,10 @@ from kb.site import (
     theme,
 )
 from kb.site.config import KbConfig, address, demos_on
-from kb.site.layout import (
-    Options,
-    Site,
-    add_hand_written,
-    build_site,
-    check_finished,
-    demos_html,
-    feed_files,
-    feed_links,
-)
+from kb.site.layout import Options, Site, add_hand_written, build_site, check_finished, make_files
+from kb.site.pages import Edition, type_of
+from kb.site.pages.demos import demos_html
+from kb.site.pages.files import feed_links
 from kb.site.preview import Preview
 from kb.site.rendercache import Finished
 from kb.site.search_index import IndexStats, Stop
@@ -96,10 +89,9 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         self._slots: dict[str, Placeholders] = {}  # src uri -> HTML waiting for the Markdown step to end
         self._urls: dict[str, str] | None = None  # src uri -> URL of every file of the build
         self._files: dict[str, File] = {}  # src uri -> every file of the build (as Files.get_file_from_path)
-        self._descriptions: dict[str, str] = {}
         self._cache: cache.PageCache | None = None
         self._written = search_index.Written()  # what this build wrote for the search index
-        self._facts: dict[str, search.Facts] = {}  # src uri -> its search facts, as in its cache key
+        self._facts: dict[str, search.Facts | None] = {}  # src uri -> its search facts, as in its cache key
         self._in_nav: frozenset[str] = frozenset()  # source paths of the pages in the nav
         self._parts: theme.Parts | None = None  # theme parts made once this build
         self._frames = frame.Frames(frozenset())  # pages outside the nav rendered into frames this build
@@ -170,7 +162,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
             assert found is not None, src_uri
             return found.url
 
-        for feed_path, data in feed_files(site, page_url).items():
+        for feed_path, data in make_files(site, page_url).items():
             kept = InclusionLevel.EXCLUDED if feed_path in site.skipped else InclusionLevel.UNDEFINED
             self._add(files, config, feed_path, content=data, inclusion=kept)
         return files
@@ -189,7 +181,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         files.append(File.generated(config, src_uri, content=content, inclusion=inclusion))
 
     def on_env(self, env: Environment, /, *, config: MkDocsConfig, files: Files) -> Environment:
-        env.globals["kb_feeds"] = feed_links(self.site)
+        env.globals["kb_feeds"] = feed_links(self.site.kb)
         env.globals["kb_ui"] = UI  # interface words of overrides/*.html, from the message catalogue
         env.globals["kb_dates"] = page_dates(self.site.kb)  # the sitemap's lastmod (overrides/sitemap.xml)
         words = {**script_words(), "search.types": list(search.TYPES)}  # docs/assets/*.js (kb-words.js)
@@ -240,6 +232,10 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
             value = page.meta.get(key)
             if value is not None:
                 page.meta[key] = html.escape(str(value), quote=True)
+        if page.file.generated_by is not None:  # what an edition does with it (kb.editions.freeze)
+            edition = type_of(self.site, src).edition
+            if edition is not Edition.FROZEN:
+                page.meta["kb_edition"] = edition.value
         if page.file.generated_by is None and src not in self._templates:
             return markdown  # a plain hand-written page
         if src in self.site.finished:  # HTML as the render cache kept it: nothing to do but show it
@@ -324,9 +320,8 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
 
     def _describe(self, page: Page) -> None:
         """A generated page's description from its own content (meta description, Open Graph)."""
-        if not self._descriptions:
-            self._descriptions = page_descriptions(self.site.kb)
-        if text := self._descriptions.get(page.file.src_uri):
+        describe = type_of(self.site, page.file.src_uri).describe
+        if describe is not None and (text := describe(self.site.kb, page.file.src_uri)):
             page.meta["description"] = html.escape(text, quote=True)
 
     # ------------------------------------------------------------- page cache
@@ -339,7 +334,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         self._written.kept = where is not None  # the cache keeps the search index (kb.site.search_update)
         if where is not None and self.preview is None:
             self._cache = cache.PageCache(
-                where / cache.PAGES, cache.salt(root, config.site_url or "", str(nav), feed_links(self.site))
+                where / cache.PAGES, cache.salt(root, config.site_url or "", str(nav), feed_links(self.site.kb))
             )
         return nav
 
@@ -349,7 +344,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         built = None
         if self._cache is not None:
             neighbours = [(p.title, p.url) if p else None for p in (page.previous_page, page.next_page)]
-            facts = self._facts[page.file.src_uri] = search.facts_for(self.site.kb, page.url)
+            facts = self._facts[page.file.src_uri] = self._facts_of(page)
             parts = cache.page_parts(
                 page.file.src_uri, page.url, str(page.title), page.meta, content, str(page.toc), neighbours, facts
             )
@@ -364,10 +359,11 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         """What is written carries the search index's marks (:func:`kb.site.search.mark`: the page's
         body, type, topic and date); so does what goes to the cache, so a page from it is final."""
         page.content = page.markdown = None  # its HTML is made: not kept beside Pagefind (kb.site.search)
-        src, indexed = page.file.src_uri, search.indexed(page.url)
-        facts = self._facts.pop(src, None) or search.facts_for(self.site.kb, page.url)  # marked as keyed
+        src = page.file.src_uri
+        facts = self._facts.pop(src) if src in self._facts else self._facts_of(page)  # marked as keyed
+        indexed = facts is not None and search.indexed(page.url)
         cached = self._cache is not None and self._cache.from_cache(src)
-        marked = output if cached or not indexed else search.mark(output, facts)
+        marked = output if cached or facts is None or not indexed else search.mark(output, facts)
         if marked is None:  # not kept either: every build says it
             log.warning(f"kb: {src} has no <article>: it is not in the search index")
             return output
@@ -375,6 +371,11 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         if self._cache is not None and not cached:
             self._cache.keep(src, marked)
         return marked
+
+    def _facts_of(self, page: Page) -> search.Facts | None:
+        """What search shows and filters of the page, as its page type says (None: not indexed)."""
+        facts = type_of(self.site, page.file.src_uri).facts
+        return facts(self.site.kb, page.file.src_uri) if facts is not None else None
 
     def _file_map(self, files: Files) -> dict[str, File]:
         if self._urls is None:  # every file and its URL by source path (the files are final by now)
@@ -401,23 +402,20 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         return learnt
 
     # ------------------------------------------------------------- page context
-    NAV_PARENTS = {"briefs/": "briefs/index.md", "papers/": "papers/index.md"}  # pages kept out of the nav
-
     @event_priority(-100)  # last: a page rendered here (kb.site.frame) is rendered with what other plugins added
     def on_page_context(
         self, context: TemplateContext, /, *, page: Page, config: MkDocsConfig, nav: Navigation
     ) -> TemplateContext | None:
-        """Brief and paper pages (not in the nav, for build cost) hang under their index page, so
-        the theme shows the breadcrumb and highlights the index's tab."""
-        src = page.file.src_uri
-        if page.parent is None and src not in self.NAV_PARENTS.values():
-            index = next((v for k, v in self.NAV_PARENTS.items() if src.startswith(k)), None)
-            found = next((p for p in nav.pages if p.file.src_uri == index), None) if index else None
+        """Pages out of the nav (for build cost) hang under the page their type names as
+        ``parent``, so the theme shows the breadcrumb and highlights the parent's tab."""
+        index = type_of(self.site, page.file.src_uri).parent
+        if page.parent is None and index is not None:
+            found = next((p for p in nav.pages if p.file.src_uri == index), None)
             if found is not None:
                 # MkDocs resets page.active (and so the parent's) after rendering the page
                 page.parent = found  # type: ignore[assignment]  # a Page as parent: its tab is active
                 page.active = True
-        pagetoc.adjust(page, UI["feeds.subscribe"], lambda: feed_links(self.site), self._in_nav)
+        pagetoc.adjust(page, UI["feeds.subscribe"], lambda: feed_links(self.site.kb), self._in_nav)
         if (whole := self._frames.render(page, context)) is not None:
             page.content = whole  # the template it has now prints it (kb.site.frame.TEMPLATE)
         return context

@@ -3,11 +3,10 @@
 The page cache (:mod:`kb.site.cache`) skips the theme for a page whose content is unchanged,
 but the content itself is still made on every build: the renderer, then the links resolved,
 the anchors and the table of contents read, the first use of each term explained.  For the
-pages there are thousands of (briefs and papers) this cache skips all of that: each page is
-keyed on what it is made from, as ``kb preview`` compares them between two builds
-(:func:`kb.site.preview.inputs`: the record, its figures, findings, claims, neighbours, the
-papers it names, its mentions, sightings and anchors; for a paper also its BibTeX entry),
-with each data record standing as the digest of its file (:class:`kb.data.recordstore.RecordStore`),
+pages there are thousands of (the page types marked ``kept``: briefs and papers) this cache skips
+all of that: each page is keyed on what it is made from, as its page type declares it and
+``kb preview`` compares it between two builds (:func:`kb.site.pages.inputs`), with each data
+record standing as the digest of its file (:class:`kb.data.recordstore.RecordStore`),
 and salted with the code, the configuration and everything of the topics but their update logs.
 What is kept is what the page is after the Markdown step (:class:`Finished`): its HTML and
 what MkDocs learns from it.  A finished page whose links name a page this build lacks (or lacked
@@ -94,25 +93,14 @@ def topic_frames(kb: KnowledgeBase) -> str:
     return repr([t.model_dump(exclude={"updates", "acknowledged"}) for t in kb.topics.values()])
 
 
-def page_keys(
-    kb: KnowledgeBase, salt: str, tokens: Mapping[int, str], bibtex: Mapping[str, str | None]
-) -> dict[str, str]:
-    """The key of every brief and paper page: the salt and what the page is made from."""
-    from kb.knowledge.index import paper_page
-    from kb.site.preview import inputs
-
+def page_keys(made: Mapping[str, tuple[object, ...]], salt: str, tokens: Mapping[int, str]) -> dict[str, str]:
+    """The key of every kept page: the salt and what the page is made from (``made``)."""
     keys = {}
-    for page, made in inputs(kb).items():
+    for page, what in made.items():
         h = hashlib.blake2b(digest_size=20)
         h.update(salt.encode())
         h.update(page.encode("utf-8", "surrogatepass") + b"\0")
-        h.update(encode(made, tokens).encode("utf-8", "surrogatepass"))
-        keys[page] = h.hexdigest()
-    for pid in kb.papers:
-        page = paper_page(pid)
-        h = hashlib.blake2b(digest_size=20)
-        h.update(keys[page].encode())
-        h.update(repr(bibtex.get(pid)).encode("utf-8", "surrogatepass"))
+        h.update(encode(what, tokens).encode("utf-8", "surrogatepass"))
         keys[page] = h.hexdigest()
     return keys
 
@@ -128,12 +116,12 @@ class RenderCache:
     misses: int = 0
     _used: set[str] = field(default_factory=set)
 
-    def start(self, kb: KnowledgeBase, tokens: Mapping[int, str], extra: str) -> None:
-        """Key every brief and paper page of ``kb`` (``extra``: the build's options)."""
-        from kb import bib
-
-        bibtex = {pid: bib.entry_for(p, kb) for pid, p in kb.papers.items()}
-        self.keys = page_keys(kb, self.salt + "\0" + extra + "\0" + topic_frames(kb), tokens, bibtex)
+    def start(
+        self, made: Mapping[str, tuple[object, ...]], tokens: Mapping[int, str], extra: str, kb: KnowledgeBase
+    ) -> None:
+        """Key every kept page by what it is made from (``made``, :func:`kb.site.pages.inputs`;
+        ``extra``: the build's options)."""
+        self.keys = page_keys(made, self.salt + "\0" + extra + "\0" + topic_frames(kb), tokens)
         self.hits = self.misses = 0
         self._used = set()
 

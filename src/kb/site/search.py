@@ -1,7 +1,8 @@
 """Site search with Pagefind: what each built page tells the index.
 
 As MkDocs writes each page, :func:`mark` marks its ``<article>`` as the body Pagefind indexes and
-gives it the page's **type** (简报, 论文, 活文档, …), **topic** and **date** as Pagefind filters and
+gives it the page's **type** (简报, 论文, 活文档, …), **topic** and **date** (:class:`Facts`, as its page
+type says: :mod:`kb.site.pages`) as Pagefind filters and
 metadata (empty, hidden elements: nothing a reader sees), each arXiv id in its text one more,
 hidden word (:mod:`kb.site.search_words`), and a paper page what the briefs call the paper, as
 hidden words weighted below theirs (:attr:`Facts.said`).  After the build :mod:`kb.site.search_index` runs
@@ -20,17 +21,12 @@ from __future__ import annotations
 import hashlib
 import html
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from kb.messages import UI
 from kb.site import search_words
 
-if TYPE_CHECKING:  # pragma: no cover
-    from kb.knowledge.index import KnowledgeBase
-
-__all__ = ["BODY", "EXCLUDE", "OUTPUT", "SKIP_DIRS", "SKIP_PAGES", "TYPES", "Facts", "digest", "facts_for", "indexed"]
+__all__ = ["BODY", "EXCLUDE", "OUTPUT", "SKIP_DIRS", "SKIP_PAGES", "TYPES", "Facts", "digest", "indexed"]
 __all__ += ["mark", "weight"]
 
 BODY = "data-pagefind-body"  # the attribute that marks what Pagefind indexes of a page (:func:`mark`)
@@ -52,12 +48,6 @@ SAID = 0.5  # what briefs call a paper, as words of its page (:attr:`Facts.said`
 # words, so a phrase of a brief finds the brief first and the paper after it
 HEADINGS = 10.0  # Pagefind's largest weight: a section named 推理调度 is the answer to 推理调度, and
 # the page whose identity list names 2505.02922 is the answer to 2505.02922
-INDEXES = {"briefs/": INDEX, "papers/": INDEX, "stats/": INDEX, "backlog/": BACKLOG, "": HOME}
-# The glossary defines each term in its table's first column: weighted as headings are, and the
-# page as a brief (it quotes no queries), so a term finds it among the first results, where the
-# header search puts it first (kb-search.js: the message catalogue's terms).
-GLOSSARY = "glossary/"
-LISTINGS = (INDEX, BACKLOG)  # page types whose tables list other pages (not indexed: EXCLUDE)
 
 # Not indexed: the permalink signs after headings, the edition banner of a frozen page, and what a
 # page only repeats from other pages: a paper page's backlinks quote the briefs that mention it
@@ -66,7 +56,7 @@ LISTINGS = (INDEX, BACKLOG)  # page types whose tables list other pages (not ind
 # And what a page repeats of itself: a brief's glance at the top lists its increments, side items and
 # claims, each a jump link to its section; a word there is found in that section, and the result
 # opens the section (a sixteenth of a brief's words).
-# And the tables of the index pages and the backlog (:data:`LISTINGS`, marked by :func:`mark`): a row
+# And the tables of the index pages and the backlog (:attr:`Facts.listing`, marked by :func:`mark`): a row
 # there is a paper's or a brief's title, id, status and figures, each indexed on its own page, where a
 # query should land; those pages stay findable by their headings and prose.  (Pagefind matches an
 # excluded element's ancestors only below the body, so the mark is on each table.)
@@ -77,10 +67,8 @@ EXCLUDE += ["table[data-kb-listing]"]
 # a key copied from a .bib file finds the paper.  A fifth of a paper page's words.
 EXCLUDE += [".kb-bibtex"]
 EXCLUDE += ["script", "style", "svg"]
-# Not indexed at all: the theme's 404 page, and the performance log (the project's measurements, for
-# whoever maintains it: it quotes ids, queries and test strings as examples, which a reader's search
-# found there, garbled, beside the pages that say them).  It stays a page of the site, under 关于.
-SKIP_PAGES = ("404.html", "performance/")
+# Not indexed at all: the theme's 404 page (the site's own pages say so by their page type: kb.site.pages).
+SKIP_PAGES = ("404.html",)
 SKIP_DIRS = ("assets/", f"{OUTPUT}/", "api/", "feeds/")
 
 _ARTICLE = re.compile(r"<article\b[^>]*>", re.IGNORECASE)
@@ -92,8 +80,6 @@ _TERM = re.compile(r"(?<=<tr>)\s*<td>")  # a table row's first cell (the glossar
 _IDENTITY = '<ul class="kb-identity"'  # a paper page's identity list (kb.render.paper)
 _BACKLINKS = '<div class="kb-backlinks">'  # its backlinks' table, in its div (kb.render.html.table)
 _BIBTEX = re.compile(r'<pre class="kb-bibtex"[^>]*><code[^>]*>@\w+\{([^,<\s]+),.*?</pre>', re.DOTALL)
-_BRIEF_URL = re.compile(r"^briefs/([^/]+)/(\d{4}-\d{2}-\d{2})-[^/]+/$")
-_PAPER_URL = re.compile(r"^papers/([^/]+)/$")
 
 
 @dataclass(frozen=True)
@@ -107,52 +93,13 @@ class Facts:
     headings: float | None = None  # weight of the section headings (the living document's define its topics)
     identity: float | None = None  # weight of a paper page's identity list (its id, authors, venue, dates)
     terms: float | None = None  # weight of the terms a glossary's table defines (its rows' first cells)
+    listing: bool = False  # its tables list other pages (index pages, the backlog): not indexed (EXCLUDE)
     # What the briefs call a paper: the text of each reference a brief makes to it by name (an
     # increment's headline, a claim's title, a citable id's note; kb.knowledge.mentions).  The paper
     # page quotes them in its backlinks, which are not indexed (EXCLUDE); they are its words again,
     # hidden and weighted below the briefs (SAID), so 投机解码 finds SSR's page too, and a filter
     # for papers keeps it.
     said: tuple[str, ...] = ()
-
-
-def _doc_url(page: str) -> str:
-    """A docs page (``inference.md``, ``x/index.md``) → its directory URL."""
-    stem = page[: -len(".md")]
-    if stem == "index" or stem.endswith("/index"):
-        return stem[: -len("index")]
-    return stem + "/"
-
-
-def facts_for(kb: KnowledgeBase, url: str) -> Facts:
-    """The type, topics and date of the page at ``url`` (site-relative, directory style)."""
-    m = _BRIEF_URL.match(url)
-    if m:
-        topic = kb.topics.get(m.group(1))
-        return Facts(BRIEF, (topic.title,) if topic else (), m.group(2))
-    m = _PAPER_URL.match(url)
-    if m and m.group(1) in kb.papers:
-        paper = kb.papers[m.group(1)]
-        topics = {b.split("/", 1)[0] for b in _brief_keys(kb, paper.id)}
-        titles = tuple(kb.topics[t].title for t in kb.topics if t in topics)
-        # the date its page gives first (发表), else the first version's
-        date = str(paper.published) if paper.published else (paper.submitted.isoformat() if paper.submitted else None)
-        said = tuple(dict.fromkeys(m.context for m in kb.mentions_of(paper.id) if m.explicit and m.place.brief))
-        return Facts(PAPER, titles, date, WEIGHTS[PAPER], identity=HEADINGS, said=said)
-    for topic in kb.topics.values():
-        if url == _doc_url(topic.page):
-            date = topic.updates[-1].date.isoformat() if topic.updates else None
-            return Facts(LIVING, (topic.title,), date, WEIGHTS[LIVING], headings=HEADINGS)
-    if url in INDEXES:
-        return Facts(INDEXES[url], weight=WEIGHTS[INDEX])
-    if url == GLOSSARY:
-        return Facts(ABOUT, weight=WEIGHTS[BRIEF], terms=HEADINGS)
-    return Facts(ABOUT, weight=WEIGHTS[ABOUT])
-
-
-def _brief_keys(kb: KnowledgeBase, paper_id: str) -> Iterable[str]:
-    for mention in kb.mentions_of(paper_id):
-        if mention.place.brief:
-            yield mention.place.brief
 
 
 def q(value: str) -> str:
@@ -209,7 +156,7 @@ def mark(text: str, facts: Facts) -> str | None:
                 f'<span hidden data-pagefind-meta="when:{q(DATES[facts.type].format(date=facts.date))}"></span>'
             )
     body = search_words.mark(text[m.end() : end])
-    if facts.type in LISTINGS:  # (text holds no "<table" but a tag: it is escaped)
+    if facts.listing:  # (text holds no "<table" but a tag: it is escaped)
         body = body.replace("<table", "<table data-kb-listing")
     if facts.headings is not None:
         body = _HEADING.sub(lambda h: f'{h.group(0)} data-pagefind-weight="{facts.headings:g}"', body)

@@ -1,0 +1,92 @@
+"""The site's files for programs rather than readers: the papers' BibTeX library, the
+machine-readable views with their schemas (``api/``, ``schema/``) and the feeds.  Not indexed by
+search; computed from every record, so never frozen into an edition."""
+
+from __future__ import annotations
+
+from kb import bib
+from kb.data.jsonschema import site_files
+from kb.knowledge.index import KnowledgeBase
+from kb.knowledge.views import api_files
+from kb.render import feeds, indexes
+from kb.site.pages.base import Edition, Llms, PageType, Site, Stage
+
+BIB_FILE = indexes.BIB  # every paper as BibTeX, offered for download on the papers index
+API_FILES = (  # the names of kb.knowledge.views.api_files and the data files' schemas
+    "api/papers.json",
+    "api/briefs.json",
+    "api/backlog.json",
+    "api/schema/papers.schema.json",
+    "api/schema/briefs.schema.json",
+    "api/schema/backlog.schema.json",
+    # the data files' schemas (kb.data.jsonschema.site_files), for editors: a stable address
+    "schema/topic.schema.json",
+    "schema/paper.schema.json",
+    "schema/brief.schema.json",
+    "schema/demo.schema.json",
+)
+API_NOTES = {
+    "api/papers.json": "every paper: status, first seen, anchors, open claims (schema: api/schema/papers.schema.json)",
+    "api/briefs.json": "every brief: stated and computed figures, findings (schema: api/schema/briefs.schema.json)",
+    "api/backlog.json": "what is still waiting: pending items, open claims, cards to write "
+    "(schema: api/schema/backlog.schema.json)",
+}
+
+
+def _bibtex(site: Site, page: str) -> str:
+    kb, store = site.kb, site.options.bibtex
+    kept = {pid: site.tokens[id(p)] for pid, p in kb.papers.items() if id(p) in site.tokens}
+    if store is not None:
+        store.load(kb, kept)
+    out = bib.export_library(kb, kb.papers.values())
+    if store is not None:
+        store.save(kb, kept)
+    return out
+
+
+BIBTEX = PageType(
+    name="bibtex", paths=lambda kb: [BIB_FILE], make=_bibtex, facts=None, edition=Edition.CURRENT, in_preview=False
+)
+
+
+def _api(site: Site, page: str) -> str | bytes:
+    made = site.shared.get("api")
+    if made is None:
+        made = site.shared["api"] = {**api_files(site.kb), **site_files()}
+    return made[page]
+
+
+API = PageType(
+    name="api",
+    in_preview=False,
+    paths=lambda kb: list(API_FILES),
+    make=_api,
+    stage=Stage.PAGES,  # the views count backlinks, hand-written pages' too
+    facts=None,
+    edition=Edition.CURRENT,
+    llms=lambda kb: [Llms("Machine-readable", [(path, path, note) for path, note in API_NOTES.items()])],
+)
+
+
+def _feed(site: Site, page: str) -> str | bytes:
+    made = site.shared.get("feeds")
+    if made is None:
+        assert site.page_url is not None, "feeds are made once MkDocs knows every page's address"
+        made = site.shared["feeds"] = dict(feeds.feed_files(site.kb, site.options.site_url, site.page_url))
+    return made[page]
+
+
+FEEDS = PageType(
+    name="feeds",
+    in_preview=False,
+    paths=lambda kb: [path for f in feeds.feeds_for(kb) for path in (f.atom, f.rss)],
+    make=_feed,
+    stage=Stage.FILES,
+    facts=None,
+    edition=Edition.CURRENT,
+)
+
+
+def feed_links(kb: KnowledgeBase) -> list[dict[str, str]]:
+    """Feeds for the ``<link rel="alternate">`` tags of every page head (site-relative paths)."""
+    return [{"title": f.title, "atom": f.atom, "rss": f.rss} for f in feeds.feeds_for(kb)]
