@@ -2,14 +2,13 @@
 
 A build asks the same question of one knowledge base from several pages (the items still
 pending anchoring: the backlog, the charts, the living document, the page descriptions, the
-JSON views).  :func:`memo` computes each answer once per knowledge base object and drops it
-with that object, so a later build (the preview's next knowledge base) never sees it.  The
-answers must be immutable (tuples, frozen records): every caller shares them.
+JSON views).  :func:`memo` computes each answer once per knowledge base object, kept on the object
+itself (:attr:`KnowledgeBase.derived`), so a later build (the preview's next knowledge base) never
+sees it.  The answers must be immutable (tuples, frozen records): every caller shares them.
 """
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, TypeVar, cast
 
@@ -17,21 +16,11 @@ if TYPE_CHECKING:
     from kb.knowledge.index import KnowledgeBase
 
 T = TypeVar("T")
-_KEPT: dict[int, tuple[weakref.ref[KnowledgeBase], dict[Hashable, object]]] = {}
 
 
 def memo(kb: KnowledgeBase, key: Hashable, compute: Callable[[], T]) -> T:
     """``compute()``, once per knowledge base object and ``key``."""
-    ident = id(kb)
-    entry = _KEPT.get(ident)
-    if entry is None or entry[0]() is not kb:
-
-        def drop(_: weakref.ref[KnowledgeBase], i: int = ident) -> None:
-            _KEPT.pop(i, None)
-
-        entry = (weakref.ref(kb, drop), {})
-        _KEPT[ident] = entry
-    kept = entry[1]
+    kept = kb.derived
     if key not in kept:
         kept[key] = compute()
     return cast(T, kept[key])  # stored by compute() under this key: each key has one type

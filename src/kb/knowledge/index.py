@@ -11,7 +11,7 @@ it (hand-written pages' mentions are added once, before rendering).
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass, field
 
 from kb.data import arxiv_id
@@ -68,6 +68,7 @@ class KnowledgeBase:
     _by_paper: dict[str, list[Mention]] = field(default_factory=dict)
     _unknown: dict[str, list[Mention]] = field(default_factory=dict)
     _indexed: bool = False  # _by_paper and _unknown are made on first use (after the pages' mentions)
+    derived: dict[Hashable, object] = field(default_factory=dict, repr=False, compare=False)  # kb.knowledge.derived
 
     @property
     def findings_held(self) -> bool:

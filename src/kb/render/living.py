@@ -11,10 +11,8 @@ seen by the one definition of the history), and, from the topic's update log
 
 from __future__ import annotations
 
-from kb.knowledge.backlog import pending_items
-from kb.knowledge.derived import memo
-from kb.knowledge.history import AnchorRecord
 from kb.knowledge.index import KnowledgeBase, Noted, section_anchor
+from kb.knowledge.sections import anchored_by_section, pending_by_section
 from kb.knowledge.updatelog import update_log
 from kb.messages import t
 from kb.render import checks
@@ -39,22 +37,6 @@ def heading(kb: KnowledgeBase, topic: str, section_id: str) -> Html:
     return html_heading(level, f"{esc(s.name)}{en}{intro}", section_anchor(s.id), toc)
 
 
-def _anchored_by_section(kb: KnowledgeBase, topic: str) -> dict[str | None, list[AnchorRecord]]:
-    """section id (None: no section) -> the current anchor records of the papers anchored there."""
-
-    def compute() -> dict[str | None, list[AnchorRecord]]:
-        out: dict[str | None, list[AnchorRecord]] = {}
-        for rec in kb.anchored_in(topic):  # under each of its sections
-            known: list[str | None] = [sid for sid in rec.sections if kb.section(topic, sid)]
-            for sid in known or [None]:
-                out.setdefault(sid, []).append(rec)
-        for recs in out.values():
-            recs.sort(key=lambda r: (r.known_by, kb.papers[r.paper].short.lower()))
-        return out
-
-    return memo(kb, ("anchored", topic), compute)
-
-
 def _listed(title_key: str, rows: list[Html], cls: str) -> Html:
     """A box with a bold lead-in line and a list."""
     return div(blocks(p(strong(esc(t(title_key)))), ul(rows)), cls)
@@ -65,7 +47,7 @@ def papers_in(kb: KnowledgeBase, topic: str, section_id: str | None, page: str, 
     there are none, a line that says so (``quiet``: nothing)."""
     linker = Linker(page)
     rows = []
-    for rec in _anchored_by_section(kb, topic).get(section_id, ()):
+    for rec in anchored_by_section(kb, topic).get(section_id, ()):
         paper = kb.papers[rec.paper]
         ident = f"（{text(kb, linker, 'arXiv:' + paper.arxiv)}）" if paper.arxiv else ""
         rows.append(f"{paper_link(kb, linker, rec.paper)}{ident}：{anchor_text(kb, linker, rec)}")
@@ -79,7 +61,7 @@ def papers_in(kb: KnowledgeBase, topic: str, section_id: str | None, page: str, 
 def _papers_below(kb: KnowledgeBase, topic: str, section_id: str, linker: Linker) -> list[Html]:
     """The papers anchored in the section's sub-sections (and not in it), each once, with the
     sub-section(s) it is listed under: a parent section shows what its parts hold."""
-    by_section = _anchored_by_section(kb, topic)
+    by_section = anchored_by_section(kb, topic)
     own = {r.paper for r in by_section.get(section_id, ())}
     where: dict[str, list[str]] = {}
     for sid, info in kb.sections.get(topic, {}).items():
@@ -105,19 +87,18 @@ def pending_for(kb: KnowledgeBase, topic: str, section_id: str, page: str) -> Ht
     sighting (any brief, any kind of item)."""
     linker = Linker(page)
     rows = []
-    for item in pending_items(kb, topic):
-        if section_id in item.sections:
-            kind = SIGHTING_LABELS.get(item.first_kind, item.first_kind)
-            rows.append(
-                paper_link(kb, linker, item.paper)
-                + t_html(
-                    "living.pending_item",
-                    date=item.first_seen.isoformat(),
-                    brief=brief_link(kb, linker, item.first_brief, t("living.source_brief")),
-                    kind=esc(kind),
-                    days=str(item.age_days),
-                )
+    for item in pending_by_section(kb, topic).get(section_id, ()):
+        kind = SIGHTING_LABELS.get(item.first_kind, item.first_kind)
+        rows.append(
+            paper_link(kb, linker, item.paper)
+            + t_html(
+                "living.pending_item",
+                date=item.first_seen.isoformat(),
+                brief=brief_link(kb, linker, item.first_brief, t("living.source_brief")),
+                kind=esc(kind),
+                days=str(item.age_days),
             )
+        )
     if not rows:
         return ""
     return _listed("living.pending_here", rows, "kb-pending")

@@ -1,0 +1,43 @@
+"""The living document's sections as views: which papers are anchored in each section and which
+items wait to be anchored there.  Computed once per knowledge base (:func:`kb.knowledge.derived.memo`)
+and read by any page that shows a section (the living document's sections, and pages to come)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from kb.knowledge.backlog import PendingItem, pending_items
+from kb.knowledge.derived import memo
+from kb.knowledge.history import AnchorRecord
+from kb.knowledge.index import KnowledgeBase
+
+
+def anchored_by_section(kb: KnowledgeBase, topic: str) -> Mapping[str | None, tuple[AnchorRecord, ...]]:
+    """Section id (None: no known section) -> the current anchor records of the papers anchored
+    there, a paper anchored in several sections under each, oldest known first, then by name."""
+
+    def compute() -> dict[str | None, tuple[AnchorRecord, ...]]:
+        out: dict[str | None, list[AnchorRecord]] = {}
+        for rec in kb.anchored_in(topic):
+            known: list[str | None] = [sid for sid in rec.sections if kb.section(topic, sid)]
+            for sid in known or [None]:
+                out.setdefault(sid, []).append(rec)
+        return {
+            sid: tuple(sorted(recs, key=lambda r: (r.known_by, kb.papers[r.paper].short.lower())))
+            for sid, recs in out.items()
+        }
+
+    return memo(kb, ("anchored", topic), compute)
+
+
+def pending_by_section(kb: KnowledgeBase, topic: str) -> Mapping[str, tuple[PendingItem, ...]]:
+    """Section id -> the items suggested for it that still wait to be anchored, oldest first."""
+
+    def compute() -> dict[str, tuple[PendingItem, ...]]:
+        out: dict[str, list[PendingItem]] = {}
+        for item in pending_items(kb, topic):
+            for sid in dict.fromkeys(item.sections):
+                out.setdefault(sid, []).append(item)
+        return {sid: tuple(items) for sid, items in out.items()}
+
+    return memo(kb, ("pending by section", topic), compute)
