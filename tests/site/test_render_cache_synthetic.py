@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from kb import synth
+import kbsynth as synth
 from sitebuild import build, built_files, copy_project
 
 pytestmark = pytest.mark.slow

@@ -5,7 +5,7 @@ knowledge base and dropped with it."""
 from __future__ import annotations
 
 from kb.knowledge.backlog import pending_items
-from kb.knowledge.index import load_kb
+from kb.knowledge.load import load_kb
 from kb.knowledge.sections import anchored_by_section, pending_by_section
 from sitebuild import FIXTURE_DATA
 
