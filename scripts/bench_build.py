@@ -30,14 +30,14 @@ synthetic year (--year).
 
 Every build writes a directory of its own, and no build's output is deleted until the
 last build has run (the temporary directory then goes as a whole; a run at 10,000
-pages with --repeat 3 holds some 6 GB until then; TMPDIR chooses where).  A build that
+pages with --repeat 3 holds gigabytes until then; TMPDIR chooses where).  A build that
 starts just after thousands of files were deleted pays for the deletion: ext4 without
 a journal avoids giving a new file an inode freed in the last minute (up to six while
 its inode table block is not yet written back), and scans past every such inode each
 time it creates a file.  Deleting the previous build's output before each build made
-every build pay for the ones before it, a cost that is neither build's (at 1,000 pages
-the project's system time was 0.6-0.8 s with nothing deleted in the minutes before it,
-3.1-3.5 s after a few builds' worth of deletions).  The builds themselves still delete
+every build pay for the ones before it, a cost that is neither build's (a build's system
+time grew several times over with the deletions in the minutes before it, see
+docs/performance.md#method).  The builds themselves still delete
 their own scratch files; project and plain take turns to go first.
 
 Targets (--check exits 1 when one is missed): project/plain CPU time <= 0.5 at every

@@ -238,7 +238,7 @@ class ArxivClient:
         except requests.Timeout:
             raise _Retry(f"no answer within {limit:g} s") from None
         except requests.ConnectionError as exc:
-            if _unresolved(exc):  # offline, or no DNS: waiting does not bring the name back (5 tries took 35 s)
+            if _unresolved(exc):  # offline, or no DNS: waiting does not bring the name back (retrying only waits)
                 host = urlsplit(url).hostname or url
                 raise FetchError(
                     f"cannot find the host {host}: its name does not resolve (offline, or no DNS)"

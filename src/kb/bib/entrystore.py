@@ -1,7 +1,7 @@
 """Each paper's BibTeX entry, kept on disk between builds.
 
-Writing the entries of a year and a half of papers through bibtexparser's middlewares is about
-1 s of a 3,000-page build, made again on every build for ``references.bib`` and the paper pages.  An
+Writing the entries of a year and a half of papers through bibtexparser's middlewares is a fair part
+of a build (docs/performance.md#build), made again on every build for ``references.bib`` and the paper pages.  An
 entry is a pure function of the paper's record and its citation key (:func:`kb.bib.export.entry_for`),
 so :class:`EntryStore` keeps them in one file by the digest of the paper's file
 (:class:`kb.data.recordstore.RecordStore`) and the key, salted with the code: a build hands the

@@ -1,7 +1,7 @@
 """Each data file's parsed and validated record, kept on disk between builds.
 
-Parsing a year of YAML with key positions and validating it is most of a warm build's
-loading (about 5 s of a 3,000-page build).  A record is a pure function of the file's
+Parsing the data's YAML with key positions and validating it is most of a warm build's
+loading (docs/performance.md#build).  A record is a pure function of the file's
 bytes, the name it is shown under, the model, the limits and this package's code, so
 :class:`RecordStore` keeps what :func:`kb.data.loader.parse` returned under a digest
 of exactly those, and a later build reads it back instead of parsing again: adding

@@ -1,7 +1,7 @@
 """The mentions of each brief and paper record, kept on disk between builds.
 
 Collecting the mentions of a year and a half of briefs (every string of every record read for
-arXiv ids and references, each with its sentence) is about 2 s of a 3,000-page build.  A record's
+arXiv ids and references, each with its sentence) is a fair part of a build (docs/performance.md#build).  A record's
 mentions are a pure function of the record, of what it asked of the rest of the knowledge base
 (:class:`kb.knowledge.backlinks.Lookups`) and of the catalogue, so :class:`MentionStore` keeps the build's
 :class:`~kb.knowledge.backlinks.MentionMemo` in one file, each record known by its file's digest

@@ -19,9 +19,9 @@ if TYPE_CHECKING:
 
 # "arXiv:" (any case, a space after it or not) then what looks like a new-style id (YYMM.N…, any
 # number of digits, a version or not).  The search starts at the literal "rXiv:"/"rxiv:"/"RXIV:" (a
-# year of data in 0.01 s, against 0.2 s for a case-blind pattern that starts with a look-behind);
-# the letters around are checked apart.  Possessive: the digits are not given back, so an id at the
-# end of a sentence ("… arXiv:2505.2922.") is still found.
+# literal search is an order of magnitude faster than a case-blind pattern that starts with a
+# look-behind); the letters around are checked apart.  Possessive: the digits are not given back,
+# so an id at the end of a sentence ("… arXiv:2505.2922.") is still found.
 _ID = r":\s?(\d{4}\.\d++(?:[vV]\d++)?)"
 _WRITTEN = re.compile(r"(?:rXiv|rxiv)" + _ID)  # two literal starts keep the fast search; a third loses it
 _CAPITALS = re.compile(r"RXIV" + _ID)  # searched only in a text that holds "RXIV:"
