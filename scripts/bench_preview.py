@@ -43,7 +43,7 @@ except ModuleNotFoundError:  # run from a checkout without the package installed
     sys.path.insert(0, str(ROOT / "src"))
     import kbsynth as synth
 
-CODE = ("mkdocs.yml", "docs", "hooks", "overrides")  # what a build reads besides data/
+CODE = ("mkdocs.yml", "docs", "hooks")  # what a build reads besides data/ (and the kb package)
 SIZES = {1000: (150, 830), 3000: (461, 2525)}  # pages -> briefs, papers (tests/kbsynth)
 PAPERS_PER_BRIEF = 2525 / 461
 TARGET_SIZE, TARGET = 3000, 3.0

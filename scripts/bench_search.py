@@ -56,7 +56,7 @@ def build(total: int, seed: int, work: Path) -> tuple[Path, dict, list[str]]:
     saved = work / "facts.json"
     if saved.is_file() and (work / "site" / "pagefind").is_dir():
         for script in SCRIPTS:
-            shutil.copyfile(ROOT / "docs" / "assets" / script, work / "site" / "assets" / script)
+            shutil.copyfile(ROOT / "src" / "kb" / "theme" / "assets" / script, work / "site" / "assets" / script)
         return work / "site", json.loads(saved.read_text("utf-8")), _queries(work / "data") + WORDS
     briefs, papers = bench_build.counts(total)
     files, _ = bench_build.synth.generate(briefs, papers, seed)

@@ -17,7 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURE = ROOT / "tests" / "fixtures" / "kb"
 FIXTURE_DATA = FIXTURE / "data"
-CODE = ("mkdocs.yml", "docs", "hooks", "overrides")  # what a build reads besides data/
+CODE = ("mkdocs.yml", "docs", "hooks")  # what a build reads besides data/ (and the kb package)
 
 
 def build(
@@ -58,6 +58,23 @@ def copy_project(dest: Path, live: bool = False) -> Path:
                 target.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(page, target)
     return dest
+
+
+def override(project: Path, name: str, text: str) -> Path:
+    """A template of the project's own (``overrides/NAME``, the theme's ``custom_dir``), which the
+    build finds before the kb package's and Material's; the file."""
+    config = project / "mkdocs.yml"
+    yml = config.read_text("utf-8")
+    if "\n  custom_dir: overrides\n" not in yml:
+        assert "\ntheme:\n  name: material\n" in yml
+        config.write_text(
+            yml.replace("\ntheme:\n  name: material\n", "\ntheme:\n  name: material\n  custom_dir: overrides\n"),
+            "utf-8",
+        )
+    path = project / "overrides" / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, "utf-8")
+    return path
 
 
 def built_files(site: Path) -> dict[str, bytes]:

@@ -10,7 +10,7 @@ from workflow_steps import ROOT
 
 CODEOWNERS = ROOT / ".github" / "CODEOWNERS"
 # what a build runs or a reader's browser executes (issue: protected paths are enforced)
-PROTECTED = ("mkdocs.yml", "hooks/", "overrides/", "docs/assets/", "src/", "scripts/", "requirements/", ".github/")
+PROTECTED = ("mkdocs.yml", "hooks/", "docs/assets/", "src/", "scripts/", "requirements/", ".github/")
 SUMMARY_STEP = "List the changed paths outside data/ and pages (job summary)"
 
 

@@ -18,7 +18,7 @@ import yaml
 ROOT = Path(__file__).resolve().parents[2]
 WORKFLOWS = ROOT / ".github" / "workflows"
 VENV_BIN = Path(sys.executable).parent
-SITE_SOURCES = ("mkdocs.yml", "docs", "hooks", "overrides", "data", ".github/CODEOWNERS")
+SITE_SOURCES = ("mkdocs.yml", "docs", "hooks", "data", ".github/CODEOWNERS")
 GIT_ID = {
     "GIT_AUTHOR_NAME": "KB Test",
     "GIT_AUTHOR_EMAIL": "kb-test@example.invalid",

@@ -1,21 +1,21 @@
 """Pages rendered into frames (kb.site.frame) are the pages the template renders, byte for byte: the
 frame is made once per kind of page, a value printed through different filters sends its page to a
 full render, and a template the stand-in page cannot reproduce gets no frame at all.  No MkDocs:
-templates in memory, pages as plain objects; the real slot macro and slots template of overrides/."""
+templates in memory, pages as plain objects; the real slot macro and slots template (kb.site.theme)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import pytest
 from jinja2 import DictLoader, Environment
 
 from kb.site.frame import TEMPLATE, Frames
+from kb.site.theme import TEMPLATES as THEME_TEMPLATES
 
-OVERRIDES = Path(__file__).resolve().parents[2] / "overrides"
+OVERRIDES = THEME_TEMPLATES  # the templates the kb package brings
 
 MAIN = """{% from "partials/kb-slot.html" import slot with context %}<html lang="{{ lang.t('language') }}">
 <title>{{ page.title | striptags | e }} - {{ config.site_name }}</title>
@@ -91,7 +91,7 @@ def environment(main: str = MAIN) -> Environment:
         "partials/kb-toc-box.html": BOX,
         "partials/language.html": LANGUAGE,
     }
-    for name in ("partials/kb-slot.html", "kb-slots.html"):  # the project's own
+    for name in ("partials/kb-slot.html", "kb-slots.html"):  # the package's own
         templates[name] = (OVERRIDES / name).read_text("utf-8")
     return Environment(loader=DictLoader(templates))
 

@@ -4,7 +4,8 @@ is compiled again, never served from the cache."""
 
 from __future__ import annotations
 
-from sitebuild import build, built_files, copy_project
+from kb.site.theme import TEMPLATES
+from sitebuild import build, built_files, copy_project, override
 
 MARK = "<!-- kb-compiled-template-check -->"
 
@@ -22,9 +23,8 @@ def test_kept_templates_follow_their_source(tmp_path):
     assert again.returncode == 0, again.stderr
     assert {p.name: p.stat().st_mtime_ns for p in (cache / "templates").iterdir()} == kept  # loaded, not rewritten
 
-    main = project / "overrides" / "main.html"
-    text = main.read_text("utf-8")
-    main.write_text(text.replace("{% block htmltitle %}", "{% block htmltitle %}" + MARK, 1), "utf-8")
+    text = (TEMPLATES / "main.html").read_text("utf-8")  # the package's, overridden by the project's own
+    override(project, "main.html", text.replace("{% block htmltitle %}", "{% block htmltitle %}" + MARK, 1))
     edited = build(tmp_path / "edited", env_extra=env, project=project)
     assert edited.returncode == 0, edited.stderr
     assert MARK in (tmp_path / "edited" / "index.html").read_text("utf-8")

@@ -1,6 +1,7 @@
-"""Theme files copied into overrides/ and changed there record the upstream file they were copied
-from (``upstream: mkdocs-material VERSION PATH sha256:DIGEST``); the installed theme must still
-hold that very file, or the copy is out of step with the theme the site is built with."""
+"""Theme files copied into the kb package's templates (kb/theme/templates) and changed there record
+the upstream file they were copied from (``upstream: mkdocs-material VERSION PATH sha256:DIGEST``);
+the installed theme must still hold that very file, or the copy is out of step with the theme the
+site is built with."""
 
 from __future__ import annotations
 
@@ -13,8 +14,9 @@ import material
 import mkdocs
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-OVERRIDES = ROOT / "overrides"
+from kb.site.theme import TEMPLATES
+
+OVERRIDES = TEMPLATES  # the templates the kb plugin brings (kb.site.theme)
 THEMES = {  # where each package keeps the templates a copy names
     "mkdocs-material": Path(material.__file__).parent / "templates",
     "mkdocs": Path(mkdocs.__file__).parent / "templates",
@@ -39,7 +41,7 @@ def test_the_installed_theme_still_holds_the_file_the_copy_was_made_from(name):
     assert upstream.is_file(), f"{package} {version(package)} has no {path} (copied from {copied_from})"
     now = hashlib.sha256(upstream.read_bytes()).hexdigest()
     assert now == digest, (
-        f"overrides/{name} is a copy of {package} {copied_from}'s {path}, which changed in the installed "
+        f"kb/theme/templates/{name} is a copy of {package} {copied_from}'s {path}, which changed in the installed "
         f"{package} {version(package)}: port the change into the copy, then record the new version "
         "and digest in its header"
     )

@@ -1,5 +1,5 @@
-"""Theme parts made once per build (kb.site.theme, overrides/partials/kb-memo.html) and pages
-rendered into frames (kb.site.frame, overrides/partials/kb-slot.html) change no byte: the site
+"""Theme parts made once per build (kb.site.theme, partials/kb-memo.html) and pages
+rendered into frames (kb.site.frame, partials/kb-slot.html) change no byte: the site
 equals one built with every part made for each page and every page rendered in full, and the parts
 and frames are reused."""
 
@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import re
 
-from sitebuild import build, built_files, copy_project
+from kb.site.theme import TEMPLATES
+from sitebuild import build, built_files, copy_project, override
 
 # remember(part) as a plain pass-through: every page makes every part itself
 EACH_PAGE = "{% macro remember(part) -%}{{ caller() }}{%- endmacro %}\n"
@@ -35,12 +36,10 @@ def with_aside(project):
 def test_parts_made_once_equal_parts_made_for_each_page(tmp_path):
     once = with_aside(copy_project(tmp_path / "once"))
     each = with_aside(copy_project(tmp_path / "each"))
-    memo = each / "overrides" / "partials" / "kb-memo.html"
-    assert "kb_keep(" in memo.read_text("utf-8")
-    memo.write_text(EACH_PAGE, "utf-8")
-    slot = each / "overrides" / "partials" / "kb-slot.html"
-    assert "kb_slot(" in slot.read_text("utf-8")
-    slot.write_text(IN_FULL, "utf-8")
+    assert "kb_keep(" in (TEMPLATES / "partials" / "kb-memo.html").read_text("utf-8")
+    override(each, "partials/kb-memo.html", EACH_PAGE)  # the project's own, before the package's
+    assert "kb_slot(" in (TEMPLATES / "partials" / "kb-slot.html").read_text("utf-8")
+    override(each, "partials/kb-slot.html", IN_FULL)
     off = {"KB_CACHE": "off"}
     made_once = build(tmp_path / "site-once", env_extra=off, project=once)
     assert made_once.returncode == 0, made_once.stderr

@@ -1,7 +1,7 @@
 """One-line descriptions of generated pages, from the page's own content (pure).
 
 They become the page's ``<meta name="description">`` and Open Graph description (see
-``overrides/main.html``): a brief is described by its headline and its main increments'
+``kb/theme/templates/main.html``): a brief is described by its headline and its main increments'
 titles, a paper by its title, venue and arXiv id.  Plain text, not escaped (the caller
 escapes), whitespace collapsed and cut at :data:`LIMIT` characters.
 """

@@ -157,7 +157,7 @@ URL_ATTRS = frozenset({"href", "src", "cite"})
 THEME_CLASSES = frozenset({"mermaid"})
 # ids of the theme's and the site's own elements: every id Material's templates and scripts use
 # starts with "__" (__config, __search, __drawer, __toc, __nav_1, __palette_0, __tooltip_3,
-# __code_0, ...), every one of overrides/ and docs/assets/*.js with "kb-" (kb-words, kb-subscribe,
+# __code_0, ...), every one of the theme's templates and scripts (kb/theme/) with "kb-" (kb-words, kb-subscribe,
 # kb-search-results, kb-filter-...).  The first element with an id is the one getElementById and
 # querySelector('#id') return, and a page's content comes before the theme's script data.
 RESERVED_ID = re.compile(r"(?:__|kb-)", re.IGNORECASE)

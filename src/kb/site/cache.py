@@ -1,7 +1,7 @@
 """Built pages kept between builds, by a digest of everything their output depends on.
 
 A page's output (the theme's HTML around its content) is a pure function of: the
-project's code and configuration (mkdocs.yml, overrides/, the kb package, MkDocs and
+project's code and configuration (mkdocs.yml, a theme custom_dir overrides/, the kb package with its theme, MkDocs and
 Material), the navigation, and the page's own content, title, metadata, address,
 place in the navigation and neighbours.  :class:`PageCache` keys each page on a
 digest of exactly those; an unchanged page is written from the cache instead of
@@ -46,7 +46,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from kb.site.layout import Options
 
 ENV = "KB_CACHE"
-TEMPLATE = "kb-cached.html"  # overrides/: prints page.content, the whole page from the cache (or kb.site.frame)
+TEMPLATE = "kb-cached.html"  # the theme's: prints page.content, the whole page from the cache (or kb.site.frame)
 IN_CHECKOUT = ".cache"  # where the cache was once: a file git tracks there is an error (kb.site.tracked)
 PAGES, SEARCH, RECORDS, FINISHED = "pages", "search", "records", "finished"  # its parts
 MENTIONS, BIBTEX = "mentions.json", "bibtex.json"  # kb.knowledge.mentionstore, kb.bib.entrystore

@@ -6,12 +6,12 @@ and the folder of its URL (as :mod:`kb.site.theme`'s parts), whether it has a ca
 a description, a table of contents.  What is its own is a handful of values: its title, meta
 title and description, canonical address, content, the first entry of its table of contents (the
 skip link), and its two tables of contents (the sidebar and the box above the article, each a
-``slot`` of ``overrides/partials/kb-slot.html``).
+``slot`` of the theme's ``partials/kb-slot.html``).
 
 :class:`Frames` renders the page template once per kind with a stand-in page (:class:`_Stand`)
 whose own values are marks, cuts the result at the marks (:class:`Frame`), and fills each page of
 that kind in: its values, and its tables of contents made by their own templates
-(``overrides/kb-slots.html``).  The first page of each kind is also rendered in full and compared:
+(the theme's ``kb-slots.html``).  The first page of each kind is also rendered in full and compared:
 a frame that does not give the same text is not used (pages of that kind are rendered in full).
 A page whose title or address the templates would print differently in different places (through
 ``striptags`` in one, ``e`` in another: one with ``&``, ``<`` or a run of spaces) is rendered in
@@ -36,7 +36,7 @@ from kb.site.theme import place
 
 __all__ = ["SLOTS", "TEMPLATE", "Frame", "Frames"]
 
-SLOTS = "kb-slots.html"  # overrides/: a page's own parts, kb_slot_gap between them
+SLOTS = "kb-slots.html"  # the theme's (kb/theme/templates): a page's own parts, kb_slot_gap between them
 _OWN_META = ("title", "description")  # page.meta entries that are a page's own values
 # Entries of MkDocs' template context that differ from page to page but are no part of the page:
 # the documentation files (a new list for each page) and the time of the call.

@@ -1,6 +1,6 @@
 """A page's table of contents where the theme shows more or less than the page's own headings:
 the subscribe section the theme writes at the end of the home page and the briefs index
-(``overrides/main.html``, after MkDocs made the table from the page), and no empty sidebar for a
+(the theme's ``main.html``, after MkDocs made the table from the page), and no empty sidebar for a
 page in the nav without sections (the papers index: its wide table takes the room), nor a
 navigation sidebar that would list one entry: on a page that is a tab of its own (the backlog's
 tables take the room on a desktop), and on a page outside the nav (a brief or a paper page, under
@@ -16,7 +16,7 @@ from mkdocs.structure.toc import AnchorLink
 
 __all__ = ["ANCHOR", "META", "adjust"]
 
-ANCHOR = "kb-subscribe"  # the section heading's id (overrides/main.html)
+ANCHOR = "kb-subscribe"  # the section heading's id (the theme's main.html)
 META = "kb_subscribe"  # set in the page's meta when the theme is to write the section
 PAGES = ("briefs/index.md",)  # besides the home page
 

@@ -74,6 +74,7 @@ log = logging.getLogger("mkdocs.plugins.kb")
 TEMPLATE_LIST = Path("hooks") / "template_pages.txt"  # reviewed list of template pages, beside mkdocs.yml
 NO_TOOLTIPS = ("glossary.md",)  # the glossary explains every term itself
 STATIC_LIST = Path("hooks") / "static_files.txt"  # reviewed .html/.svg/.js files under docs/, beside mkdocs.yml
+SOCIAL_IMAGE = "assets/social.png"  # the default Open Graph image, when docs/ has one (1200x630)
 
 
 class KnowledgeBasePlugin(BasePlugin[KbConfig]):
@@ -134,6 +135,10 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         self._reviewed = read_list(root / STATIC_LIST)
         self._check_docs(Path(config.docs_dir))  # before MkDocs lists docs/ (names it cannot handle)
         config.watch.append(str(data_dir))
+        # the theme's own styles and scripts (kb.site.theme), before the project's own
+        config.extra_css[:0] = [s for s in theme.STYLES if s not in config.extra_css]
+        listed = {str(s) for s in config.extra_javascript}
+        config.extra_javascript[:0] = [s for s in theme.SCRIPTS if s not in listed]
         return config
 
     # ------------------------------------------------------------------- files
@@ -153,6 +158,9 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
             if src_uri in site.skipped:  # a preview build of other pages: known (links resolve), not built
                 inclusion = InclusionLevel.EXCLUDED
             self._add(files, config, src_uri, content=content, inclusion=inclusion)
+        for src_uri, path in theme.asset_files().items():  # the package's; a file of docs/ at that path wins
+            if files.get_file_from_path(src_uri) is None:
+                files.append(File.generated(config, src_uri, abs_src_path=str(path)))
         if site.options.demos:  # off: no demo script, shader or style is shipped at all
             for path in asset_files():
                 files.append(File.generated(config, f"{SITE_DIR}/{path.name}", abs_src_path=str(path)))
@@ -182,12 +190,15 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
 
     def on_env(self, env: Environment, /, *, config: MkDocsConfig, files: Files) -> Environment:
         env.globals["kb_feeds"] = feed_links(self.site.kb)
-        env.globals["kb_ui"] = UI  # interface words of overrides/*.html, from the message catalogue
-        env.globals["kb_dates"] = page_dates(self.site.kb)  # the sitemap's lastmod (overrides/sitemap.xml)
-        words = {**script_words(), "search.types": list(search.TYPES)}  # docs/assets/*.js (kb-words.js)
+        env.globals["kb_ui"] = UI  # interface words of the templates (kb/theme/templates), from the catalogue
+        env.globals["kb_dates"] = page_dates(self.site.kb)  # the sitemap's lastmod (sitemap.xml)
+        words = {**script_words(), "search.types": list(search.TYPES)}  # the theme's scripts (kb-words.js)
         env.globals["kb_script_words"] = htmlsafe_json_dumps(words, ensure_ascii=False, sort_keys=True)
-        self._parts = theme.install(env, config.theme.dirs, self._in_nav, self.site.options.templates)  # kb-memo.html
-        self._frames.install(env)  # overrides/partials/kb-slot.html
+        env.globals["kb_social_image"] = files.get_file_from_path(SOCIAL_IMAGE) is not None  # the project's own
+        self._parts = theme.install(  # the package's templates; kb-memo.html
+            env, config.theme.dirs, self._in_nav, self.site.options.templates, config.theme.custom_dir
+        )
+        self._frames.install(env)  # partials/kb-slot.html
         return env
 
     # ------------------------------------------------------------------- pages

@@ -54,7 +54,7 @@ class Project:
     data_dir: Path
     site_dir: Path
     docs_dir: Path
-    theme_dir: Path | None  # overrides/ (the theme's custom_dir)
+    theme_dir: Path | None  # the theme's custom_dir (overrides/), if any
 
     @property
     def root(self) -> Path:

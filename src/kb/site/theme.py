@@ -7,9 +7,14 @@ hangs under (its ``parent``: the active tab and section) and on the folder of it
 relative to it): made once for each such pair and reused, byte for byte.
 Pages in the nav (the hand-written ones, the indexes) are rendered as Material renders them.
 
-The templates ask for it with ``overrides/partials/kb-memo.html``'s ``remember`` macro; here
-are the three functions it calls.  Nothing here imports MkDocs: a page is anything with
-``file.src_uri``, ``url`` and ``parent``.
+The templates ask for it with ``partials/kb-memo.html``'s ``remember`` macro; here are the three
+functions it calls.  Nothing here imports MkDocs: a page is anything with ``file.src_uri``, ``url``
+and ``parent``.
+
+The theme's own files ship inside the package (``kb/theme/``), so a site of another repository
+builds with ``pip install`` alone: :data:`TEMPLATES` (templates over Material's, found after the
+project's own ``custom_dir`` and before Material's: :func:`install`) and :data:`ASSETS` (the
+scripts and styles the templates and pages load, added to the site under ``assets/``).
 """
 
 from __future__ import annotations
@@ -21,9 +26,21 @@ from typing import Any
 
 from jinja2 import BaseLoader, ChoiceLoader, Environment, FileSystemBytecodeCache, FileSystemLoader, PrefixLoader
 
-__all__ = ["PREFIX", "Parts", "install", "place"]
+__all__ = ["ASSETS", "PREFIX", "SCRIPTS", "STYLES", "TEMPLATES", "Parts", "asset_files", "install", "place"]
 
 PREFIX = "material"  # "material/partials/nav.html": Material's own template, under an override of the same name
+TEMPLATES = Path(__file__).resolve().parents[1] / "theme" / "templates"  # over Material's (main.html, partials/…)
+ASSETS = Path(__file__).resolve().parents[1] / "theme" / "assets"  # the site's scripts and styles
+SITE_ASSETS = "assets"  # where they are in the built site
+# Loaded on every page, in this order, before the project's own extra_css/extra_javascript (the
+# header search's files are loaded by partials/search.html); kb-words.js first: the others read it.
+STYLES = ("assets/kb.css",)
+SCRIPTS = ("assets/kb-words.js", "assets/kb-tables.js", "assets/kb-previews.js")
+
+
+def asset_files() -> dict[str, Path]:
+    """The theme's scripts and styles by their path in the site (``assets/kb.css``: the file)."""
+    return {f"{SITE_ASSETS}/{p.name}": p for p in sorted(ASSETS.iterdir()) if p.suffix in (".js", ".css")}
 
 
 def place(page: Any) -> tuple[str | None, str]:
@@ -62,9 +79,17 @@ class Parts:
         return made
 
 
-def install(env: Environment, theme_dirs: list[str], in_nav: Collection[str], compiled: Path | None = None) -> Parts:
-    """Give the templates ``kb_part_key``/``kb_part``/``kb_keep`` and Material's templates under
-    ``material/`` (the overrides that remember a part include the original).  ``compiled``: a
+def install(
+    env: Environment,
+    theme_dirs: list[str],
+    in_nav: Collection[str],
+    compiled: Path | None = None,
+    custom_dir: str | None = None,
+) -> Parts:
+    """Give the environment the package's templates (:data:`TEMPLATES`: after the project's
+    ``custom_dir``, whose templates stay its own, and before the theme's), the templates
+    ``kb_part_key``/``kb_part``/``kb_keep`` and Material's templates under ``material/`` (the
+    overrides that remember a part include the original).  ``compiled``: a
     directory of the build's cache where Jinja keeps each template compiled, checked against its
     source (compiling Material's templates is a fair part of a warm build: docs/performance.md),
     unless the environment has a bytecode cache already (``kb preview`` keeps them in memory).
@@ -75,7 +100,9 @@ def install(env: Environment, theme_dirs: list[str], in_nav: Collection[str], co
         env.bytecode_cache = FileSystemBytecodeCache(str(compiled))
     material = next(d for d in theme_dirs if Path(d).parts[-2:] == ("material", "templates"))
     loader: BaseLoader | None = env.loader
-    loaders: list[BaseLoader] = [loader] if loader is not None else []
+    loaders: list[BaseLoader] = [FileSystemLoader(custom_dir)] if custom_dir else []
+    loaders.append(FileSystemLoader(TEMPLATES))
+    loaders += [loader] if loader is not None else []
     env.loader = ChoiceLoader([*loaders, PrefixLoader({PREFIX: FileSystemLoader(material)})])
     parts = Parts(in_nav)
     env.globals.update(kb_part_key=parts.key, kb_part=parts.get, kb_keep=parts.keep)
