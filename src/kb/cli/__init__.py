@@ -29,6 +29,7 @@ COMMANDS = (
     "import",
     "export",
     "completion",
+    "init",
 )
 MODULES = {"import": "brieftext", "export": "brieftext"}  # commands whose module has another name
 

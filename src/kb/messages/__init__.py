@@ -9,6 +9,7 @@ Templates use :meth:`str.format` fields; values are escaped by the caller.
 from __future__ import annotations
 
 from kb.messages.brief import BRIEF
+from kb.messages.cli import CLI
 from kb.messages.editions import EDITIONS
 from kb.messages.site import SITE
 
@@ -293,6 +294,7 @@ UI: dict[str, str] = {
     **BRIEF,  # the words joining a brief's figures and texts: kb.messages.brief
     **EDITIONS,  # the banner, the page of changes and the 404 page of the editions: kb.messages.editions
     **SITE,  # the theme, the search, the page scripts, feeds, charts and demos: kb.messages.site
+    **CLI,  # the command line's words (kb init, kb paper add's progress): kb.messages.cli
 }
 
 
