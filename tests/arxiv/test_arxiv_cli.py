@@ -274,3 +274,18 @@ def test_ctrl_c_reports_what_was_done(api, data_dir, run_kb, monkeypatch):
     assert code == 130 and "interrupted" in err
     assert "(interrupted; every file written so far is complete)" in out and "2 updated" in out
     assert not load(data_dir).diagnostics or all(not d.is_error for d in load(data_dir).diagnostics)
+
+
+def test_add_says_each_request_and_each_wait_on_stderr(api, tmp_path, run_kb):
+    """A rate limit, then a server error, then the answer: every try and wait is said, in order."""
+    api.plan = ["429:1", "503"]
+    code, out, err = run_kb("paper", "add", "2505.02922", "--data", tmp_path / "d")
+    assert code == 0, err
+    lines = [ln for ln in err.splitlines() if ln.startswith("获取 arXiv 元数据")]
+    assert lines[0] == "获取 arXiv 元数据 2505.02922 …"
+    assert lines[1] == "获取 arXiv 元数据 2505.02922 …（第 2 次，等待 1 秒：速率限制）"  # Retry-After: 1
+    assert lines[2].startswith("获取 arXiv 元数据 2505.02922 …（第 3 次，等待 ")
+    assert lines[2].endswith("秒：服务暂时不可用（HTTP 503））") and len(lines) == 3
+    assert "获取" not in out  # the report on stdout stays as it was
+    _, _, err = run_kb("paper", "add", "2505.02923", "--data", tmp_path / "d", "--quiet")
+    assert "获取" not in err

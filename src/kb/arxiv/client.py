@@ -25,7 +25,7 @@ import email.utils
 import random
 import socket
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from urllib.parse import urljoin, urlsplit
 
 import requests
@@ -35,6 +35,7 @@ from kb.arxiv import feed
 from kb.arxiv.config import ENV, FetchConfig
 from kb.data import arxiv_id
 from kb.data.models import ArxivMeta
+from kb.messages import t
 
 USER_AGENT = "llm-inference-kb (kb paper add/refresh; python-requests)"
 MAX_REDIRECTS = 3
@@ -46,10 +47,23 @@ class FetchError(Exception):
 
 
 class _Retry(Exception):
-    def __init__(self, reason: str, retry_after: float | None = None):
+    def __init__(self, reason: str, retry_after: float | None = None, status: int | None = None):
         super().__init__(reason)
         self.reason = reason
         self.retry_after = retry_after
+        self.status = status  # the HTTP status that asked for the retry, if one did
+
+    def why(self) -> str:
+        """Why the request is tried again, in the reader's words (``kb paper add``'s progress)."""
+        if self.status == 429:
+            return t("cli.fetch.rate_limited")
+        return t("cli.fetch.unavailable", status=self.status) if self.status else t("cli.fetch.no_answer")
+
+
+def ids_text(ids: Sequence[str], shown: int = 3) -> str:
+    """The ids of a request as its progress line names them: the first few, then how many."""
+    more = t("cli.fetch.more", n=len(ids)) if len(ids) > shown else ""
+    return ", ".join(ids[:shown]) + more
 
 
 def parse_retry_after(value: str | None, now: float | None = None) -> float | None:
@@ -124,8 +138,10 @@ class ArxivClient:
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], None] = time.sleep,
         rng: random.Random | None = None,
+        progress: Callable[[str], None] | None = None,
     ):
         self.config = config
+        self.progress = progress  # told each request of a batch and each wait before a retry
         self.clock = clock
         self.sleep = sleep
         self.rng = rng or random.Random()
@@ -152,13 +168,15 @@ class ArxivClient:
         """{base id as asked: metadata or why unusable} for the ids arXiv returned; raises FetchError."""
         params = {"id_list": ",".join(ids), "start": "0", "max_results": str(len(ids))}
         tries = self.config.retries + 1
+        if self.progress is not None:
+            self.progress(t("cli.fetch.start", ids=ids_text(ids)))
         for attempt in range(tries):
             try:
                 return match_answer(ids, self._answer(params))
             except _Retry as retry:
                 if attempt + 1 >= tries:
                     raise FetchError(f"{retry.reason} (gave up after {tries} tries)") from None
-                self._back_off(attempt, retry)
+                self._back_off(attempt, retry, ids)
         raise AssertionError("unreachable")  # pragma: no cover
 
     def _answer(self, params: dict[str, str]) -> dict[str, ArxivMeta | str]:
@@ -173,7 +191,7 @@ class ArxivClient:
             raise _Retry("empty answer to an explicit id list")
         return found
 
-    def _back_off(self, attempt: int, retry: _Retry) -> None:
+    def _back_off(self, attempt: int, retry: _Retry, ids: Sequence[str] = ()) -> None:
         cfg = self.config
         step = min(cfg.backoff_cap, cfg.backoff * (2**attempt))
         wait = step / 2 + self.rng.uniform(0, step / 2)  # "equal jitter"
@@ -189,6 +207,9 @@ class ArxivClient:
             raise FetchError(
                 f"{retry.reason}; waiting {wait:.1f} s more would pass the time budget of {cfg.max_time:g} s"
             )
+        if self.progress is not None:
+            seconds = f"{round(wait, 1):g}"
+            self.progress(t("cli.fetch.retry", ids=ids_text(ids), attempt=attempt + 2, wait=seconds, why=retry.why()))
         self.sleep(wait)
 
     # ------------------------------------------------------------------ one request
@@ -263,7 +284,7 @@ class ArxivClient:
         if status == 429 or status >= 500 or status == 408:
             after = parse_retry_after(resp.headers.get("Retry-After"))
             note = f" (Retry-After {after:g} s)" if after is not None else ""
-            raise _Retry(f"HTTP {status} {resp.reason or ''}".rstrip() + note, after)
+            raise _Retry(f"HTTP {status} {resp.reason or ''}".rstrip() + note, after, status)
         raise FetchError(f"HTTP {status} {resp.reason or ''}".rstrip())
 
     def _too_large(self) -> FetchError:

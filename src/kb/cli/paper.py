@@ -21,6 +21,7 @@ import sys
 import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -244,6 +245,7 @@ def _run(
     from tqdm import tqdm
 
     from kb.arxiv.cache import Cache
+    from kb.arxiv.client import ArxivClient
     from kb.arxiv.fetch import NOT_FOUND, Stats, fetch
 
     config = _config(args)
@@ -265,9 +267,19 @@ def _run(
         if not quiet:
             bar.write(line, file=sys.stdout)
 
+    def progress(line: str) -> None:  # each request and each wait before a retry (kb.arxiv.client)
+        if not quiet:
+            bar.write(line, file=sys.stderr)
+
     try:
         for got in fetch(
-            list(by_base), config, cache, max_age=dt.timedelta(days=args.max_age), refetch=args.refetch, stats=stats
+            list(by_base),
+            config,
+            cache,
+            max_age=dt.timedelta(days=args.max_age),
+            refetch=args.refetch,
+            stats=stats,
+            client_factory=partial(ArxivClient, progress=progress),
         ):
             bar.update(1)
             target = by_base[got.id]

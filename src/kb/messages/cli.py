@@ -17,5 +17,6 @@ CLI: dict[str, str] = {
     "cli.fetch.retry": "获取 arXiv 元数据 {ids} …（第 {attempt} 次，等待 {wait} 秒：{why}）",
     "cli.fetch.rate_limited": "速率限制",
     "cli.fetch.unavailable": "服务暂时不可用（HTTP {status}）",
-    "cli.fetch.network": "网络错误",
+    "cli.fetch.no_answer": "没有得到完整的回答",
+    "cli.fetch.more": " 等 {n} 个",
 }
