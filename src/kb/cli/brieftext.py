@@ -12,11 +12,11 @@ their ids across days), then checked as hand-written records are.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Any
 
+from kb.cli.summary import emit
 from kb.data.diagnostics import UserError
 
 
@@ -68,8 +68,7 @@ def run_import(args: argparse.Namespace) -> int:
         elif not args.check:
             print(f"wrote {r.written}" + "".join(f"\nwrote {p}" for p in r.papers))
     if args.check and args.json:
-        json.dump([r.facts for r in results], sys.stdout, ensure_ascii=False, indent=1)
-        print()
+        emit([r.facts for r in results])
     if not args.check:
         for line in _findings(data, [r.written for r in results if r.written]):
             print(line)

@@ -9,11 +9,11 @@ JSON is the same record as the build's ``api/papers.json`` entries.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from kb.cli.summary import emit, summary
 from kb.data import arxiv_id
 from kb.data.hints import did_you_mean
 from kb.knowledge.views import PaperView, paper_view
@@ -48,7 +48,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         metavar="ID",
         help="paper id (retroinfer), arXiv id (2505.02922, arXiv:2505.02922v2) or claim id (rtp-llm-open-source)",
     )
-    p.add_argument("--json", action="store_true", help="print JSON (the api/papers.json record of each)")
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help="print JSON: the api/papers.json record of each; when the data does not load, the summary "
+        "of kb validate --json (ok false, counts, the errors located)",
+    )
     p.add_argument("--data", default="data", help="data directory (default: data)")
     p.set_defaults(func=run)
 
@@ -62,6 +67,9 @@ def run(args: argparse.Namespace) -> int:
     except DataError as exc:  # 2, as grep's error: `kb status ID || kb paper add ID` must not add then
         for d in exc.diagnostics:
             print(d.text(), file=sys.stderr)
+        if args.json:  # what a tool reads instead of the records: the data's errors, located
+            errors = [d for d in exc.diagnostics if d.is_error]
+            emit(summary("status", False, {"ids": len(args.ids), "errors": len(errors)}, exc.diagnostics))
         return 2
     views = [paper_view(kb, arxiv_id.without_prefix(ident)) for ident in args.ids]
     # an id that is no paper may be a claim's: its state and history (kb status rtp-llm-open-source)
@@ -71,8 +79,7 @@ def run(args: argparse.Namespace) -> int:
             ([_claim_json(s) for s in claims[ident]] if claims.get(ident) else [v.model_dump(mode="json")])
             for ident, v in zip(args.ids, views, strict=True)
         ]
-        json.dump([r for rs in records for r in rs], sys.stdout, ensure_ascii=False, indent=1)
-        print()
+        emit([r for rs in records for r in rs])
     else:
         texts = [
             "\n\n".join(_claim_text(s) for s in claims[ident])

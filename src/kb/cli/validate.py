@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from pathlib import Path
 
+from kb.cli.summary import emit, summary
 from kb.data.diagnostics import Diagnostic, Severity, UserError, sort_diagnostics
 from kb.data.loader import display_path, load
 from kb.data.recordstore import RecordStore
@@ -43,7 +43,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--format",
         choices=("text", "github", "json"),
         default=None,
-        help="output format (default: text, plus GitHub annotations under GitHub Actions)",
+        help="output format (default: text, plus GitHub annotations under GitHub Actions; json: the "
+        "list of diagnostics)",
+    )
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help="print one JSON summary on stdout: ok, counts (errors, warnings, acknowledged, briefs, "
+        "papers, topics, files not counted) and every diagnostic located, with its hint",
     )
     p.set_defaults(func=run)
 
@@ -94,7 +101,7 @@ def _records(data_dir: Path) -> RecordStore | None:
 
 
 def fmt_of(args: argparse.Namespace) -> str:
-    return args.format or "text"
+    return "summary" if getattr(args, "json", False) else args.format or "text"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -123,20 +130,24 @@ def run(args: argparse.Namespace) -> int:
     warnings = [d for d in diags if d.severity is Severity.WARNING]
     notes = [d for d in diags if d.severity is Severity.NOTE]
     failing = errors + (warnings if args.strict else [])
-    if not args.verbose and fmt_of(args) != "json":
+    if not args.verbose and fmt_of(args) not in ("json", "summary"):  # for tools: every diagnostic
         diags = [d for d in diags if d.severity is not Severity.NOTE]
     fmt = fmt_of(args)
+    n_briefs, n_papers = len(kb.briefs), len(kb.papers)
+    unread = sum(len(stems) for stems in kb.failed.values())  # files with an error that makes them no record
+    if fmt == "summary":
+        counts = {"errors": len(errors), "warnings": len(warnings), "acknowledged": len(notes)}
+        counts |= {"briefs": n_briefs, "papers": n_papers, "topics": len(kb.topics), "not_counted": unread}
+        emit(summary("validate", not failing, counts, diags, strict=args.strict, files=[str(f) for f in files]))
+        return 1 if failing else 0
     if fmt == "json":
-        json.dump([d.as_dict() for d in diags], sys.stdout, ensure_ascii=False, indent=1)
-        print()
+        emit([d.as_dict() for d in diags])
     else:
         for d in diags:
             print(d.text(), file=sys.stderr if d in failing else sys.stdout)
         if fmt == "github" or (args.format is None and os.environ.get("GITHUB_ACTIONS") == "true"):
             for d in diags:
                 print(d.github())
-    n_briefs, n_papers = len(kb.briefs), len(kb.papers)
-    unread = sum(len(stems) for stems in kb.failed.values())  # files with an error that makes them no record
     verdict = "failed" if failing else ("ok for the file(s) named" if files else "ok")
     held = "the checks of stated figures against computed ones" + (
         ", and of the claim ids briefs name," if kb.claims_held else ""

@@ -66,6 +66,15 @@ class Diagnostic:
             f"title={_gh_prop(self.code or 'kb')}::{_gh_data(msg)}"
         )
 
+    @property
+    def hint(self) -> str:
+        """How to fix it, where the message says so: its ``(did you mean …?)`` and what follows its
+        first ``; `` (the messages' form: the problem, then the fix); else empty."""
+        start = self.message.find("(did you mean ")
+        close = [self.message[start + 1 : self.message.find(")", start)]] if start >= 0 else []
+        _, sep, after = self.message.partition("; ")
+        return "; ".join(close + ([after] if sep else []))
+
     def as_dict(self) -> dict[str, object]:
         return {
             "path": self.path,
