@@ -77,3 +77,24 @@ def test_status_json_of_loading_data_stays_the_records(capsys):
 )
 def test_a_hint_is_what_the_message_says_to_do(message, hint):
     assert Diagnostic("f.yaml", message=message).hint == hint
+
+
+def test_build_json_counts_the_index_and_locates_the_data_errors(capsys, tmp_path, monkeypatch):
+    """A project kb init made: built, the summary on stdout and MkDocs' messages on stderr; then
+    with a misspelt key in its topic file, the build's error located as kb validate locates it."""
+    monkeypatch.setenv("KB_CACHE", "off")
+    assert main(["init", str(tmp_path / "p"), "--topic", "t"]) == 0
+    monkeypatch.chdir(tmp_path / "p")
+    code, got, err = run(capsys, "build", "--strict", "--json")
+    assert code == 0 and got["ok"] is True and got["diagnostics"] == [] and got["exit_status"] == 0, err
+    assert got["counts"]["errors"] == got["counts"]["warnings"] == 0
+    assert got["counts"]["pages_indexed"] > 0 and got["counts"]["search_kb"] > 0
+    assert "Documentation built" in err
+
+    topic = tmp_path / "p" / "data" / "topics" / "t.yaml"
+    topic.write_text(topic.read_text("utf-8").replace("\ntitle: ", "\ntitel: ", 1), "utf-8")
+    code, got, _ = run(capsys, "build", "--strict", "--json")
+    assert code == 1 and got["ok"] is False and got["counts"]["errors"] >= 1
+    (d,) = got["diagnostics"]
+    assert (d["path"], d["key"], d["severity"]) == ("data/topics/t.yaml", "titel", "error")
+    assert d["hint"].startswith("did you mean 'title'?")

@@ -217,7 +217,7 @@ def test_the_themes_end_of_life_notice_is_off_unless_asked_for(monkeypatch, give
     leaves a value that is there (an empty one shows the notice)."""
     seen: dict[str, str] = {}
 
-    def mkdocs(cmd: list[str], env: dict[str, str]) -> int:
+    def mkdocs(cmd: list[str], env: dict[str, str], said: object = None) -> int:
         seen.update(env)
         return 1  # failed: nothing to index
 

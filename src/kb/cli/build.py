@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kb.data.diagnostics import UserError
+from kb.cli.summary import emit, summary
+from kb.data.diagnostics import Diagnostic, Severity, UserError
 
 if TYPE_CHECKING:
     from kb.site.search_index import IndexStats
@@ -39,6 +41,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     loud = p.add_mutually_exclusive_group()
     loud.add_argument("-q", "--quiet", action="store_true", help="warnings and errors only")
     loud.add_argument("-v", "--verbose", action="store_true", help="MkDocs' debug messages too")
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help="then print one JSON summary on stdout (as kb validate --json): ok, counts (errors and "
+        "warnings of the build, pages indexed, the index's KB), the located errors; the build's own "
+        "messages stay on stderr",
+    )
     p.set_defaults(func=run)
 
 
@@ -66,38 +75,77 @@ def run(args: argparse.Namespace) -> int:
     env.setdefault("NO_MKDOCS_2_WARNING", "1")
     if args.data is not None:
         env["KB_DATA"] = str(Path(args.data).resolve())
+    said = Said() if args.json else None
     with tempfile.TemporaryDirectory(prefix="kb-build-") as scratch:
         left = Path(scratch) / "search.json"
         env[search_later.LATER_ENV] = search_later.later(left)
-        status = _mkdocs(mkdocs_command(args), env)
+        status = _mkdocs(mkdocs_command(args), env, said)
         if status < 0:
             print(f"ERROR   -  mkdocs build ended by signal {-status}", file=sys.stderr)
-            return 128 - status
+            return _told(said, 128 - status)
         if status != 0 or not left.is_file():  # failed; or no kb plugin in this configuration: nothing to index
-            return status
+            return _told(said, status)
         request = search_later.Request.load(left)
     try:
         stats, memory, build_peak = _index(request)
     except Exception as exc:  # the binary missing or failing: as the plugin says it from mkdocs build
         print(f"ERROR   -  search index (Pagefind): {exc}", file=sys.stderr)
-        return 1
+        return _told(said, 1, errors=1)
     if not args.quiet:
         peak = f"; the build's peak {build_peak} MB" if build_peak else ""
         print(f"INFO    -  kb: {stats.report()}; a run's memory {memory} MB{peak}", file=sys.stderr)
-    return 0
+    return _told(said, 0, pages_indexed=stats.pages, search_kb=stats.bytes // 1024)
 
 
-def _mkdocs(cmd: list[str], env: dict[str, str]) -> int:
+# a kb diagnostic as Diagnostic.text() prints it (the plugin's errors list them, one a line)
+_LOCATED = re.compile(
+    r"(?P<path>[^\s:][^:]*):(?P<line>\d+):(?P<col>\d+): "
+    r"(?:(?P<kind>warning|note): )?(?P<message>.*?)(?: \[(?P<key>[^\]]*)\])?"
+)
+
+
+class Said:
+    """What the build printed, for the summary: its warnings and errors, and the located ones."""
+
+    def __init__(self) -> None:
+        self.warnings = 0
+        self.errors = 0
+        self.located: list[Diagnostic] = []
+
+    def line(self, text: str) -> None:
+        self.warnings += text.startswith("WARNING")
+        self.errors += text.startswith("ERROR")
+        if m := _LOCATED.fullmatch(text.strip()):
+            kind = Severity(m["kind"]) if m["kind"] else Severity.ERROR
+            where = (m["path"], int(m["line"]), int(m["col"]))
+            self.located.append(Diagnostic(*where, m["message"], key=m["key"] or "", severity=kind))
+
+
+def _told(said: Said | None, status: int, errors: int = 0, **counts: int) -> int:
+    """``status``, after the summary (``--json``) when it is asked for."""
+    if said is not None:
+        tally = {"errors": said.errors + errors, "warnings": said.warnings, **counts}
+        emit(summary("build", status == 0, tally, said.located, exit_status=status))
+    return status
+
+
+def _mkdocs(cmd: list[str], env: dict[str, str], said: Said | None = None) -> int:
     """Run ``cmd`` (the build) to its end; its exit status (negative: the signal that ended it).
-    Stopped meanwhile (Ctrl-C, or SIGTERM: a CI job cancelled), the build is stopped too."""
+    Stopped meanwhile (Ctrl-C, or SIGTERM: a CI job cancelled), the build is stopped too.  With
+    ``said``, every line it prints goes to stderr and is told to ``said`` (stdout is the summary's)."""
     import signal
 
     def stop(signum: int, frame: object) -> None:
         raise SystemExit(128 + signum)
 
     previous = signal.signal(signal.SIGTERM, stop)
-    proc = subprocess.Popen(cmd, env=env)
+    out, err = (subprocess.PIPE, subprocess.STDOUT) if said is not None else (None, None)
+    proc = subprocess.Popen(cmd, env=env, stdout=out, stderr=err, text=True)
     try:
+        if said is not None and proc.stdout is not None:
+            for text in proc.stdout:
+                sys.stderr.write(text)
+                said.line(text.rstrip("\n"))
         return proc.wait()
     finally:
         if proc.poll() is None:
