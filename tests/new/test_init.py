@@ -110,3 +110,23 @@ def test_a_title_yaml_would_read_otherwise_stays_text():
     assert "title: 'NO: 1'\n" in files["data/topics/t.yaml"]
     assert "site_name: 'NO: 1 知识库'\n" in files["mkdocs.yml"]
     assert "# NO: 1 知识库\n" in files["docs/index.md"]
+
+
+def test_the_new_projects_workflows_pass_zizmor_and_the_workflow_schema(tmp_path):
+    venv_bin = Path(sys.executable).parent
+    if not (venv_bin / "zizmor").exists() or not (venv_bin / "check-jsonschema").exists():
+        pytest.skip("zizmor and check-jsonschema are not installed (pip install -e '.[test]')")
+    assert main(["init", str(tmp_path / "p")]) == 0
+    workflows = tmp_path / "p" / ".github" / "workflows"
+    audit = subprocess.run(
+        [str(venv_bin / "zizmor"), "--offline", "--no-progress", str(workflows)], capture_output=True, text=True
+    )
+    assert audit.returncode == 0 and "No findings" in audit.stdout, audit.stdout + audit.stderr
+    files = sorted(map(str, workflows.glob("*.yml")))
+    assert len(files) == 2
+    schema = subprocess.run(
+        [str(venv_bin / "check-jsonschema"), "--builtin-schema", "vendor.github-workflows", *files],
+        capture_output=True,
+        text=True,
+    )
+    assert schema.returncode == 0, schema.stdout + schema.stderr
