@@ -74,7 +74,7 @@ def test_a_new_knowledge_base_builds_strict_from_the_package_alone(tmp_path):
     assert built.returncode == 0, built.stderr
     site = project / "site"
     home, topic = (site / "index.html").read_text("utf-8"), (site / "serving" / "index.html").read_text("utf-8")
-    assert "LLM 服务 知识库" in home and 'href="serving/"' in home
+    assert "LLM 服务知识库" in home and 'href="serving/"' in home
     assert 'id="sec-overview"' in topic  # the topic's one section, from data/
     for asset in ("kb.css", "kb-words.js", "kb-search.js"):  # the package's, linked and shipped
         assert f"assets/{asset}" in home and (site / "assets" / asset).is_file()
@@ -106,6 +106,7 @@ def test_the_topic_defaults_to_the_directory_name_and_the_title_to_the_topic(tmp
 
 
 def test_a_title_yaml_would_read_otherwise_stays_text():
+    assert "site_name: LLM 知识库\n" in project_files("t", "LLM")["mkdocs.yml"]
     files = project_files("t", "NO: 1")
     assert "title: 'NO: 1'\n" in files["data/topics/t.yaml"]
     assert "site_name: 'NO: 1 知识库'\n" in files["mkdocs.yml"]

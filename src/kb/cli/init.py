@@ -60,7 +60,7 @@ def project_files(topic: str, title: str) -> dict[str, str]:
     if not title.strip() or _BAD_TITLE.search(title):
         raise UserError(t("cli.init.bad_title"))
     title = " ".join(title.split())
-    site = f"{title} 知识库"
+    site = title + (" " if title[-1].isascii() else "") + "知识库"  # LLM 服务知识库, LLM 知识库 (as the text writes)
     values = {
         "@TOPIC@": topic,
         "@TITLE_YAML@": scalar(title),
