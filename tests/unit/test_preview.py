@@ -289,3 +289,16 @@ def test_the_api_file_names_the_preview_keeps_are_the_builds(sample_kb):
     from kb.data.jsonschema import site_files
 
     assert sorted(API_FILES) == sorted([*api_files(sample_kb), *site_files()])
+
+
+def test_the_packages_theme_is_watched_where_it_is_the_projects_own_checkout(tmp_path):
+    """Editing src/kb/theme/ in this checkout rebuilds the preview; another project (whose kb is
+    installed) watches its own custom_dir, or no theme directory."""
+    from kb.site import serve
+    from kb.site.theme import TEMPLATES
+
+    repo = Path(__file__).resolve().parents[2]
+    assert serve.project(repo / "mkdocs.yml").theme_dir == TEMPLATES.parent
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "mkdocs.yml").write_text("site_name: x\nplugins:\n  - kb\n", "utf-8")
+    assert serve.project(tmp_path / "mkdocs.yml").theme_dir is None

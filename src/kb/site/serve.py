@@ -40,6 +40,7 @@ from kb.gcpause import gc_paused
 from kb.site.later import Job, Later
 from kb.site.preview import Change, Preview, Project, ignored, snapshot
 from kb.site.search_index import IndexStats, Stop, Written
+from kb.site.theme import TEMPLATES as THEME_TEMPLATES
 
 PREVIEW_DIR = Path(".cache") / "kb" / "preview"  # beside mkdocs.yml (.cache/ is git-ignored)
 DATA_ENV = "KB_DATA"
@@ -60,12 +61,13 @@ def project(config_file: Path, data_dir: Path | None = None) -> Project:
     plugin = config.plugins["kb"]
     given = data_dir or Path(os.environ.get(DATA_ENV) or plugin.config["data_dir"])
     custom = config.theme.custom_dir
+    own = THEME_TEMPLATES.parent  # the kb package's theme: watched where it is this project's own checkout
     return Project(
         config_file=config_file.resolve(),
         data_dir=given.resolve() if given.is_absolute() or data_dir else (root / given).resolve(),
         site_dir=root / PREVIEW_DIR,
         docs_dir=Path(config.docs_dir).resolve(),
-        theme_dir=Path(custom).resolve() if custom else None,
+        theme_dir=Path(custom).resolve() if custom else own if own.is_relative_to(root) else None,
     )
 
 
