@@ -35,9 +35,14 @@ def test_names_are_unique_and_no_two_types_claim_a_page(kb):
     assert {"briefs/index.md", "papers/index.md", "backlog.md", "stats.md", "llms.txt"} <= set(seen)
 
 
+def _nav(config: str) -> dict[str, str]:
+    """The top-level entries of a mkdocs.yml's nav: page -> title."""
+    nav = yaml.safe_load("nav:" + config.split("\nnav:", 1)[1])["nav"]
+    return {page: title for item in nav for title, page in item.items() if isinstance(page, str)}
+
+
 def test_every_generated_page_declares_how_readers_reach_it_and_what_it_is(kb):
-    nav = yaml.safe_load((ROOT / "mkdocs.yml").read_text("utf-8").split("\nnav:", 1)[1].join(["nav:", ""]))["nav"]
-    entries = {page: title for item in nav for title, page in item.items() if isinstance(page, str)}
+    entries = _nav((ROOT / "mkdocs.yml").read_text("utf-8"))
     for page_type in REGISTRY:
         pages_of = list(page_type.paths(kb))
         if not page_type.generated or not all(p.endswith(".md") for p in pages_of):
@@ -52,6 +57,16 @@ def test_every_generated_page_declares_how_readers_reach_it_and_what_it_is(kb):
         if page_type.inputs is not None:  # inputs for exactly its own pages
             assert set(page_type.inputs(kb)) == set(pages_of), page_type.name
         assert page_type.edition is not Edition.FROZEN, page_type.name  # computed from every record
+
+
+def test_a_new_teams_site_lists_the_generated_pages_as_the_registry_names_them(kb):
+    from kb.cli.init import project_files
+
+    entries = _nav(project_files("serving", "LLM 服务")["mkdocs.yml"])
+    for page_type in REGISTRY:
+        if page_type.nav:
+            for page in page_type.paths(kb):
+                assert entries.get(page) == messages.UI[page_type.nav], (page, entries.get(page))
 
 
 def test_a_page_type_without_a_field_cannot_be_registered():
