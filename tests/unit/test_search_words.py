@@ -70,3 +70,13 @@ def test_a_name_of_a_term_gets_the_terms_word_after_it_in_text_only():
     assert out.count("<span hidden> kbsynnvidia </span>") == 2  # 英伟达 and the link's text
     assert 'title="KV Cache"' in out and "<code>KV Cache</code>" in out  # attributes and code as they were
     assert "KVCaches<span" not in out  # a longer word is not the name
+
+
+def test_ids_and_names_in_typed_keys_output_svg_and_titles_get_none():
+    """The walker's policy (kb.render.htmltext.CODE): what a reader types or a program prints is
+    not prose, and an element inside SVG text or a title is not shown (it was written as text)."""
+    html = (
+        "<kbd>2512.08093</kbd><samp>KV Cache</samp><var>2512.08094</var>"
+        '<svg><text x="1">KV Cache</text><title>2512.08095</title></svg><math><mi>HF</mi></math>'
+    )
+    assert mark(html) == html

@@ -206,6 +206,8 @@ def edit(page: str, readers: Iterable[Reader]) -> str:
     """``page`` walked once, each token given to every reader in turn, with the edits they make
     (where two overlap, the one that starts first is made: at one place, the first reader's)."""
     readers = list(readers)
+    if not readers:
+        return page
     edits: list[tuple[int, int, int, str]] = []
     for token in tokens(page):
         for i, read in enumerate(readers):

@@ -21,9 +21,11 @@ from __future__ import annotations
 import hashlib
 import html
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from kb.messages import UI
+from kb.render import htmltext
 from kb.site import search_words
 
 __all__ = ["BODY", "EXCLUDE", "OUTPUT", "SKIP_DIRS", "SKIP_PAGES", "TYPES", "Facts", "digest", "indexed"]
@@ -75,11 +77,10 @@ _ARTICLE = re.compile(r"<article\b[^>]*>", re.IGNORECASE)
 # The marked article (:func:`mark`): the attribute in its tag, not the word in a page's text (this
 # site's own pages write it, e.g. the performance log)
 _MARKED = re.compile(r"<article\b[^>]*?\s(" + BODY + r")[\s=>]")
-_HEADING = re.compile(r"<h[2-4](?=[\s>])", re.IGNORECASE)
-_TERM = re.compile(r"(?<=<tr>)\s*<td>")  # a table row's first cell (the glossary's terms)
 _IDENTITY = '<ul class="kb-identity"'  # a paper page's identity list (kb.render.paper)
 _BACKLINKS = '<div class="kb-backlinks">'  # its backlinks' table, in its div (kb.render.html.table)
-_BIBTEX = re.compile(r'<pre class="kb-bibtex"[^>]*><code[^>]*>@\w+\{([^,<\s]+),.*?</pre>', re.DOTALL)
+_BIBTEX = '<pre class="kb-bibtex"'  # a paper page's BibTeX entry (kb.render.paper)
+_BIBTEX_KEY = re.compile(r"@\w+\{([^,<\s]+),")
 
 
 @dataclass(frozen=True)
@@ -155,20 +156,56 @@ def mark(text: str, facts: Facts) -> str | None:
             marks.append(
                 f'<span hidden data-pagefind-meta="when:{q(DATES[facts.type].format(date=facts.date))}"></span>'
             )
-    body = search_words.mark(text[m.end() : end])
-    if facts.listing:  # (text holds no "<table" but a tag: it is escaped)
-        body = body.replace("<table", "<table data-kb-listing")
-    if facts.headings is not None:
-        body = _HEADING.sub(lambda h: f'{h.group(0)} data-pagefind-weight="{facts.headings:g}"', body)
-    if facts.terms is not None:
-        body = _TERM.sub(lambda t: f'{t.group(0)[:-1]} data-pagefind-weight="{facts.terms:g}">', body)
-    if facts.identity is not None:
-        body = body.replace(_IDENTITY, f'{_IDENTITY} data-pagefind-weight="{facts.identity:g}"', 1)
-    if facts.type == PAPER:  # the BibTeX entry is not indexed, its key is (EXCLUDE)
-        body = _BIBTEX.sub(lambda b: f"{b.group(0)}<span hidden> {b.group(1)} </span>", body, count=1)
+    body = text[m.end() : end]
+    body = htmltext.edit(body, [search_words.words(body), _Marks(facts).read])  # one walk
     if facts.said:
         body = _said(body, facts.said)
     return text[: m.start()] + "".join(marks) + body + text[end:]
+
+
+class _Marks:
+    """The reader (:func:`kb.render.htmltext.edit`) that marks the elements of a page's body by its
+    facts: the weights of its headings (h2 to h4), of its tables' terms (each row's first cell)
+    and of its identity list, its listing tables (not indexed: :data:`EXCLUDE`), and its BibTeX
+    entry's key as a hidden word after the entry (the entry is not indexed)."""
+
+    def __init__(self, facts: Facts) -> None:
+        self.facts = facts
+        self.row = False  # in a table row before its first cell
+        self.identity = facts.identity is not None  # the identity list's weight is still to be given
+        self.bibtex = facts.type == PAPER  # the BibTeX entry is still to be found
+        self.key: str | None = None  # inside it: its key, once read
+
+    def read(self, page: str, token: htmltext.Token) -> list[htmltext.Edit]:
+        if token.kind == htmltext.START:
+            return [(at, at, attrs) for at, attrs in self._attributes(page, token)]
+        if self.key is None or token.kind == htmltext.MARKUP:
+            return []
+        if token.kind == htmltext.TEXT and not self.key:
+            found = _BIBTEX_KEY.match(page, token.start, token.end)
+            self.key = found.group(1) if found else None
+        elif token.kind == htmltext.END and token.name == "pre":
+            key, self.key = self.key, None
+            return [(token.end, token.end, f"<span hidden> {key} </span>")] if key else []
+        return []
+
+    def _attributes(self, page: str, token: htmltext.Token) -> Iterator[tuple[int, str]]:
+        """The attributes added to a start tag, each with its place (after the tag's name)."""
+        facts, name, at = self.facts, token.name, token.start + 1 + len(token.name)
+        if name == "tr":
+            self.row = True
+        elif name == "table" and facts.listing:
+            yield at, " data-kb-listing"
+        elif name in ("h2", "h3", "h4") and facts.headings is not None:
+            yield at, f' data-pagefind-weight="{facts.headings:g}"'
+        elif name == "td" and self.row and facts.terms is not None:
+            yield at, f' data-pagefind-weight="{facts.terms:g}"'
+        elif name == "ul" and self.identity and page.startswith(_IDENTITY, token.start):
+            self.identity = False
+            yield token.start + len(_IDENTITY), f' data-pagefind-weight="{facts.identity:g}"'
+        elif name == "pre" and self.bibtex and page.startswith(_BIBTEX, token.start):
+            self.bibtex, self.key = False, ""
+        self.row = self.row and name not in ("td", "th")
 
 
 def _said(body: str, said: tuple[str, ...]) -> str:
