@@ -4,13 +4,25 @@ links resolved (kb.site.htmlpage)."""
 from __future__ import annotations
 
 import html as std_html
-import re
 
-from hypothesis import example, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kb.render import html
 from kb.site import htmlpage
+
+
+def toc(page: str) -> list[htmlpage.TocToken]:
+    return htmlpage.outline(page).toc()
+
+
+def title(page: str) -> str | None:
+    return htmlpage.outline(page).title
+
+
+def ids(page: str) -> set[str]:
+    return htmlpage.outline(page).ids
+
 
 PAGE = html.blocks(
     html.heading(1, html.esc("Brief <1> & co"), "top"),
@@ -27,14 +39,14 @@ PAGE = html.blocks(
 
 
 def test_toc_nests_by_level_and_keeps_the_text_as_html():
-    toc = htmlpage.toc_tokens(PAGE)
-    assert [t["id"] for t in toc] == ["top"]
-    assert toc[0]["name"] == "Brief &lt;1&gt; &amp; co"
-    assert [(t["id"], [c["id"] for c in t["children"]]) for t in toc[0]["children"]] == [
+    found = toc(PAGE)
+    assert [t["id"] for t in found] == ["top"]
+    assert found[0]["name"] == "Brief &lt;1&gt; &amp; co"
+    assert [(t["id"], [c["id"] for c in t["children"]]) for t in found[0]["children"]] == [
         ("sources", ["src-1", "src-2"]),
         ("checks", []),
     ]
-    assert toc[0]["children"][0]["name"] == "Sources x"  # tags and the permalink dropped
+    assert found[0]["children"][0]["name"] == "Sources x"  # tags and the permalink dropped
 
 
 def test_a_heading_can_have_a_shorter_name_in_the_toc():
@@ -43,47 +55,51 @@ def test_a_heading_can_have_a_shorter_name_in_the_toc():
     page = html.heading(1, "Brief &lt;1&gt;", "top", "Short <1>") + html.heading(
         2, "增量 1【§1.(1) 推理引擎 · 2026-09-03】 SSR：自投机解码", "inc-1", "增量 1 · SSR"
     )
-    (top,) = htmlpage.toc_tokens(page)
+    (top,) = toc(page)
     assert top["name"] == "Short &lt;1&gt;" and top["children"][0]["name"] == "增量 1 · SSR"
-    assert htmlpage.title(page) == "Brief &lt;1&gt;"
+    assert title(page) == "Brief &lt;1&gt;"
     assert 'data-toc-label="增量 1 · SSR"' in page and "自投机解码" in page
 
 
 def test_title_is_the_first_h1():
-    assert htmlpage.title(PAGE) == "Brief &lt;1&gt; &amp; co"
-    assert htmlpage.title(html.heading(2, "x", "x")) is None
+    assert title(PAGE) == "Brief &lt;1&gt; &amp; co"
+    assert title(html.heading(2, "x", "x")) is None
 
 
 def test_anchor_ids_are_every_id():
-    assert htmlpage.anchor_ids(PAGE) == {"top", "sources", "src-1", "src-2", "checks", "adj-a"}
+    assert ids(PAGE) == {"top", "sources", "src-1", "src-2", "checks", "adj-a"}
     spaced = '<p\n  class="a b"  id="one"><a href="#x" title="id x"\tid="two">x</a><b data-id="no">'
-    assert htmlpage.anchor_ids(spaced + '<i id="a&amp;b"></i>') == {"one", "two", "a&b"}
+    assert ids(spaced + '<i id="a&amp;b"></i>') == {"one", "two", "a&b"}
 
 
 def test_anchor_ids_name_only_a_tags_and_the_first_id_of_a_tag():
     page = '<meta name="viewport"><a name="old">x</a> <p data-name="no" id="p" id="again">id="text"</p>'
-    assert htmlpage.anchor_ids(page + '&lt;div id="code"&gt; <!-- id="c" -->') == {"old", "p"}
+    assert ids(page + '&lt;div id="code"&gt; <!-- id="c" -->') == {"old", "p"}
 
 
-# The anchors as a regular expression read them, one tag at a time (slow: it reads every tag)
-_S, _NOT_S = "[ \t\n\r\f]", "[^> \t\n\r\f]"  # HTML's spaces, and what a tag's parts are made of
-_ID_RE = re.compile(rf'<[a-zA-Z]{_NOT_S}*+(?:{_S}(?!id="){_NOT_S}*+)*+{_S}id="([^"]*)"')
-_NAME_RE = re.compile(rf'<a{_S}(?:[^>]*?{_S})??name="([^"]*)"')
-_PIECES = ["<p", "<a", "<i", " ", "\n", "\t", "\u3000", 'id="', 'name="', 'data-id="', "x", "&amp;", '"', ">", "<"]
-_PIECES += ["<!--"]
+_VALUE = st.text(alphabet='ab> <=&"', max_size=6).map(lambda v: v.replace("&", "&amp;"))
+_ATTR = st.tuples(st.sampled_from(["id", "name", "data-id", "title", "ID"]), _VALUE)
+_TAGS = st.tuples(st.sampled_from(["p", "a", "i", "A"]), st.lists(_ATTR, max_size=3))
+_BETWEEN = st.sampled_from(["x", ' id="t" ', "&lt;p id=&quot;c&quot;&gt;", '<!-- <p id="k"> -->', "\n"])
 
 
-@settings(max_examples=2000)
-@example('<a name=" name="id="')  # the first name= of a tag, even where a quote is not closed
-@example('<p id="><p id="id="')  # a value holding "<p id=": no tag of its own
-@given(st.lists(st.sampled_from(_PIECES), max_size=30).map("".join))
-def test_anchor_ids_are_what_a_regular_expression_reads(text):
-    if len(re.findall(r"<[a-zA-Z][^>]*>?", text)) != len(re.findall(r"<[a-zA-Z]", text)):
-        return  # (a tag holding another "<": the expression reads on from the inner one)
-    expected = {std_html.unescape(x) for x in _ID_RE.findall(text)} | {
-        std_html.unescape(x) for x in _NAME_RE.findall(text)
-    }
-    assert htmlpage.anchor_ids(text) == expected
+def _tag(name: str, attrs: list[tuple[str, str]]) -> str:
+    return f"<{name}" + "".join(f" {a}='{v}'" if '"' in v else f' {a}="{v}"' for a, v in attrs) + ">"
+
+
+@settings(max_examples=500)
+@given(st.lists(st.tuples(_TAGS, _BETWEEN), max_size=8))
+def test_anchor_ids_are_each_tag_s_first_id_and_an_a_tag_s_first_name(parts):
+    """Values holding ``>``, ``=``, spaces and quotes of the other kind; ids written in text and
+    comments are not anchors."""
+    page = "".join(_tag(name, attrs) + between for (name, attrs), between in parts)
+    expected = set()
+    for (name, attrs), _ in parts:
+        first = {}
+        for a, v in attrs:
+            first.setdefault(a.lower(), std_html.unescape(v))
+        expected |= {first[k] for k in ("id", "name") if k in first and (k == "id" or name.lower() == "a")}
+    assert ids(page) == expected
 
 
 def test_links_are_resolved_and_escaped_back():

@@ -3,10 +3,14 @@ and the policy says once how far each element protects its text."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from kb.render.autolink import autolink
+from kb.render.glossary import explain_first_uses
 from kb.render.htmltext import CODE, CONTROL, LABEL, MARKUP, POLICY, PROSE, START, TEXT, attributes, edit, tokens
+from kb.site import search_words
 
 
 def texts(page: str) -> list[tuple[str, int]]:
@@ -135,3 +139,30 @@ def test_any_page_is_covered_and_no_text_run_holds_a_tag_or_a_reference(page):
         if t.kind == TEXT and t.level < CODE:
             assert "&amp;" not in page[t.start : t.end]
             assert "<p>" not in page[t.start : t.end] and "<a " not in page[t.start : t.end]
+
+
+@pytest.mark.parametrize("tag", [*sorted(POLICY), "p", "em", "span", "li", "td", "details", "blockquote"])
+def test_every_user_leaves_the_same_text_as_the_policy_says(tag):
+    """An arXiv id, a glossary term and a synonym's name in each element: linked where the policy
+    allows a control (below CONTROL), explained where it allows a tooltip (below LABEL), given a
+    search word where it allows anything (below CODE), and the same, nested in a link and in code."""
+    level = POLICY.get(tag, PROSE)
+    fragment = f"<{tag}>2505.02922 NET-new KV Cache</{tag}>"
+    linked = autolink(fragment, lambda ident: (ident.abs_url, str(ident)))
+    explained = explain_first_uses(fragment, {"NET-new": "new"})
+    worded = search_words.mark(fragment)
+    assert ("kb-arxiv" in linked, 'title="new"' in explained, "<span hidden>" in worded) == (
+        level < CONTROL,
+        level < LABEL,
+        level < CODE,
+    )
+    for outer, inner_level in (("a", CONTROL), ("code", CODE)):
+        nested = f"<{outer}>{fragment}</{outer}>"
+        assert ("<span hidden>" in search_words.mark(nested)) == (max(level, inner_level) < CODE)
+        assert autolink(nested, lambda ident: (ident.abs_url, str(ident))) == nested
+
+
+def test_an_id_in_kbd_gets_neither_a_link_nor_a_search_word():
+    fragment = "<p>run <kbd>kb show 2505.02922</kbd></p>"
+    assert autolink(fragment, lambda ident: (ident.abs_url, str(ident))) == fragment
+    assert search_words.mark(fragment) == fragment

@@ -1,70 +1,40 @@
-"""arXiv ids in finished HTML become links, except inside links, code and scripts.
+"""arXiv ids in finished HTML become links, except where the walker's policy protects the text
+from a link (:data:`kb.render.htmltext.CONTROL`: links, code, scripts, ...).
 
-Used for hand-written pages (generated pages link ids while rendering).  The
-HTML is scanned with the standard library's parser only to find the offsets of
-text nodes; everything else is copied through byte for byte.
+Used for hand-written pages (generated pages link ids while rendering).  Every byte but the ids
+linked is copied through.
 """
 
 from __future__ import annotations
 
 import html as _html
-from collections.abc import Callable
-from html.parser import HTMLParser
+from collections.abc import Callable, Iterator
 
 from kb.data import arxiv_id
+from kb.render import htmltext
 from kb.render.html import tooltip
 
-SKIP = {"a", "code", "pre", "script", "style", "textarea", "kbd", "samp", "title", "svg", "button"}
 Target = Callable[[arxiv_id.ArxivId], tuple[str, str]]  # id -> (href, title)
 
 
-class _Scanner(HTMLParser):
-    def __init__(self, source: str):
-        super().__init__(convert_charrefs=False)
-        self.source = source
-        self.line_starts = [0]
-        for i, ch in enumerate(source):
-            if ch == "\n":
-                self.line_starts.append(i + 1)
-        self.stack: list[str] = []
-        self.texts: list[tuple[int, str]] = []  # (offset, raw text) outside SKIP elements
+def linker(page: str, target: Target) -> htmltext.Reader:
+    """The reader (:func:`kb.render.htmltext.edit`) that links the ids in ``page``'s text."""
+    places = htmltext.Places((m.start, m.end, m) for m in arxiv_id.find_ids(page))
 
-    def _offset(self) -> int:
-        line, col = self.getpos()
-        return self.line_starts[line - 1] + col
+    def read(page: str, token: htmltext.Token) -> Iterator[htmltext.Edit]:
+        if token.kind != htmltext.TEXT or token.level >= htmltext.CONTROL:
+            return
+        for start, end, m in places.within(token):
+            href, title = target(m.id)
+            yield (
+                start,
+                end,
+                f'<a class="kb-arxiv" href="{_html.escape(href, quote=True)}" '
+                f'title="{_html.escape(tooltip(title), quote=True)}">{m.text}</a>',  # a paper's title
+            )
 
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        if tag in SKIP:
-            self.stack.append(tag)
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag in SKIP and tag in self.stack:
-            while self.stack and self.stack.pop() != tag:
-                pass
-
-    def handle_data(self, data: str) -> None:
-        if not self.stack and data.strip():
-            self.texts.append((self._offset(), data))
+    return read
 
 
 def autolink(html_text: str, target: Target) -> str:
-    scanner = _Scanner(html_text)
-    scanner.feed(html_text)
-    scanner.close()
-    out = []
-    pos = 0
-    for offset, data in scanner.texts:
-        mentions = arxiv_id.find_ids(data)
-        if not mentions:
-            continue
-        for m in mentions:
-            start = offset + m.start
-            out.append(html_text[pos:start])
-            href, title = target(m.id)
-            out.append(
-                f'<a class="kb-arxiv" href="{_html.escape(href, quote=True)}" '
-                f'title="{_html.escape(tooltip(title), quote=True)}">{m.text}</a>'  # a paper's title
-            )
-            pos = offset + m.end
-    out.append(html_text[pos:])
-    return "".join(out)
+    return htmltext.edit(html_text, [linker(html_text, target)])

@@ -19,7 +19,7 @@ from mkdocs.structure.toc import get_toc
 
 from kb.data import arxiv_id
 from kb.knowledge.index import paper_page
-from kb.site.htmlpage import Links, anchor_ids, title, toc_tokens
+from kb.site.htmlpage import Links, Outline
 from kb.site.rendercache import Finished
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -53,13 +53,12 @@ def without_markdown(page: Page) -> Callable[[MkDocsConfig, Files], None]:
     return render
 
 
-def read(page_html: str, found: Links, titled: bool) -> Finished:
-    """What MkDocs learns of a page from its HTML (``found``: what resolving its links found;
-    ``titled``: the first heading is the page's title)."""
-    tokens, ids = toc_tokens(page_html), anchor_ids(page_html)
-    heading = title(page_html) if titled else None
+def read(page_html: str, outline: Outline, found: Links, titled: bool) -> Finished:
+    """What MkDocs learns of a page from its HTML (``outline``: what a walk of it found;
+    ``found``: what resolving its links found; ``titled``: the first heading is the page's title)."""
+    heading = outline.title if titled else None
     anchors = {target: dict(a) for target, a in found.anchors.items()}
-    return Finished(page_html, tokens, frozenset(ids), anchors, frozenset(found.targets), heading, None)
+    return Finished(page_html, outline.toc(), frozenset(outline.ids), anchors, frozenset(found.targets), heading, None)
 
 
 def arxiv_target(kb: KnowledgeBase, page: Page, files: Files) -> Callable[[arxiv_id.ArxivId], tuple[str, str]]:

@@ -14,19 +14,20 @@ import functools
 import html
 import posixpath
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TypedDict
 from urllib.parse import unquote, urlsplit
 
+from kb.render import htmltext
 from kb.render.html import attr
 
-_HEADING = re.compile(r'<h([1-6]) id="([^"]*)"([^>]*)>(.*?)</h\1>', re.S)
-_TOC_LABEL = re.compile(r'\sdata-toc-label="([^"]*)"')  # a heading's name in the table of contents
 _HEADERLINK = re.compile(r'<a class="headerlink"[^>]*>.*?</a>', re.S)
 _TAG = re.compile(r"<[^>]*>")
-_SPACE = " \t\n\r\f"  # what separates a tag's attributes (HTML's ASCII whitespace)
 _HREF = re.compile(r'(<a\s[^>]*?\bhref=")([^"]*)(")')
+_BLOCK = re.compile(r"\s*<(h[1-6]|p|div|ul|ol|table|details|section|pre|figure|nav|blockquote|hr)[\s>]", re.IGNORECASE)
+_LEVELS = {f"h{n}": n for n in range(1, 7)}
+_ANCHOR = re.compile("id|name", re.IGNORECASE)  # a tag that may hold an anchor: its attributes are read
 
 
 class TocToken(TypedDict):
@@ -42,98 +43,60 @@ def _text(inner: str) -> str:
     return " ".join(_TAG.sub("", _HEADERLINK.sub("", inner)).split())
 
 
-def _toc_name(m: re.Match[str]) -> str:
-    """A heading's name in the table of contents: its ``data-toc-label`` (as the toc extension reads
-    it) when it has one, else its text."""
-    label = _TOC_LABEL.search(m.group(3))
-    return " ".join(label.group(1).split()) if label else _text(m.group(4))
+class Outline:
+    """What a walk of a page (:func:`kb.render.htmltext.edit`, :meth:`read` its reader) finds of
+    its outline: the ids a link's ``#fragment`` can point at (elements' ids and ``<a name>``),
+    the headings with an id, and the first ``<h1>``'s text (as HTML: entities kept)."""
+
+    def __init__(self) -> None:
+        self.ids: set[str] = set()
+        self.title: str | None = None
+        self._headings: list[tuple[int, str, str]] = []  # (level, id, name) outside <details>
+        self._open: tuple[htmltext.Token, dict[str, str]] | None = None  # a heading with an id
+
+    def read(self, page: str, token: htmltext.Token) -> tuple[()]:
+        if token.kind == htmltext.START and _ANCHOR.search(page, token.start, token.end):
+            attrs = htmltext.attributes(page[token.start : token.end])
+            found = [attrs.get("id"), attrs.get("name") if token.name == "a" else None]
+            self.ids.update(html.unescape(v) for v in found if v is not None)
+            if token.name in _LEVELS and "id" in attrs and self._open is None:
+                self._open = token, attrs
+        elif token.kind == htmltext.END and self._open is not None and token.name == self._open[0].name:
+            self._heading(page, token)
+        return ()
+
+    def _heading(self, page: str, end: htmltext.Token) -> None:
+        """A heading ends: its name in the table of contents is its ``data-toc-label`` (as the toc
+        extension reads it) when it has one, else its text; one inside a folded block
+        (``<details>``: process detail such as a brief's sources) is not in the table of contents."""
+        start, attrs = self._open or (end, {})
+        self._open = None
+        text = _text(page[start.end : end.start])
+        if start.name == "h1" and self.title is None:
+            self.title = text
+        label = attrs.get("data-toc-label")
+        if "details" not in start.stack:
+            name = " ".join(label.split()) if label is not None else text
+            self._headings.append((_LEVELS[start.name], html.unescape(attrs["id"]), name))
+
+    def toc(self) -> list[TocToken]:
+        """The headings nested by level."""
+        root: list[TocToken] = []
+        stack: list[TocToken] = []
+        for level, ident, name in self._headings:
+            token: TocToken = {"level": level, "id": ident, "name": name, "children": []}
+            while stack and stack[-1]["level"] >= token["level"]:
+                stack.pop()
+            (stack[-1]["children"] if stack else root).append(token)
+            stack.append(token)
+        return root
 
 
-_DETAILS = re.compile(r"<(/?)details\b", re.IGNORECASE)
-
-
-def outer_spans(tags: re.Pattern[str], page_html: str) -> list[tuple[int, int]]:
-    """Where the outermost elements ``tags`` finds are: (start of the opening tag, start of its
-    closing tag), an element left open running to the end.  ``tags`` matches an opening or closing
-    tag of them, its first group ``/`` for a closing one."""
-    spans: list[tuple[int, int]] = []
-    depth = start = 0
-    for m in tags.finditer(page_html):
-        if not m.group(1):
-            start = m.start() if depth == 0 else start
-            depth += 1
-        elif depth:
-            depth -= 1
-            if depth == 0:
-                spans.append((start, m.start()))
-    if depth:
-        spans.append((start, len(page_html)))
-    return spans
-
-
-def toc_tokens(page_html: str) -> list[TocToken]:
-    """Every heading with an id, nested by level, but those inside a folded block (``<details>``:
-    process detail such as a brief's sources, which would open the table of contents)."""
-    root: list[TocToken] = []
-    stack: list[TocToken] = []
-    folded = outer_spans(_DETAILS, page_html)  # what a reader sees only after opening it
-    for m in _HEADING.finditer(page_html):
-        if any(a <= m.start() < b for a, b in folded):
-            continue
-        token: TocToken = {
-            "level": int(m.group(1)),
-            "id": html.unescape(m.group(2)),
-            "name": _toc_name(m),
-            "children": [],
-        }
-        while stack and stack[-1]["level"] >= token["level"]:
-            stack.pop()
-        (stack[-1]["children"] if stack else root).append(token)
-        stack.append(token)
-    return root
-
-
-def title(page_html: str) -> str | None:
-    """The text of the first ``<h1>`` (as HTML: entities kept), or None."""
-    m = next((m for m in _HEADING.finditer(page_html) if m.group(1) == "1"), None)
-    return _text(m.group(4)) if m else None
-
-
-def anchor_ids(page_html: str) -> set[str]:
-    """The ids a link's ``#fragment`` can point at (elements' ids and ``<a name>``)."""
-    ids = {html.unescape(v) for _tag, v in _attributes(page_html, "id")}
-    return ids | {html.unescape(v) for tag, v in _attributes(page_html, "name") if tag == "a"}
-
-
-def _attributes(page_html: str, name: str) -> Iterator[tuple[str, str]]:
-    """``(tag name, value)`` of the first ``name="value"`` written in each tag (after a space, so
-    not ``data-name``).  A place is in a tag when a ``<`` and a letter stand between it and the
-    ``>`` before it (text's ``<`` is escaped, and so is a ``"`` in an attribute's value).  The
-    places are found with ``str.find``: a regular expression that reads every tag for one is
-    twice as slow."""
-    text = page_html
-    first: dict[int, tuple[str, str]] = {}  # the tag (the ">" before it) -> (its name, the value)
-    needle = f'{name}="'
-    at = text.find(needle, 1)
-    while at >= 0:
-        start, at = at + len(needle), at - 1
-        end = text.find('"', start)
-        if end < 0:
-            break
-        after = start  # where the next place is looked for: within a value taken, none is
-        if text[at] in _SPACE:
-            gt = text.rfind(">", 0, at)
-            lt = text.find("<", gt + 1, at)
-            while lt >= 0 and not (text[lt + 1].isascii() and text[lt + 1].isalpha()):
-                lt = text.find("<", lt + 1, at)
-            if lt >= 0 and gt not in first:
-                stop = lt + 1
-                while stop < at and text[stop] not in _SPACE:
-                    stop += 1
-                first[gt] = (text[lt + 1 : stop], text[start:end])
-                after = end + 1
-        at = text.find(needle, after)
-    yield from first.values()
+def outline(page_html: str) -> Outline:
+    """The outline of a page (:class:`Outline`), walked on its own."""
+    found = Outline()
+    htmltext.edit(page_html, [found.read])
+    return found
 
 
 def resolve_links(page_html: str, resolve: Callable[[str], str | None], done: dict[str, str] | None = None) -> str:

@@ -41,9 +41,9 @@ from kb.demos import SITE_DIR
 from kb.demos.render import asset_files
 from kb.knowledge.views import page_dates
 from kb.messages import UI, script_words
-from kb.render import placement, sanitize
-from kb.render.autolink import autolink
-from kb.render.glossary import explain_first_uses
+from kb.render import htmltext, placement, sanitize
+from kb.render.autolink import linker
+from kb.render.glossary import explainer
 from kb.render.html import PERMALINK_TITLE
 from kb.render.macros import MACROS
 from kb.render.macros import Context as MacroContext
@@ -67,7 +67,6 @@ from kb.site.pages import Edition, type_of
 from kb.site.pages.demos import demos_html
 from kb.site.pages.files import feed_links
 from kb.site.preview import Preview
-from kb.site.rendercache import Finished
 from kb.site.search_index import IndexStats, Stop
 
 log = logging.getLogger("mkdocs.plugins.kb")
@@ -294,6 +293,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         if done is not None:  # from the render cache (kb.site.rendercache)
             finish.learn(page, done, self._file_map(files))
             return self._from_cache(page, done.content)
+        readers: list[htmltext.Reader] = []
         if page.file.generated_by is None:
             html_text = join_cjk_breaks(sanitize.clean(html_text))  # a line break in Chinese text is no space
             self._refuse_ids(page, html_text, config)
@@ -304,16 +304,26 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
                     raise PluginError(
                         "\n".join(d.text() for d in placement.diagnostics(source, f"docs/{src}", calls, wrong))
                     )
-            html_text = autolink(html_text, finish.arxiv_target(self.site.kb, page, files))
-        made = self._swap(page, html_text, slots, files) if slots else None
-        html_text = made.content if made else html_text
+            readers.append(linker(html_text, finish.arxiv_target(self.site.kb, page, files)))
+        outline = found = None
+        if slots:  # the hand-written text's ids linked first: the macros' HTML links its own
+            html_text, readers = htmltext.edit(html_text, readers), []
+            html_text, found = self._swap(page, html_text, slots, files)
+            outline = htmlpage.Outline()
+            readers.append(outline.read)
         if page.file.generated_by is not None and not page.meta.get("description"):
             self._describe(page)
-        html_text = html_text if src in NO_TOOLTIPS else explain_first_uses(html_text)
+        if src not in NO_TOOLTIPS:
+            readers.append(explainer(html_text))
+        html_text = htmltext.edit(html_text, readers)  # one walk: ids linked or the outline read, terms explained
+        if outline is None or found is None:
+            return self._from_cache(page, html_text)
+        made = finish.read(html_text, outline, found, titled=page.file.generated_by is not None)
+        finish.learn(page, made, self._files)
         kept = self.site.options.finished
-        if kept is not None and made is not None and src in kept.keys:  # a brief or paper page
+        if kept is not None and src in kept.keys:  # a brief or paper page
             title, description = page.meta.get("title"), page.meta.get("description")
-            kept.put(src, replace(made, content=html_text, title=title, description=description))
+            kept.put(src, replace(made, title=title, description=description))
         return self._from_cache(page, html_text)
 
     @staticmethod
@@ -394,10 +404,10 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
             self._urls = {src: f.url for src, f in self._files.items()}
         return self._files
 
-    def _swap(self, page: Page, html_text: str, slots: Placeholders, files: Files) -> Finished:
-        """The HTML of the page's placeholders in place, its links resolved; the page's table of
-        contents, anchors, links to anchors and title set from the result, which is returned.  A link
-        to a missing page is said as MkDocs says it (and makes a kept page stale: made again)."""
+    def _swap(self, page: Page, html_text: str, slots: Placeholders, files: Files) -> tuple[str, htmlpage.Links]:
+        """The HTML of the page's placeholders in place, its links resolved; returned with what
+        resolving them found.  A link to a missing page is said as MkDocs says it (and makes a
+        kept page stale: made again)."""
         self._file_map(files)
         assert self._urls is not None
         found = htmlpage.Links()
@@ -408,9 +418,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
                 f"Doc file '{page.file.src_uri}' contains a link '{link}', but the target '{target}' "
                 "is not found among documentation files."
             )
-        learnt = finish.read(html_text, found, titled=page.file.generated_by is not None)
-        finish.learn(page, learnt, self._files)
-        return learnt
+        return html_text, found
 
     # ------------------------------------------------------------- page context
     @event_priority(-100)  # last: a page rendered here (kb.site.frame) is rendered with what other plugins added
