@@ -9,7 +9,20 @@ from hypothesis import strategies as st
 
 from kb.render.autolink import autolink
 from kb.render.glossary import explain_first_uses
-from kb.render.htmltext import CODE, CONTROL, LABEL, MARKUP, POLICY, PROSE, START, TEXT, attributes, edit, tokens
+from kb.render.htmltext import (
+    CODE,
+    CONTROL,
+    LABEL,
+    MARKUP,
+    POLICY,
+    PROSE,
+    START,
+    TEXT,
+    Cursor,
+    attributes,
+    edit,
+    tokens,
+)
 from kb.site import search_words
 
 
@@ -103,15 +116,15 @@ def test_the_policy_orders_readers_bars():
 
 
 def test_edits_of_several_readers_are_made_in_one_pass():
-    def upper(page, token):
-        if token.kind == TEXT and token.level < CONTROL:
+    def upper(page, token):  # a walk's TEXT token holds the elements it need not stop at (level_at)
+        if token.kind == TEXT and Cursor(page, token).level(token.start, token.end) == PROSE:
             yield token.start, token.end, page[token.start : token.end].upper()
 
     def mark_p(page, token):
         if token.kind == START and token.name == "p":
             yield token.end - 1, token.end - 1, " data-x"
 
-    assert edit("<p>a<a href=x>b</a></p>", [upper, mark_p]) == "<p data-x>A<a href=x>b</a></p>"
+    assert edit("<p>a<a href=x>b</a></p>", [upper, mark_p], {"p", "a"}) == "<p data-x>A<a href=x>b</a></p>"
 
 
 def test_overlapping_edits_keep_the_first():
@@ -123,7 +136,7 @@ def test_overlapping_edits_keep_the_first():
         if token.kind == TEXT:
             yield token.start + 1, token.end, "P"
 
-    assert edit("<p>abc</p>", [part, whole]) == "<p>W</p>"
+    assert edit("<p>abc</p>", [part, whole], {"p"}) == "<p>W</p>"
 
 
 _PIECES = ["<p>", "</p>", "<code>", "</code>", "<a href='>'>", "</a>", "<!--", "-->", "<script>", "</script>"]
@@ -166,3 +179,32 @@ def test_an_id_in_kbd_gets_neither_a_link_nor_a_search_word():
     fragment = "<p>run <kbd>kb show 2505.02922</kbd></p>"
     assert autolink(fragment, lambda ident: (ident.abs_url, str(ident))) == fragment
     assert search_words.mark(fragment) == fragment
+
+
+@settings(max_examples=1000, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from([*_PIECES, "<i>", "</i>", "<h2 id='h'>", "</h2>", "<div title='<p>'>", "<abbr>"]), max_size=25
+    )
+)
+def test_a_walk_that_names_few_elements_reads_the_same_levels(pieces):
+    """A walk that tokenizes only the policy's elements (and the ones it names) leaves the rest of
+    the markup in its TEXT tokens; read in one (Cursor), every character has the level
+    the full walk gives it, and the markup is markup; a tag holding an attribute asked for is a token."""
+    page = "".join(pieces)
+    full: dict[int, int | None] = {}
+    for t in tokens(page):
+        for at in range(t.start, t.end):
+            full[at] = t.level if t.kind == TEXT and page[at] not in "<&" else None
+    starts = {(t.start, t.end) for t in tokens(page) if t.kind == START and "id=" in page[t.start : t.end]}
+    for names in ((), ("i",)):
+        for t in tokens(page, names, ("id",)):
+            if t.kind == START:
+                starts.discard((t.start, t.end))
+            if t.kind != TEXT:
+                continue
+            cursor = Cursor(page, t)  # reads on from its last place
+            for at in range(t.start, t.end):
+                if page[at] not in "<&":
+                    assert cursor.level(at, at + 1) == full[at], (names, at)
+        assert not starts  # each tag holding an id is a token

@@ -24,7 +24,7 @@ def linker(page: str, target: Target) -> htmltext.Reader:
     def read(page: str, token: htmltext.Token) -> Iterator[htmltext.Edit]:
         if token.kind != htmltext.TEXT or token.level >= htmltext.CONTROL:
             return
-        for start, end, m in places.within(token):
+        for start, end, m in places.within(page, token, htmltext.CONTROL):
             href, title = target(m.id)
             yield (
                 start,

@@ -56,13 +56,14 @@ def explainer(page: str, glossary: dict[str, str] | None = None) -> htmltext.Rea
     pattern, groups = (_TERMS, _GROUPS) if glossary is None else (_pattern(list(terms)), _groups(terms))
     seen: set[str] = set()
     done: set[str] = set()  # the used groups (_groups): their later places go unread
-    places = htmltext.Places((m.start(), m.end(), m) for m in _matches(page, pattern, terms, done))
+    found = ((m.start(), m.end(), m) for m in _matches(page, pattern, terms, done) if _term(m, terms) not in seen)
+    places = htmltext.Places(found)
 
     def read(page: str, token: htmltext.Token) -> Iterator[htmltext.Edit]:
         if token.kind != htmltext.TEXT or token.level >= htmltext.LABEL or len(seen) == len(terms):
             return
-        for start, end, m in places.within(token):
-            term = m.group(0) if m.group(0) in terms else m.group(0)[0]  # a run of a one-character term: that term
+        for start, end, m in places.within(page, token, htmltext.LABEL):
+            term = _term(m, terms)
             if term in seen:
                 continue
             seen.add(term)
@@ -71,6 +72,11 @@ def explainer(page: str, glossary: dict[str, str] | None = None) -> htmltext.Rea
             yield start, end, f'<abbr title="{html.escape(terms[term], quote=True)}" tabindex="0">{m.group(0)}</abbr>'
 
     return read
+
+
+def _term(m: re.Match[str], terms: dict[str, str]) -> str:
+    """The term a match is a use of (a run of a one-character term: that term)."""
+    return m.group(0) if m.group(0) in terms else m.group(0)[0]
 
 
 def explain_first_uses(html_text: str, glossary: dict[str, str] | None = None) -> str:

@@ -27,7 +27,8 @@ _TAG = re.compile(r"<[^>]*>")
 _HREF = re.compile(r'(<a\s[^>]*?\bhref=")([^"]*)(")')
 _BLOCK = re.compile(r"\s*<(h[1-6]|p|div|ul|ol|table|details|section|pre|figure|nav|blockquote|hr)[\s>]", re.IGNORECASE)
 _LEVELS = {f"h{n}": n for n in range(1, 7)}
-_ANCHOR = re.compile("id|name", re.IGNORECASE)  # a tag that may hold an anchor: its attributes are read
+# Where a tag may hold an anchor (its attributes are then read): an attribute id or name
+_ANCHOR = re.compile(r"""[\s/"'](?:id|name)\s*+=""", re.IGNORECASE)
 
 
 class TocToken(TypedDict):
@@ -54,16 +55,24 @@ class Outline:
         self._headings: list[tuple[int, str, str]] = []  # (level, id, name) outside <details>
         self._open: tuple[htmltext.Token, dict[str, str]] | None = None  # a heading with an id
 
+    NAMES = frozenset({"details", *_LEVELS})  # the elements whose tags it reads
+    ATTRS = ("id", "name")  # and the tags holding these
+
     def read(self, page: str, token: htmltext.Token) -> tuple[()]:
-        if token.kind == htmltext.START and _ANCHOR.search(page, token.start, token.end):
-            attrs = htmltext.attributes(page[token.start : token.end])
-            found = [attrs.get("id"), attrs.get("name") if token.name == "a" else None]
-            self.ids.update(html.unescape(v) for v in found if v is not None)
-            if token.name in _LEVELS and "id" in attrs and self._open is None:
-                self._open = token, attrs
+        if token.kind == htmltext.START:
+            self._start(page, token)
         elif token.kind == htmltext.END and self._open is not None and token.name == self._open[0].name:
             self._heading(page, token)
         return ()
+
+    def _start(self, page: str, token: htmltext.Token) -> None:
+        if not _ANCHOR.search(page, token.start, token.end):
+            return
+        attrs = htmltext.attributes(page[token.start : token.end])
+        found = [attrs.get("id"), attrs.get("name") if token.name == "a" else None]
+        self.ids.update(html.unescape(v) for v in found if v is not None)
+        if token.name in _LEVELS and "id" in attrs and self._open is None:
+            self._open = token, attrs
 
     def _heading(self, page: str, end: htmltext.Token) -> None:
         """A heading ends: its name in the table of contents is its ``data-toc-label`` (as the toc
@@ -95,7 +104,7 @@ class Outline:
 def outline(page_html: str) -> Outline:
     """The outline of a page (:class:`Outline`), walked on its own."""
     found = Outline()
-    htmltext.edit(page_html, [found.read])
+    htmltext.edit(page_html, [found.read], Outline.NAMES, Outline.ATTRS)
     return found
 
 

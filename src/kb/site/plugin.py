@@ -315,7 +315,10 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
             self._describe(page)
         if src not in NO_TOOLTIPS:
             readers.append(explainer(html_text))
-        html_text = htmltext.edit(html_text, readers)  # one walk: ids linked or the outline read, terms explained
+        names, attrs = (htmlpage.Outline.NAMES, htmlpage.Outline.ATTRS) if outline else ((), ())
+        html_text = htmltext.edit(
+            html_text, readers, names, attrs
+        )  # one walk: ids linked or outline read, terms explained
         if outline is None or found is None:
             return self._from_cache(page, html_text)
         made = finish.read(html_text, outline, found, titled=page.file.generated_by is not None)

@@ -157,7 +157,7 @@ def mark(text: str, facts: Facts) -> str | None:
                 f'<span hidden data-pagefind-meta="when:{q(DATES[facts.type].format(date=facts.date))}"></span>'
             )
     body = text[m.end() : end]
-    body = htmltext.edit(body, [search_words.words(body), _Marks(facts).read])  # one walk
+    body = htmltext.edit(body, [search_words.words(body), _Marks(facts).read], _Marks.NAMES)  # one walk
     if facts.said:
         body = _said(body, facts.said)
     return text[: m.start()] + "".join(marks) + body + text[end:]
@@ -168,6 +168,10 @@ class _Marks:
     facts: the weights of its headings (h2 to h4), of its tables' terms (each row's first cell)
     and of its identity list, its listing tables (not indexed: :data:`EXCLUDE`), and its BibTeX
     entry's key as a hidden word after the entry (the entry is not indexed)."""
+
+    NAMES = frozenset(
+        {"table", "tr", "td", "th", "ul", "h2", "h3", "h4", "pre", "code"}
+    )  # the elements whose tags it reads
 
     def __init__(self, facts: Facts) -> None:
         self.facts = facts

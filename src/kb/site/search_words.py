@@ -81,7 +81,7 @@ def words(page: str) -> htmltext.Reader:
     def read(page: str, token: htmltext.Token) -> Iterator[htmltext.Edit]:
         if token.kind != htmltext.TEXT or token.level >= htmltext.CODE:
             return
-        for start, end, hidden in places.within(token):
+        for start, end, hidden in places.within(page, token, htmltext.CODE):
             if start >= taken[0]:
                 taken[0] = end
                 yield end, end, f"<span hidden> {hidden} </span>"
