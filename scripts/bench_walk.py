@@ -3,7 +3,7 @@
     python scripts/bench_walk.py SITE [--repeat 3]
 
 SITE is a built site (``kb build -d SITE``, e.g. of a synthetic knowledge base: ``KB_DATA`` set
-to data written by ``kb.synth``).  For each page's ``<article>`` body (its hidden search words
+to data written by ``tests/kbsynth``).  For each page's ``<article>`` body (its hidden search words
 taken out again) it times, with this checkout's code (``PYTHONPATH=src``):
 
 render     the walk when MkDocs hands the page over: outline (headings, anchors, title) and the
