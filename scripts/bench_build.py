@@ -8,8 +8,8 @@ directory and builds, each in a fresh process, interleaved:
 
 project  the site from that data (this repository's mkdocs.yml with KB_DATA), built as
          CI builds it, ``kb build --strict`` (``mkdocs build`` in a process of its own,
-         then the search index once it has ended: kb.site.search_later), with no cache
-         (``KB_CACHE=off``: no page cache, no kept search index files): a full build
+         then Pagefind's command line once it has ended: kb.cli.build), with no cache
+         (``KB_CACHE=off``: no page cache): a full build
          from a clean checkout;
 plain    the same pages as a plain MkDocs-Material site (scripts/bench_plain.py),
          ``mkdocs build --strict``: same theme settings, Markdown extensions, validation and nav, no code of

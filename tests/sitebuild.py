@@ -25,7 +25,7 @@ def build(
 ) -> subprocess.CompletedProcess:
     """``kb build --strict`` of ``project`` (default: a fresh copy of the frozen one beside
     ``dest``) into ``dest``, as CI builds the site (``mkdocs build`` in a process of its own, the
-    search index after it: kb.site.search_later); ``data`` replaces its data directory (``KB_DATA``)."""
+    search index after it: kb.cli.build); ``data`` replaces its data directory (``KB_DATA``)."""
     if project is None:
         project = copy_project(dest.parent / f"{dest.name}-project")
     env = {k: v for k, v in os.environ.items() if k not in ("KB_DATA", "KB_DEMOS")}

@@ -39,10 +39,6 @@ SENTENCE = re.compile(r"(?<=[.;!?])\s+(?=[A-Z(`])|\n\s*\n")
 PENDING = {
     "gcpause.py",
     "site/search.py",
-    "site/search_index.py",
-    "site/search_later.py",
-    "site/search_parts.py",
-    "site/search_update.py",
     "site/serve.py",
 }
 

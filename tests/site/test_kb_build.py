@@ -1,5 +1,5 @@
-"""``kb build`` (kb.cli.build, kb.site.search_later): the site ``mkdocs build`` makes, with the search
-index made once MkDocs' process has ended, in runs sized to that process's peak memory."""
+"""``kb build`` (kb.cli.build, kb.site.search_index): the site ``mkdocs build`` makes, with the search
+index made by Pagefind's command line once MkDocs' process has ended."""
 
 from __future__ import annotations
 
@@ -12,10 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from bundles import canonical
 from kb.cli import build
-from kb.site import search_later
-from kb.site.search_index import Written
+from kb.site import search_index
 from sitebuild import copy_project
 
 # Stands in for Pagefind: says which process started it, and how many other processes that one has.
@@ -32,7 +30,7 @@ print("Indexed 100000 pages")
 
 
 def _kb_build(project: Path, site: Path, *args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
-    base = {k: v for k, v in os.environ.items() if k not in ("KB_DATA", "KB_DEMOS", "KB_SEARCH_MEMORY")}
+    base = {k: v for k, v in os.environ.items() if k not in ("KB_DATA", "KB_DEMOS")}
     return subprocess.run(
         [sys.executable, "-m", "kb", "build", "--strict", "-d", str(site), *args],
         cwd=project,
@@ -43,10 +41,11 @@ def _kb_build(project: Path, site: Path, *args: str, env: dict[str, str] | None 
 
 
 def test_kb_build_makes_the_site_mkdocs_build_makes(tmp_path, site):
-    """Page for page the same bytes, and a search index with the same pages, words and answers."""
+    """Page for page the same bytes, and a search index with the same pages (Pagefind names each
+    page's fragment by a hash of its content)."""
     project = Path((site / ".project").read_text("utf-8"))
     alone = tmp_path / "alone"
-    env = {k: v for k, v in os.environ.items() if k not in ("KB_DATA", "KB_DEMOS", search_later.LATER_ENV)}
+    env = {k: v for k, v in os.environ.items() if k not in ("KB_DATA", "KB_DEMOS", search_index.LATER_ENV)}
     run = subprocess.run(  # without the cache: nothing of kb build's pages or index is reused
         [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(alone)],
         cwd=project,
@@ -56,11 +55,8 @@ def test_kb_build_makes_the_site_mkdocs_build_makes(tmp_path, site):
     )
     assert run.returncode == 0, run.stderr
     log = (site / ".build-log").read_text("utf-8")
-    m = re.search(r"kb: search index of (\d+) pages .*; a run's memory (\d+) MB; the build's peak (\d+) MB", log)
-    assert m is not None, log
-    pages, memory, peak = map(int, m.groups())
-    assert pages > 20 and 50 < peak < 2000  # MB: the MkDocs process's peak, in the right unit
-    assert memory == max(search_later.SMALLEST_MB, memory) and (memory == search_later.SMALLEST_MB or memory < peak)
+    m = re.search(r"kb: search index of (\d+) pages in [\d.]+ s \(\d+ KB, \d+ files\)", log)
+    assert m is not None and int(m.group(1)) > 20, log
 
     def html(root: Path) -> dict[str, bytes]:
         return {p.relative_to(root).as_posix(): p.read_bytes() for p in root.rglob("*.html")}
@@ -68,7 +64,11 @@ def test_kb_build_makes_the_site_mkdocs_build_makes(tmp_path, site):
     ours, theirs = html(site), html(alone)
     assert ours.keys() == theirs.keys() and len(ours) > 20
     assert [name for name in ours if ours[name] != theirs[name]] == []
-    assert canonical(site / "pagefind") == canonical(alone / "pagefind")
+
+    def fragments(root: Path) -> list[str]:
+        return sorted(p.name for p in (root / "pagefind" / "fragment").iterdir())
+
+    assert fragments(site) == fragments(alone) and len(fragments(site)) == int(m.group(1))
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the stand-in reads /proc")
@@ -100,38 +100,23 @@ def test_a_mistake_in_kb_builds_options_is_one_line(tmp_path):
     assert run.stderr.strip() == f"error: --data: {tmp_path / 'nowhere'} is not a directory"
 
 
-@pytest.mark.parametrize(
-    ("configured", "peak", "own", "expected"),
-    [
-        (2048, 900, 40, 860),  # the build's peak less this process
-        (2048, 150, 40, search_later.SMALLEST_MB),  # never less than a useful run
-        (500, 900, 40, 500),  # never more than configured
-    ],
-)
-def test_a_runs_memory_is_the_builds_peak_within_bounds(configured, peak, own, expected):
-    assert search_later.budget(configured, peak, own) == expected
-
-
-def test_a_request_left_by_the_build_reads_back_as_written(tmp_path, monkeypatch):
-    written = Written(kept=True)
-    written.add("a/index.html", '<article data-pagefind-body class="x">推理</article>', True)
-    request = search_later.request(str(tmp_path / "site"), str(tmp_path / "mkdocs.yml"), written, 700)
-    monkeypatch.delenv(search_later.LATER_ENV, raising=False)
-    assert not search_later.leave(request)  # mkdocs build alone: it indexes now
-    monkeypatch.setenv(search_later.LATER_ENV, f"{os.getpid()}:{tmp_path / 'left.json'}")  # another process's
-    assert not search_later.leave(request)  # (mkdocs serve in a shell it was exported to): it indexes now
-    assert not (tmp_path / "left.json").exists()
-    monkeypatch.setenv(search_later.LATER_ENV, f"{os.getppid()}:{tmp_path / 'left.json'}")  # the parent's
-    assert search_later.leave(request)
-    assert search_later.Request.load(tmp_path / "left.json") == request
-    assert request.weights == {"a/index.html": written.weights["a/index.html"]} and request.digests
+def test_what_the_build_leaves_reads_back_and_only_for_its_parent(tmp_path, monkeypatch):
+    note = tmp_path / "left.json"
+    monkeypatch.delenv(search_index.LATER_ENV, raising=False)
+    assert not search_index.leave("/site", 7)  # mkdocs build alone: it indexes now
+    monkeypatch.setenv(search_index.LATER_ENV, f"{os.getpid()}:{note}")  # another process's
+    assert not search_index.leave("/site", 7)  # (mkdocs serve in a shell it was exported to): it indexes now
+    assert search_index.left(note) is None
+    monkeypatch.setenv(search_index.LATER_ENV, f"{os.getppid()}:{note}")  # the parent's
+    assert search_index.leave("/site", 7)
+    assert search_index.left(note) == (Path("/site"), 7)
 
 
 def test_the_index_step_loads_without_the_data_layer():
-    """What `kb build` loads to index the site once MkDocs has ended (kb.site.search_later.run):
+    """What `kb build` loads to index the site once MkDocs has ended (kb.site.search_index):
     the index code, the marks' names from the message catalogue, no data models or MkDocs."""
     probe = (
-        "import sys\nimport kb.site.search_later, kb.site.search_index\n"
+        "import sys\nimport kb.site.search_index\n"
         "print(sorted(set(sys.modules) & {'pydantic', 'kb.data.models', 'kb.knowledge.index', 'mkdocs'}))"
     )
     run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
@@ -161,7 +146,7 @@ import subprocess, sys
 real = subprocess.Popen
 class Watched(real):
     def __init__(self, cmd, *args, **kwargs):
-        heavy = sorted(set(sys.modules) & {{"pydantic", "cbor2", "kb.data.loader"}})
+        heavy = sorted(set(sys.modules) & {{"pydantic", "kb.data.loader"}})
         print("starting", cmd[:3], heavy, file=sys.stderr)
         super().__init__(cmd, *args, **kwargs)
 subprocess.Popen = Watched

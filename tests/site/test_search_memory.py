@@ -26,13 +26,13 @@ from mkdocs.__main__ import cli
 from mkdocs.structure.pages import Page
 import kb.site.search_index as search
 
-run = search._build
-def counted(site_dir, out, pages, parts):
+run = search._run
+def counted(site_dir, out, stop):
     found = [o for o in gc.get_objects() if isinstance(o, Page)]
     held = [o.file.src_uri for o in found if o.content or o.markdown]
     print("pages", len(found), "holding", len(held), held[:5], file=sys.stderr)
-    run(site_dir, out, pages, parts)
-search._build = counted
+    return run(site_dir, out, stop)
+search._run = counted
 cli(["build", "--strict", "-q", "-d", {site!r}])
 """
 

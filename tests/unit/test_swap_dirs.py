@@ -9,7 +9,7 @@ import pytest
 
 from kb.data import atomic
 from kb.data.atomic import new_dir
-from kb.site import search_store
+from kb.site import search_index
 
 
 def mkdir_mode(tmp_path: Path) -> int:
@@ -35,7 +35,7 @@ def test_swap_in_replaces_the_directory(tmp_path):
     (out / "old.txt").write_text("old")
     made.mkdir()
     (made / "new.txt").write_text("new")
-    search_store.swap_in(made, out)
+    search_index.swap_in(made, out)
     assert [p.name for p in out.iterdir()] == ["new.txt"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["pagefind"]
 
@@ -54,6 +54,6 @@ def test_a_swap_that_fails_halfway_puts_the_old_directory_back(tmp_path, monkeyp
 
     monkeypatch.setattr(Path, "rename", refused)
     with pytest.raises(PermissionError):
-        search_store.swap_in(made, out)
+        search_index.swap_in(made, out)
     assert (out / "old.txt").read_text() == "old"
     assert sorted(p.name for p in tmp_path.iterdir()) == [".kb-pagefind-1", "pagefind"]

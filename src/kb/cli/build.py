@@ -1,6 +1,7 @@
 """``kb build [-f mkdocs.yml] [-d site] [--strict] [--dirty] [-q|-v] [--data DIR]``: the site as
-``mkdocs build`` builds it, in a process of its own, then its search index once that process has
-ended (:mod:`kb.site.search_later`): the same site, at about half the peak memory.
+``mkdocs build`` builds it, in a process of its own, then its search index by Pagefind's command
+line once that process has ended (:mod:`kb.site.search_index`): the same site, and Pagefind's
+memory never resident beside the build's.
 """
 
 from __future__ import annotations
@@ -12,20 +13,14 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from kb.cli.summary import emit, summary
 from kb.data.diagnostics import Diagnostic, Severity, UserError
 
-if TYPE_CHECKING:
-    from kb.site.search_index import IndexStats
-    from kb.site.search_later import Request
-
 DESCRIPTION = (
     "Build the site as `mkdocs build` does, then its Pagefind search index.  MkDocs runs in a "
-    "process of its own and the index is made once that process has ended, in Pagefind runs sized "
-    "to the memory the MkDocs build needed at its peak (a site larger than one run is indexed in "
-    "parts and merged): the whole command needs no more memory than the MkDocs build did.  "
+    "process of its own and Pagefind's command line indexes the site once that process has ended: "
+    "the two are never resident at once.  "
     "`mkdocs build` alone makes the same site, indexing it from its own process.  The exit status "
     "is MkDocs' (with --strict a warning fails the build), else 1 when the index fails."
 )
@@ -67,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"--data: {args.data} is not a directory")
     if args.config_file is not None and not Path(args.config_file).is_file():
         raise UserError(f"--config-file: {args.config_file}: no such file")
-    from kb.site import search_later  # light: the index code loads once MkDocs has ended
+    from kb.site import search_index  # light: no data layer, no MkDocs
 
     env = dict(os.environ)
     # the theme's notice of its end of life (May 2027) is for whoever maintains the project, printed on
@@ -77,23 +72,22 @@ def run(args: argparse.Namespace) -> int:
         env["KB_DATA"] = str(Path(args.data).resolve())
     said = Said() if args.json else None
     with tempfile.TemporaryDirectory(prefix="kb-build-") as scratch:
-        left = Path(scratch) / "search.json"
-        env[search_later.LATER_ENV] = search_later.later(left)
+        note = Path(scratch) / "search.json"
+        env[search_index.LATER_ENV] = search_index.later(note)
         status = _mkdocs(mkdocs_command(args), env, said)
         if status < 0:
             print(f"ERROR   -  mkdocs build ended by signal {-status}", file=sys.stderr)
             return _told(said, 128 - status)
-        if status != 0 or not left.is_file():  # failed; or no kb plugin in this configuration: nothing to index
+        left = search_index.left(note)
+        if status != 0 or left is None:  # failed; or no kb plugin in this configuration: nothing to index
             return _told(said, status)
-        request = search_later.Request.load(left)
     try:
-        stats, memory, build_peak = _index(request)
+        stats = search_index.index_site(*left)
     except Exception as exc:  # the binary missing or failing: as the plugin says it from mkdocs build
         print(f"ERROR   -  search index (Pagefind): {exc}", file=sys.stderr)
         return _told(said, 1, errors=1)
     if not args.quiet:
-        peak = f"; the build's peak {build_peak} MB" if build_peak else ""
-        print(f"INFO    -  kb: {stats.report()}; a run's memory {memory} MB{peak}", file=sys.stderr)
+        print(f"INFO    -  kb: {stats.report()}", file=sys.stderr)
     return _told(said, 0, pages_indexed=stats.pages, search_kb=stats.bytes // 1024)
 
 
@@ -152,23 +146,3 @@ def _mkdocs(cmd: list[str], env: dict[str, str], said: Said | None = None) -> in
             proc.terminate()
             proc.wait()
         signal.signal(signal.SIGTERM, previous)
-
-
-def _index(request: Request) -> tuple[IndexStats, int, int | None]:
-    """Index the site, runs sized to the build's peak (the largest resident set of a child this
-    process waited for: the build's process) less this process's; where the system does not say
-    them (no ``resource`` module), as configured.  The statistics, a run's memory and that peak."""
-    from kb.site import search_later
-
-    try:
-        import resource
-    except ImportError:  # pragma: no cover - not Unix
-        from kb.site.search_index import run_memory
-
-        return search_later.run(request, request.memory_mb), run_memory(request.memory_mb), None
-    import kb.site.search_index  # noqa: F401  (loaded before this process's own memory is read)
-
-    unit = 1024 * 1024 if sys.platform == "darwin" else 1024  # ru_maxrss: bytes on macOS, KB on Linux
-    build_peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss // unit
-    stats, memory = search_later.index(request, build_peak, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // unit)
-    return stats, memory, build_peak

@@ -24,9 +24,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "under data/, docs/, overrides/ or hooks/, or of mkdocs.yml, build again in the same "
         "process only the pages it affects: the changed records' pages and those whose computed "
         "figures, backlinks or status change, the home page, the living documents, the indexes, "
-        "the backlog and the statistics.  With the cache on, the search index follows the changed "
-        "pages once nothing has changed for 1.5 s (a change meanwhile stops it; the next update "
-        "takes both); KB_CACHE=off keeps the first build's.  Errors show in "
+        "the backlog and the statistics; the search index follows the changed pages once nothing "
+        "has changed for 1.5 s, by a Pagefind run over the whole site (a change meanwhile stops it; "
+        "the next run takes both).  Errors show in "
         "the terminal and on every served page; the last good build stays served (pages a failed "
         "build wrote are written again by the next).",
     )

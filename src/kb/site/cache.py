@@ -12,8 +12,7 @@ the parts in.
 
 The cache lives outside the checkout, in the user's cache directory (``$XDG_CACHE_HOME``, else
 ``~/.cache``), under ``kb/<digest of the project's absolute path>/`` (:func:`location`): the pages
-in ``pages/``, the search index's files in ``search/`` (:func:`kb.site.search_index.index_site`),
-the parsed data files in ``records/`` (:mod:`kb.data.recordstore`), the finished brief and paper
+in ``pages/``, the parsed data files in ``records/`` (:mod:`kb.data.recordstore`), the finished brief and paper
 pages in ``finished/`` (:mod:`kb.site.rendercache`), the mentions of each data record in
 ``mentions.json`` (:mod:`kb.knowledge.mentionstore`), the papers' BibTeX entries in
 ``bibtex.json`` (:mod:`kb.bib.entrystore`): each is JSON or text, carries the key it was stored
@@ -48,7 +47,7 @@ if TYPE_CHECKING:  # pragma: no cover
 ENV = "KB_CACHE"
 TEMPLATE = "kb-cached.html"  # the theme's: prints page.content, the whole page from the cache (or kb.site.frame)
 IN_CHECKOUT = ".cache"  # where the cache was once: a file git tracks there is an error (kb.site.tracked)
-PAGES, SEARCH, RECORDS, FINISHED = "pages", "search", "records", "finished"  # its parts
+PAGES, RECORDS, FINISHED = "pages", "records", "finished"  # its parts
 MENTIONS, BIBTEX = "mentions.json", "bibtex.json"  # kb.knowledge.mentionstore, kb.bib.entrystore
 TEMPLATES = "templates"  # the theme's templates compiled by Jinja (kb.site.theme.install): code, never in a checkout
 OFF = ("off", "0", "false", "no")
@@ -61,7 +60,7 @@ def user_cache() -> Path:
 
 
 def location(root: Path) -> Path | None:
-    """Where the cache lives for the project at ``root`` (:data:`PAGES` and :data:`SEARCH` are in
+    """Where the cache lives for the project at ``root`` (:data:`PAGES` and the others are in
     it): ``KB_CACHE`` (relative to ``root``), else ``<user cache>/kb/<digest of root's absolute
     path>``; None when it is turned off, or refused: a directory inside ``root``, where a pull
     request can write, is never used (a warning says so, which fails a strict build)."""

@@ -1,9 +1,8 @@
 """Options of the ``kb`` MkDocs plugin (``plugins: - kb: {...}`` in mkdocs.yml).
 
-Environment variables override three of them, for scripts and tests that build
-the same project from other data: ``KB_DATA`` (a data directory),
-``KB_DEMOS`` (``1/true/yes/on`` or ``0/false/no/off``) and ``KB_SEARCH_MEMORY``
-(MB, :mod:`kb.site.search_index`).
+Environment variables override two of them, for scripts and tests that build
+the same project from other data: ``KB_DATA`` (a data directory) and
+``KB_DEMOS`` (``1/true/yes/on`` or ``0/false/no/off``).
 """
 
 from __future__ import annotations
@@ -17,7 +16,6 @@ from mkdocs.exceptions import PluginError
 
 from kb.demos import ENV as DEMOS_ENV
 from kb.demos import enabled
-from kb.site.search_index import MEMORY_MB
 
 if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig
@@ -31,10 +29,6 @@ class KbConfig(Config):
 
     demos = c.Type(bool, default=False)
     """Embed the WebGPU kernel demos on the pages that declare them."""
-
-    search_memory = c.Type(int, default=MEMORY_MB)
-    """Pagefind's memory for one run, in MB (an estimate from the pages' indexed text): a site
-    that needs more is indexed in parts, merged into one index (``KB_SEARCH_MEMORY`` overrides)."""
 
     topic = c.Optional(c.Type(str))
     """Default topic of the macros that take one (``section("s1-3-kv-cache")``);

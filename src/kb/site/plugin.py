@@ -58,7 +58,6 @@ from kb.site import (
     pagetoc,
     search,
     search_index,
-    search_later,
     theme,
 )
 from kb.site.config import KbConfig, address, demos_on
@@ -355,7 +354,6 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         self._frames = frame.Frames(self._in_nav)
         root = Path(config.config_file_path).resolve().parent
         where = cache.location(root)
-        self._written.kept = where is not None  # the cache keeps the search index (kb.site.search_update)
         if where is not None and self.preview is None:
             self._cache = cache.PageCache(
                 where / cache.PAGES, cache.salt(root, config.site_url or "", str(nav), feed_links(self.site.kb))
@@ -391,7 +389,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         if marked is None:  # not kept either: every build says it
             log.warning(f"kb: {src} has no <article>: it is not in the search index")
             return output
-        self._written.add(page.file.dest_uri, marked, indexed)
+        self._written.add(indexed)
         if self._cache is not None and not cached:
             self._cache.keep(src, marked)
         return marked
@@ -451,19 +449,18 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
             log.info("kb: finished pages: %d from the cache, %d made, %d old removed", *finished.finish())
         if self._parts is not None:
             log.info("kb: theme parts: %d made, %d reused; %s", len(self._parts), self._parts.reused, self._frames)
-        written = self._written if self.preview is None else self.preview.indexing(self._written, Path(config.site_dir))
-        request = search_later.request(config.site_dir, config.config_file_path, written, self.config.search_memory)
-        if self.preview is None and search_later.leave(request):
+        site_dir = config.site_dir
+        if self.preview is None and search_index.leave(site_dir, self._written.pages):
             pass  # `kb build` indexes the site once this process has ended
         elif self.preview is None or self.preview.search:
-            self._index(request)
-        elif written.digests:  # a kept index (the cache's) to bring up to date: kb preview does, when idle
-            self.preview.index = partial(self._index, request)
+            self._index(Path(site_dir), self._written.pages)
+        else:  # kb preview brings the index up to date when idle
+            self.preview.index = partial(self._index, Path(site_dir), None)
         self.on_build_error()  # the end of a build, as after a failed one
 
-    def _index(self, request: search_later.Request, stop: Stop | None = None) -> IndexStats:
+    def _index(self, site_dir: Path, pages: int | None, stop: Stop | None = None) -> IndexStats:
         try:
-            stats = search_later.run(request, request.memory_mb, stop)
+            stats = search_index.index_site(site_dir, pages, stop)
         except Exception as exc:  # the binary missing or failing: the site has no search
             raise PluginError(f"search index (Pagefind): {exc}") from None
         log.info("kb: %s", stats.report())

@@ -119,7 +119,7 @@ class Preview:
 
     ``change`` is what changed since ``before`` (the knowledge base of the last good build);
     without either, every page is built.  ``search``: index the site with Pagefind (the first
-    build); later builds leave ``index``, which brings the kept index up to date, for
+    build); later builds leave ``index``, which indexes the site again, for
     :class:`kb.site.serve.Builder` to run when no change comes.  The memo keeps each data file's
     record across builds."""
 
@@ -128,7 +128,6 @@ class Preview:
     change: Change | None = None
     search: bool = True
     built: frozenset[str] | None = None  # out: the generated pages this build rendered (None: all)
-    written: Written | None = None  # what the preview directory's pages give the search index
     index: Callable[[Stop], IndexStats] | None = None  # out: bring the search index up to date (kb.site.serve runs it)
     writing: Written = field(default_factory=Written)  # this build's pages as the kb plugin writes them
     _redo: frozenset[str] | None = field(default=frozenset(), repr=False)  # written by failed builds (None: any)
@@ -165,14 +164,6 @@ class Preview:
             self.built = self.built - same
         return same
 
-    def indexing(self, written: Written, site_dir: Path) -> Written:
-        """What the search index of the preview directory is made of after this build wrote
-        ``written`` (a partial build: the other pages as the last good builds wrote them)."""
-        if self.written is not None and self.partial:
-            written = written.over(self.written, site_dir)
-        self.written = written
-        return written
-
     def succeeded(self, kb: KnowledgeBase) -> None:
         """The build went well: ``kb`` is the next build's ``before``, its pages the ones built."""
         self.before = kb
@@ -188,7 +179,7 @@ class Preview:
         """The build failed; true if it wrote a page first (:attr:`writing`).  Then what it built
         is built again by the next build, which compares with the last good one: the pages on
         disk are not all that one's (it wrote any of every page: the next builds every page)."""
-        wrote = bool(self.writing.weights)
+        wrote = bool(self.writing.files)
         if wrote:
             self._redo = None if self.built is None or self._redo is None else self._redo | self.built
         return wrote

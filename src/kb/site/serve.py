@@ -7,8 +7,9 @@ makes) into the preview directory, with ``dirty=True`` (the directory is not cle
 theme files are not copied again); the kb plugin's ``preview`` attribute tells it which pages to
 build (:class:`kb.site.preview.Preview`).  The data files' records stay in memory between builds
 and are parsed again only when their bytes change.  The first build indexes the site with
-Pagefind; later ones bring it up to date when idle.  A failed build (data errors, a page MkDocs
-refuses) is shown in the terminal and atop every served page; the last good build stays served (and indexed).
+Pagefind; after later ones Pagefind indexes the whole site again when idle (a change meanwhile
+stops it).  A failed build (data errors, a page MkDocs refuses) is shown in the terminal and atop
+every served page; the last good build stays served (and indexed).
 """
 
 from __future__ import annotations
@@ -158,7 +159,7 @@ class Builder:
         if stats.stopped:
             self.say(f"kb preview: search index update stopped after {seconds:.1f} s for a newer change")
         else:
-            self.say(f"kb preview: search index brought up to date in {seconds:.1f} s ({stats.anew:,} pages read)")
+            self.say(f"kb preview: search index brought up to date in {seconds:.1f} s ({stats.pages:,} pages read)")
         return not stats.stopped
 
     def _build(self, change: Change | None) -> bool:
@@ -265,11 +266,7 @@ def _built_line(change: Change | None, preview: Preview, total: int, hand: int, 
         return f"kb preview: built {total:,} pages in {seconds:.1f} s, with the search index"
     what = ", ".join(change.paths) if change.paths else "a retry"
     rebuilt = total if preview.built is None else len(preview.built) + hand
-    search = (
-        f"the search index follows after {SEARCH_IDLE:g} s without changes"
-        if preview.index is not None
-        else "search keeps the first build's index: the cache is off"
-    )
+    search = f"the search index follows after {SEARCH_IDLE:g} s without changes"
     return f"kb preview: {what} changed: rebuilt {rebuilt:,} of {total:,} pages in {seconds:.1f} s ({search})"
 
 
