@@ -115,6 +115,8 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
             options.preview = self.preview  # `kb preview`: which pages to build (kb.site.preview)
             if not self.preview:  # a preview keeps what it reuses in memory
                 cache.keep(options, root)  # the records, their mentions and entries, finished pages
+            elif (where := cache.location(root)) is not None:  # and the theme's templates compiled as a build's
+                options.templates = where / cache.TEMPLATES
             self._site = build_site(options)
         except DataError as exc:
             lines = [d.text() for d in exc.diagnostics if d.is_error]

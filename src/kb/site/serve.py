@@ -1,5 +1,8 @@
 """``kb preview``: the site built once, served with live reload, and rebuilt in the same process
 after each change, only the pages the change affects (:mod:`kb.site.preview` decides which).
+The server is the standard library's HTTP server (:class:`Server`), the watcher a look at the
+watched files' sizes and times every :data:`POLL` seconds (:func:`kb.site.preview.snapshot`): no
+MkDocs or livereload object is changed.
 
 With :mod:`kb.site.plugin`, the only module that imports MkDocs.  Each build is MkDocs' own
 ``build`` of the project's ``mkdocs.yml`` (theme, nav, the kb plugin: the pages ``mkdocs build``
@@ -18,23 +21,23 @@ import gc
 import html
 import logging
 import os
+import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
-import jinja2
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import Abort, ConfigurationError
-from mkdocs.livereload import LiveReloadServer, _serve_url
 from mkdocs.structure.files import File
-from watchdog.observers.api import BaseObserver
-from watchdog.observers.polling import PollingEmitter, PollingObserver
 
 from kb.data.diagnostics import UserError
 from kb.gcpause import gc_paused
@@ -80,26 +83,9 @@ class _Collect(logging.Handler):
         self.messages: list[str] = []
 
     def emit(self, record: logging.LogRecord) -> None:
-        if record.name.startswith("mkdocs.livereload"):  # requests the server answered meanwhile
-            return
         text = record.getMessage().strip()
         if text and text not in self.messages:
             self.messages.append(text)
-
-
-class _Compiled(jinja2.BytecodeCache):
-    """The theme's compiled templates, kept in memory across builds (keyed on their source)."""
-
-    def __init__(self) -> None:
-        self.store: dict[str, bytes] = {}
-
-    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        code = self.store.get(bucket.key)
-        if code is not None and bucket.checksum:
-            bucket.bytecode_from_string(code)
-
-    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-        self.store[bucket.key] = bucket.bytecode_to_string()
 
 
 def _not_dirty_warning(record: logging.LogRecord) -> bool:
@@ -109,8 +95,8 @@ def _not_dirty_warning(record: logging.LogRecord) -> bool:
 
 @dataclass
 class Builder:
-    """Builds the preview: the whole site first, then what each change affects.  As the live
-    reload server's builder it never raises: a failed build leaves ``errors`` for the page."""
+    """Builds the preview: the whole site first, then what each change affects.  It never raises:
+    a failed build leaves ``errors`` for the served pages."""
 
     project: Project
     say: Say
@@ -120,7 +106,6 @@ class Builder:
     files: dict[str, tuple[int, int]] = field(default_factory=dict)  # kb.site.preview.snapshot
     pending: set[Path] = field(default_factory=set)  # changed since the last good build
     pages: int = 0  # pages of the last good build's site
-    templates: _Compiled = field(default_factory=_Compiled)
     freeze: bool = False  # after the first good build, exempt what stays from the garbage collector
     _search: Later | None = field(default=None, repr=False)  # the search index brought up to date, when idle
 
@@ -223,14 +208,6 @@ class Builder:
     def _config(self) -> MkDocsConfig:
         config = load_config(str(self.project.config_file), site_dir=str(self.project.site_dir))
         config.plugins["kb"].preview = self.preview  # type: ignore[attr-defined]  # the kb plugin's seam
-        theme, cache = config.theme, self.templates
-
-        def get_env() -> jinja2.Environment:  # the theme's templates, compiled once per process
-            env = make_env()
-            env.bytecode_cache = cache
-            return env
-
-        make_env, theme.get_env = theme.get_env, get_env  # type: ignore[method-assign]
         return config
 
     @staticmethod
@@ -297,95 +274,126 @@ def banner(errors: list[str], served: str) -> str:
     return BANNER.format(html.escape("\n\n".join([head, *errors])))
 
 
-class _QuietPolling(PollingObserver):
-    """MkDocs' polling observer, not polling while a build runs: a thread that looks at thousands
-    of files competes with the build for the interpreter (about 0.6 s of a 2.5 s build)."""
-
-    def __init__(self, idle: threading.Event) -> None:
-        class Emitter(PollingEmitter):
-            def queue_events(self, timeout: float) -> None:
-                idle.wait()
-                super().queue_events(timeout)
-
-        BaseObserver.__init__(self, Emitter, timeout=POLL)
+RELOAD = "/.kb-preview/reload"  # ?epoch=N answers the build's number once it is past N (a long poll)
+WAIT = 30.0  # seconds a reload request is held before it is answered with the same number
+# Added to every served page: reloads it once a build after the one it was served from has ended.
+RELOADER = (
+    "<script>/* kb preview: livereload */(function poll(e){{fetch('{url}?epoch='+e,{{cache:'no-store'}})"
+    ".then(function(r){{return r.text()}}).then(function(t){{if(+t>e){{location.reload()}}else{{poll(e)}}}},"
+    "function(){{setTimeout(function(){{poll(e)}},1000)}})}})({epoch})</script>"
+)
 
 
-class Server(LiveReloadServer):
-    """MkDocs' live reload server, showing the builder's errors on every page; its file
-    watcher pauses during builds."""
+class Server(ThreadingHTTPServer):
+    """The preview directory served over HTTP (the standard library's server): each HTML page
+    with :data:`RELOADER` and, after a failed build, the builder's errors at its top."""
+
+    daemon_threads = True  # a reload request held open does not keep the process
 
     def __init__(self, builder: Builder, host: str, port: int) -> None:
-        super().__init__(builder=self._build, host=host, port=port, root=str(builder.project.site_dir))
-        self.idle = threading.Event()
-        self.idle.set()
-        self.observer = _QuietPolling(self.idle)
-        self.build_delay = 0.05  # quiet time before a build; a poll reports a whole save at once
-        self.kb_builder = builder
-        self.error_handler = self._error_page
-        self._listening = False
+        self.builder = builder
+        self.epoch = 0  # builds ended since the server started
+        self.built = threading.Condition()
+        handler = partial(_Handler, directory=str(builder.project.site_dir))
+        if ":" in host:
+            self.address_family = socket.AF_INET6
+        super().__init__((host, port), handler)  # binds and listens: a port in use is said at once
+        address, bound = str(self.server_address[0]), self.server_address[1]
+        self.url = f"http://{f'[{address}]' if ':' in address else address}:{bound}/"
 
-    def listen(self) -> None:
-        """Bind and listen now (before the first build: a port in use is said at once)."""
-        super().server_bind()
-        super().server_activate()
-        self._listening = True
-        host, port = self.server_address[:2]
-        self.url = _serve_url(str(host), int(port), "/")  # the real port when 0 was asked for
+    def reload(self) -> None:
+        """A build has ended: the pages served before it reload."""
+        with self.built:
+            self.epoch += 1
+            self.built.notify_all()
 
-    def server_bind(self) -> None:  # serve() binds: already done by listen()
-        if not self._listening:
-            super().server_bind()
+    def after(self, epoch: int) -> int:
+        """The build's number once it is past ``epoch``, else after :data:`WAIT` seconds."""
+        with self.built:
+            self.built.wait_for(lambda: self.epoch > epoch, WAIT)
+            return self.epoch
 
-    def server_activate(self) -> None:
-        if not self._listening:
-            super().server_activate()
+    def page(self, content: bytes) -> bytes:
+        """A served HTML page: with :data:`RELOADER` at its end, the errors of a failed build at its top."""
+        b = self.builder
+        if b.errors:
+            at = content.find(b">", content.find(b"<body")) + 1
+            content = content[:at] + banner(b.errors, b.served()).encode() + content[at:]
+        script = RELOADER.format(url=RELOAD, epoch=self.epoch).encode()
+        end = content.rfind(b"</body>")
+        return content[:end] + script + content[end:] if end >= 0 else content + script
 
-    def _build(self) -> None:
-        self.idle.clear()
-        try:
-            self.kb_builder()
-        finally:
-            self.idle.set()
-
-    def _error_page(self, code: int) -> bytes | None:
-        b = self.kb_builder
+    def missing(self) -> bytes:
+        """What a missing file is answered with: the errors of a failed build, else the site's 404 page."""
+        b = self.builder
         if b.errors:
             page = banner(b.errors, b.served())
-            return f"<!doctype html><meta charset=utf-8><title>kb preview</title><body>{page}</body>".encode()
-        theirs = b.project.site_dir / f"{code}.html"
-        return theirs.read_bytes() if code == 404 and theirs.is_file() else None
+            return self.page(
+                f"<!doctype html><meta charset=utf-8><title>kb preview</title><body>{page}</body>".encode()
+            )
+        theirs = b.project.site_dir / "404.html"
+        return self.page(theirs.read_bytes()) if theirs.is_file() else b"404"
 
-    def _inject_js_into_html(self, content: bytes, epoch: int) -> bytes:
-        out: bytes = super()._inject_js_into_html(content, epoch)  # type: ignore[no-untyped-call]
-        b = self.kb_builder
-        if not b.errors:
-            return out
-        at = out.find(b">", out.find(b"<body")) + 1
-        return out[:at] + banner(b.errors, b.served()).encode() + out[at:]
+
+class _Handler(SimpleHTTPRequestHandler):
+    server: Server
+
+    def do_GET(self) -> None:  # noqa: N802  (the standard library's name)
+        url = urlsplit(self.path)
+        if url.path == RELOAD:
+            asked = parse_qs(url.query).get("epoch", ["0"])[0]
+            self._send(200, str(self.server.after(int(asked) if asked.isdigit() else 0)).encode(), "text/plain")
+            return
+        path = Path(self.translate_path(self.path))
+        if path.is_dir() and url.path.endswith("/"):
+            path = path / "index.html"
+        if not path.exists():
+            self._send(404, self.server.missing(), "text/html; charset=utf-8")
+        elif path.suffix == ".html" and path.is_file():
+            self._send(200, self.server.page(path.read_bytes()), "text/html; charset=utf-8")
+        else:
+            super().do_GET()
+
+    def _send(self, status: int, body: bytes, kind: str) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-store")  # any build may change any file
+        super().end_headers()
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002  (the standard library's name)
+        pass  # each request is not news
 
 
 def serve(project: Project, host: str, port: int, say: Say, warn: Say) -> int:
-    """Build, then serve on ``host:port`` until interrupted; rebuild on every change."""
+    """Build, then serve on ``host:port`` until interrupted; rebuild on every change (the watched
+    files looked at every :data:`POLL` seconds, :func:`kb.site.preview.snapshot`)."""
     logging.getLogger("mkdocs").setLevel(logging.WARNING)  # its INFO lines name every page kept as built
     builder = Builder(project, say, warn, freeze=True)  # this process only previews
-    server = Server(builder, host, port)
     try:
-        server.listen()
+        server = Server(builder, host, port)
     except OSError as exc:
-        server.server_close()
         warn(f"error: cannot listen on {host}:{port}: {exc.strerror or exc}")
         return 1
     project.site_dir.mkdir(parents=True, exist_ok=True)
     builder.first()
-    for path in project.watched():
-        server.watch(str(path))
+    threading.Thread(target=server.serve_forever, name="kb-preview-http", daemon=True).start()
     say(f"kb preview: serving {_shown(project.site_dir)} at {server.url} (Ctrl-C stops)")
     try:
-        server.serve()  # type: ignore[no-untyped-call]
+        while True:
+            time.sleep(POLL)
+            if snapshot(project.watched()) != builder.files:
+                builder()
+                server.reload()
     except KeyboardInterrupt:
         say("kb preview: stopped")
     finally:
         server.shutdown()
+        server.server_close()
         builder.settle_search(run=False)  # one that has started stops (its files whole)
     return 0
 

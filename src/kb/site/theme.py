@@ -91,11 +91,11 @@ def install(
     ``kb_part_key``/``kb_part``/``kb_keep`` and Material's templates under ``material/`` (the
     overrides that remember a part include the original).  ``compiled``: a
     directory of the build's cache where Jinja keeps each template compiled, checked against its
-    source (compiling Material's templates is a fair part of a warm build: docs/performance.md),
-    unless the environment has a bytecode cache already (``kb preview`` keeps them in memory).
+    source (compiling Material's templates is a fair part of a warm build: docs/performance.md;
+    ``kb preview`` uses the same directory).
     Compiled templates are code (marshal, and Jinja unpickles each one's checksum): ``compiled``
     is only ever the user's cache directory (:func:`kb.site.cache.location`), never a checkout."""
-    if compiled is not None and env.bytecode_cache is None:
+    if compiled is not None:
         compiled.mkdir(parents=True, exist_ok=True)
         env.bytecode_cache = FileSystemBytecodeCache(str(compiled))
     material = next(d for d in theme_dirs if Path(d).parts[-2:] == ("material", "templates"))
