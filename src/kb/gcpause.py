@@ -17,11 +17,11 @@ __all__ = ["gc_paused"]
 @contextmanager
 def gc_paused(freeze: bool = False) -> Iterator[None]:
     """Loading makes millions of small acyclic objects that the cyclic garbage collector
-    would rescan over and over (about 1 s in 3 at a year of data): pause it meanwhile.
+    would rescan over and over: pause it meanwhile.
     ``freeze``: what was made is also left out of later collections (the first would scan all of
     it) until ``gc.unfreeze()``: ``kb validate`` keeps it to its end, a build until it ends.  And
     the process is a one-shot command: when it exits, all that is left is frozen, so the
-    interpreter's last collection does not walk every object of the build (2 s at 3,000 pages)."""
+    interpreter's last collection does not walk every object of the build."""
     enabled = gc.isenabled()
     gc.disable()
     try:
