@@ -34,12 +34,6 @@ MEASURING = re.compile(
 SIZED = re.compile(r"\b(?:seconds?|minutes?|memory|CPU)\b|\d\s?[KMG]i?B\b")
 SENTENCE = re.compile(r"(?<=[.;!?])\s+(?=[A-Z(`])|\n\s*\n")
 
-# Files another change rewrites or deletes (the search engine's rework, the one HTML walker):
-# their figures go with them.  An entry whose file is gone or holds no figure leaves the list.
-PENDING = {
-    "site/search.py",
-}
-
 
 def figures(text: str) -> list[str]:
     """The sentences of ``text`` that state a measurement, each with its whitespace folded."""
@@ -121,15 +115,8 @@ def test_a_constant_or_a_pointer_is_not_a_measurement(text):
 
 
 def test_comments_and_docstrings_hold_no_benchmark_figure():
-    found = [hit for path in sorted(SRC.rglob("*.py")) for hit in figures_in(path) if _key(path) not in PENDING]
+    found = [hit for path in sorted(SRC.rglob("*.py")) for hit in figures_in(path)]
     assert found == [], "measurements belong in docs/performance.md:\n" + "\n".join(found)
-
-
-def test_every_pending_file_still_holds_a_figure():
-    """An exemption lasts as long as its reason: a file deleted, or rewritten without its figures,
-    leaves PENDING."""
-    stale = sorted(name for name in PENDING if not (SRC / name).exists() or not figures_in(SRC / name))
-    assert stale == []
 
 
 def _key(path: Path) -> str:

@@ -7,9 +7,7 @@ metadata (empty, hidden elements: nothing a reader sees), each arXiv id in its t
 hidden word (:mod:`kb.site.search_words`), and a paper page what the briefs call the paper, as
 hidden words weighted below theirs (:attr:`Facts.said`).  After the build :mod:`kb.site.search_index` runs
 Pagefind (the extended build: Chinese is segmented) over the written site; pages without a marked
-body (the 404 page, anything under ``assets/``) are not indexed.  :func:`weight` and
-:func:`digest` say what Pagefind will read of a page: how much (for its memory) and whether it
-changed since the last build (to index only what did).  A reader's browser downloads only the
+body (the 404 page, anything under ``assets/``) are not indexed.  A reader's browser downloads only the
 chunks of the index a query needs (``assets/kb-search.js``; the bytes per query are measured by
 ``scripts/bench_search.py``).
 
@@ -18,7 +16,6 @@ Nothing here imports MkDocs; the plugin calls :func:`mark` from ``on_post_page``
 
 from __future__ import annotations
 
-import hashlib
 import html
 import re
 from collections.abc import Iterator
@@ -28,8 +25,7 @@ from kb.messages import UI
 from kb.render import htmltext
 from kb.site import search_words
 
-__all__ = ["BODY", "EXCLUDE", "OUTPUT", "SKIP_DIRS", "SKIP_PAGES", "TYPES", "Facts", "digest", "indexed"]
-__all__ += ["mark", "weight"]
+__all__ = ["BODY", "EXCLUDE", "OUTPUT", "SKIP_DIRS", "SKIP_PAGES", "TYPES", "Facts", "indexed", "mark"]
 
 BODY = "data-pagefind-body"  # the attribute that marks what Pagefind indexes of a page (:func:`mark`)
 OUTPUT = "pagefind"  # the bundle's directory, beside the pages; editions use latest/'s (kb.editions.freeze)
@@ -74,9 +70,6 @@ SKIP_PAGES = ("404.html",)
 SKIP_DIRS = ("assets/", f"{OUTPUT}/", "api/", "feeds/")
 
 _ARTICLE = re.compile(r"<article\b[^>]*>", re.IGNORECASE)
-# The marked article (:func:`mark`): the attribute in its tag, not the word in a page's text (this
-# site's own pages write it, e.g. the performance log)
-_MARKED = re.compile(r"<article\b[^>]*?\s(" + BODY + r")[\s=>]")
 _IDENTITY = '<ul class="kb-identity"'  # a paper page's identity list (kb.render.paper)
 _BACKLINKS = '<div class="kb-backlinks">'  # its backlinks' table, in its div (kb.render.html.table)
 _BIBTEX = '<pre class="kb-bibtex"'  # a paper page's BibTeX entry (kb.render.paper)
@@ -113,22 +106,6 @@ def indexed(url: str) -> bool:
     return url not in SKIP_PAGES and not url.startswith(SKIP_DIRS)
 
 
-def weight(page: str) -> int:
-    """What Pagefind holds of a written page (:func:`mark`), for its memory estimate: the
-    characters of its marked body."""
-    m = _MARKED.search(page)
-    return max(0, page.rfind("</article>") - m.start(1)) if m else 0
-
-
-def digest(page: str) -> str:
-    """A digest of all Pagefind reads of a written page (:func:`mark`): its marked ``<article>``
-    (Pagefind reads nothing outside it, :data:`kb.site.search_index.CONFIG`).  Equal digests,
-    equal entries in the index."""
-    m = _MARKED.search(page)
-    text = page[m.start() : page.rfind("</article>")] if m else ""
-    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
-
-
 def mark(text: str, facts: Facts) -> str | None:
     """The built page with its ``<article>`` marked as the indexed body, the facts as filters and
     metadata (empty, hidden elements: no text) and its arXiv ids as words
@@ -147,9 +124,7 @@ def mark(text: str, facts: Facts) -> str | None:
         marks.append(f'<span hidden data-pagefind-filter="{TOPIC_FILTER}:{q(title)}"></span>')
     if facts.topics:
         marks.append(f'<span hidden data-pagefind-meta="topic:{q(" · ".join(facts.topics))}"></span>')
-    # No sort key: results are ordered by relevance (kb-search.js), and a sort Pagefind would
-    # prebuild is one the merge of its runs must rebuild from every page's fragment
-    # (kb.site.search_parts: a third of a second at 3,000 pages).
+    # No sort key: results are ordered by relevance (kb-search.js).
     if facts.date:
         marks.append(f'<span hidden data-pagefind-meta="date:{q(facts.date)}"></span>')
         if facts.type in DATES:  # and what the date is, as a result shows it (kb-search.js)
