@@ -99,8 +99,8 @@ def _dump(data: Path, out: Path) -> None:
     from mkdocs.config import load_config
     from mkdocs.plugins import BasePlugin, event_priority
 
-    import kb.site.search_index
-    from kb.site.search_index import IndexStats
+    import kb.site.search.index
+    from kb.site.search.index import IndexStats
 
     dest = out / "docs"
     os.environ["KB_DATA"] = str(data.resolve())  # the kb plugin reads the data from there
@@ -146,7 +146,7 @@ def _dump(data: Path, out: Path) -> None:
             target.write_text((f"---\n{head}---\n\n" if head else "") + markdown, "utf-8")
 
     mk_build._build_page = lambda *a, **kw: None  # the theme's output is not needed
-    kb.site.search_index.index_site = lambda *a, **kw: IndexStats()  # no HTML is written: nothing to index
+    kb.site.search.index.index_site = lambda *a, **kw: IndexStats()  # no HTML is written: nothing to index
     with tempfile.TemporaryDirectory(prefix="kb-dump-") as site:
         cfg = load_config(str(ROOT / "mkdocs.yml"), site_dir=site)
         cfg.plugins["bench-dump"] = Dump()

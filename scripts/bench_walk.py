@@ -22,7 +22,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from kb.render import glossary, htmltext
-from kb.site import htmlpage, search
+from kb.site import search
+from kb.site.plugin import htmlpage
 
 _WORDS = re.compile(r"<span hidden> \w+ </span>")
 

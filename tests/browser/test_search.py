@@ -342,7 +342,7 @@ def test_opening_a_result_marks_the_words(page):
     ],
 )
 def test_an_id_is_shown_as_written(page, query, ident, paper):
-    """An id is searched as the index's one word for it (kb.site.search_words); the results quote
+    """An id is searched as the index's one word for it (kb.site.search.words); the results quote
     the id as the pages write it, marked, never that word (in titles, section titles, excerpts or
     addresses), and open the page with the id marked."""
     results = search(page, query)
@@ -548,7 +548,7 @@ def test_excerpts_say_where_they_are_cut_and_marks_stop_at_the_word(page):
 
 def test_an_excerpt_quoting_an_id_says_where_it_is_cut(page):
     """The page's text holds each arXiv id's index word beside the id; the excerpts leave it out
-    (kb.site.search_words), and are still found in the text to say where they are cut: the
+    (kb.site.search.words), and are still found in the text to say where they are cut: the
     status line of the 09-02 brief, which names LMCache v2's id, starts inside its sentence."""
     results = search(page, "LMCache")
     brief = next(r for r in results if path(r["href"]) == "/briefs/inference/2026-09-02-e1/")

@@ -1,7 +1,7 @@
-"""Pages rendered into frames (kb.site.frame) are the pages the template renders, byte for byte: the
+"""Pages rendered into frames (kb.site.plugin.frame) are the pages the template renders, byte for byte: the
 frame is made once per kind of page, a value printed through different filters sends its page to a
 full render, and a template the stand-in page cannot reproduce gets no frame at all.  No MkDocs:
-templates in memory, pages as plain objects; the real slot macro and slots template (kb.site.theme)."""
+templates in memory, pages as plain objects; the real slot macro and slots template (kb.site.plugin.theme)."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from jinja2 import DictLoader, Environment
 
-from kb.site.frame import TEMPLATE, Frames
-from kb.site.theme import TEMPLATES as THEME_TEMPLATES
+from kb.site.plugin.frame import TEMPLATE, Frames
+from kb.site.plugin.theme import TEMPLATES as THEME_TEMPLATES
 
 OVERRIDES = THEME_TEMPLATES  # the templates the kb package brings
 
@@ -213,7 +213,7 @@ def test_tables_of_contents_are_shared_by_what_the_templates_print():
     """Material's table of contents and the box above the article print a page-title entry's
     entries alone: tables that differ only in that title share their rendering; any other
     difference, or an entry Material prints its ``typeset`` for, does not."""
-    from kb.site.frame import _toc_key
+    from kb.site.plugin.frame import _toc_key
 
     def under(title: str, *children: Any) -> list[Any]:
         return [_entry(title, f"#{title.lower()}", 1, children)]

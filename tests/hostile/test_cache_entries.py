@@ -21,10 +21,10 @@ from kb.knowledge.index import paper_page
 from kb.knowledge.load import load_kb
 from kb.knowledge.mentionstore import MentionStore
 from kb.site import cache, tracked
-from kb.site.layout import Options, build_site
 from kb.site.pages import inputs
 from kb.site.pages.files import BIB_FILE
-from kb.site.rendercache import Finished, RenderCache
+from kb.site.pages.layout import Options, build_site
+from kb.site.pages.rendercache import Finished, RenderCache
 from sitebuild import FIXTURE_DATA
 
 

@@ -1,4 +1,4 @@
-"""``kb build`` (kb.cli.build, kb.site.search_index): the site ``mkdocs build`` makes, with the search
+"""``kb build`` (kb.cli.build, kb.site.search.index): the site ``mkdocs build`` makes, with the search
 index made by Pagefind's command line once MkDocs' process has ended."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from kb.cli import build
-from kb.site import search_index
+from kb.site.search import index as search_index
 from sitebuild import copy_project
 
 # Stands in for Pagefind: says which process started it, and how many other processes that one has.
@@ -113,10 +113,10 @@ def test_what_the_build_leaves_reads_back_and_only_for_its_parent(tmp_path, monk
 
 
 def test_the_index_step_loads_without_the_data_layer():
-    """What `kb build` loads to index the site once MkDocs has ended (kb.site.search_index):
+    """What `kb build` loads to index the site once MkDocs has ended (kb.site.search.index):
     the index code, the marks' names from the message catalogue, no data models or MkDocs."""
     probe = (
-        "import sys\nimport kb.site.search_index\n"
+        "import sys\nimport kb.site.search.index\n"
         "print(sorted(set(sys.modules) & {'pydantic', 'kb.data.models', 'kb.knowledge.index', 'mkdocs'}))"
     )
     run = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)

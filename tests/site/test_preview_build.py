@@ -1,4 +1,4 @@
-"""``kb preview``'s builds (kb.site.serve.Builder, in this process, no server): after each change
+"""``kb preview``'s builds (kb.site.preview.serve.Builder, in this process, no server): after each change
 every page of the preview directory is the page ``mkdocs build --strict`` makes, though only
 the affected ones were built again; a broken file leaves its located errors and the last good
 build."""
@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 from mkdocs.commands import build as mkdocs_build
 
-from kb.site import search_index, serve
+from kb.site.search import index as search_index
+from kb.site.search import serve
 from sitebuild import build, copy_project
 
 pytestmark = pytest.mark.slow
@@ -44,7 +45,7 @@ SELECTOR = re.compile(r"\n  version:\n(?:    .*\n)+")  # extra.version of mkdocs
 def differing(project: Path, site: Path, tmp: Path) -> list[str]:
     """The HTML pages of a fresh strict build that the preview directory has otherwise (or not): of
     the project as it is, without the edition selector, which a served build leaves out
-    (kb.site.config.address)."""
+    (kb.site.plugin.config.address)."""
     full, same = tmp / "full", tmp / "full-project"
     shutil.rmtree(same, ignore_errors=True)
     shutil.copytree(project, same, ignore=shutil.ignore_patterns(".cache"))

@@ -129,7 +129,9 @@ def test_the_served_preview_follows_edits_and_shows_errors(tmp_path):
         )[1]
         page = get(url + PAGE)
         assert "livereload" in page and "kb-preview-errors" not in page
-        assert '"version": null' in page  # no edition selector: no versions.json asked for (kb.site.config.address)
+        assert (
+            '"version": null' in page
+        )  # no edition selector: no versions.json asked for (kb.site.plugin.config.address)
         brief = project / BRIEF
         good = brief.read_text("utf-8")
         brief.write_text(good.replace("\ncharacter:\n  title: ", "\ncharacter:\n  title: 预览新词 ", 1), "utf-8")

@@ -1,4 +1,4 @@
-"""The render cache (kb.site.rendercache) changes nothing a reader sees: after each kind of edit a
+"""The render cache (kb.site.pages.rendercache) changes nothing a reader sees: after each kind of edit a
 contributor makes (a paper's name, a section's title, the update log, a hand-written page's
 mention, a brief added or removed), a build that takes unchanged brief and paper pages from the
 cache writes exactly the bytes a build without any cache writes, and it makes again only the

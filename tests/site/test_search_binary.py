@@ -1,4 +1,4 @@
-"""Which Pagefind indexes the site (kb.site.search_index): its command line as its Python package
+"""Which Pagefind indexes the site (kb.site.search.index): its command line as its Python package
 documents it (``python -m pagefind``), which runs the extended build (Chinese segmentation) when it
 is installed, ``PAGEFIND_BINARY_PATH`` first; without the extended build the error says what to
 install."""
@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from kb.site import search_index
+from kb.site.search import index as search_index
 
 
 def test_the_command_line_runs_the_extended_build_of_the_pinned_version(monkeypatch):

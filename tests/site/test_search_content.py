@@ -21,7 +21,7 @@ def squash(text: str) -> str:
     return re.sub(r"[\s\u200b]+", "", text)
 
 
-# the one word each arXiv id and each name of a term with other names gets (kb.site.search_words)
+# the one word each arXiv id and each name of a term with other names gets (kb.site.search.words)
 INDEX_WORDS = re.compile(r"\b(?:arxiv(?:\d{8,9}|[a-z]+\d{7})|kbsyn[0-9a-z]+)\b")
 
 

@@ -1,13 +1,13 @@
 """Pagefind and the build's process are resident at the same time, so while Pagefind indexes the
 site the process holds no page's HTML any more (each page's is let go once it is written), and
-Pagefind runs with the allocator settings that lower its own peak (kb.site.search_index.ALLOCATOR)."""
+Pagefind runs with the allocator settings that lower its own peak (kb.site.search.index.ALLOCATOR)."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
 
-from kb.site.search_index import ALLOCATOR, pagefind_env
+from kb.site.search.index import ALLOCATOR, pagefind_env
 from sitebuild import copy_project
 
 # Stands in for Pagefind: writes a bundle directory with the allocator setting it was given.
@@ -24,7 +24,7 @@ DRIVER = """\
 import gc, sys
 from mkdocs.__main__ import cli
 from mkdocs.structure.pages import Page
-import kb.site.search_index as search
+import kb.site.search.index as search
 
 run = search._run
 def counted(site_dir, out, stop):

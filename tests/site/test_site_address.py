@@ -1,4 +1,4 @@
-"""Where the site is (``kb.site.config.address``): ``KB_SITE_URL`` replaces ``site_url``, and a build
+"""Where the site is (``kb.site.plugin.config.address``): ``KB_SITE_URL`` replaces ``site_url``, and a build
 served where it is made (``mkdocs serve``, ``kb preview``) leaves Material's edition selector out: the
 editions and their ``versions.json`` exist on the published branch only, and asking for it there
 was a 404 (and MkDocs' warning in the contributor's terminal) on every page opened."""
@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from mkdocs.config import load_config
 
-from kb.site.config import SITE_URL_ENV, address
+from kb.site.plugin.config import SITE_URL_ENV, address
 from sitebuild import ROOT
 
 SELECTOR = {"provider": "mike", "default": "latest", "alias": True}  # extra.version of mkdocs.yml

@@ -11,8 +11,8 @@ import pytest
 
 from kb.bib.entrystore import EntryStore
 from kb.data.recordstore import RecordStore
-from kb.site.layout import Options, build_site
 from kb.site.pages.files import BIB_FILE
+from kb.site.pages.layout import Options, build_site
 from sitebuild import FIXTURE_DATA
 
 CITABLE = 8  # of the fixture's 21 papers, given authors (the rest have no full title or no year)

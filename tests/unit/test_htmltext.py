@@ -23,7 +23,7 @@ from kb.render.htmltext import (
     edit,
     tokens,
 )
-from kb.site import search_words
+from kb.site.search import words as search_words
 
 
 def texts(page: str) -> list[tuple[str, int]]:

@@ -8,14 +8,14 @@ import re
 from pathlib import Path
 
 from kb.messages import UI, script_words
-from kb.site.theme import ASSETS
-from kb.site.theme import TEMPLATES as THEME_TEMPLATES
+from kb.site.plugin.theme import ASSETS
+from kb.site.plugin.theme import TEMPLATES as THEME_TEMPLATES
 
 ROOT = Path(__file__).resolve().parents[2]
 CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uff01-\uff5e\u3001-\u3011]")
 JS_COMMENT = re.compile(r"/\*.*?\*/|(?<![:\"'\\])//[^\n]*", re.S)
 JINJA_COMMENT = re.compile(r"\{#.*?#\}", re.S)
-SCRIPTS = sorted(ASSETS.glob("*.js"))  # the theme the kb package brings (kb.site.theme)
+SCRIPTS = sorted(ASSETS.glob("*.js"))  # the theme the kb package brings (kb.site.plugin.theme)
 TEMPLATES = sorted(THEME_TEMPLATES.rglob("*.html"))
 
 
@@ -106,10 +106,10 @@ def test_every_other_name_belongs_to_one_term():
 
 
 def test_a_terms_index_word_is_made_alike_in_the_page_and_in_the_search():
-    """kb-search.js makes a term's index word from its first name as kb.site.search_words does:
+    """kb-search.js makes a term's index word from its first name as kb.site.search.words does:
     lower case, letters and digits of a Latin name."""
     from kb.messages import SYNONYMS
-    from kb.site.search_words import term_word
+    from kb.site.search.words import term_word
 
     for group in SYNONYMS:
         assert group[0].isascii(), group  # the word is made of its first name

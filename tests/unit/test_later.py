@@ -1,4 +1,4 @@
-"""kb preview's idle job (kb.site.later.Later): run after the delay unless settled first; settled
+"""kb preview's idle job (kb.site.preview.later.Later): run after the delay unless settled first; settled
 without running, one not started is dropped and one started is asked to stop; the job comes back
 unless it ran to its end."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
-from kb.site.later import Later
+from kb.site.preview.later import Later
 
 
 def test_settled_to_run_it_runs_now_and_is_done():
@@ -58,8 +58,7 @@ def test_a_job_that_ends_though_asked_to_stop_is_done():
 
 
 def test_ctrl_c_while_a_build_waits_for_the_update_leaves_it_for_the_last_settle(tmp_path, monkeypatch):
-    from kb.site import serve
-    from kb.site.preview import Project
+    from kb.site.preview import Project, serve
 
     started, ended = threading.Event(), threading.Event()
 

@@ -1,4 +1,4 @@
-"""kb preview's HTTP server (kb.site.serve.Server, the standard library's): each served page
+"""kb preview's HTTP server (kb.site.preview.serve.Server, the standard library's): each served page
 carries the reload script with the number of the build it was served after, a reload request
 is answered once a later build has ended, and a failed build's errors are atop every page and
 answer a missing one."""
@@ -12,8 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from kb.site import serve
-from kb.site.preview import Project
+from kb.site.preview import Project, serve
 
 
 @pytest.fixture

@@ -1,6 +1,6 @@
-"""The render cache's parts (kb.site.rendercache): keys that follow what a page is made from, entries
+"""The render cache's parts (kb.site.pages.rendercache): keys that follow what a page is made from, entries
 kept and read back, and finished pages whose links lost their target made again
-(kb.site.layout.check_finished)."""
+(kb.site.pages.layout.check_finished)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from pathlib import Path
 from kb.data.recordstore import RecordStore
 from kb.knowledge.index import brief_page, paper_page
 from kb.knowledge.load import load_kb
-from kb.site.layout import Options, Site, check_finished
 from kb.site.pages import claim, inputs
-from kb.site.rendercache import Finished, RenderCache, encode, page_keys, stale
+from kb.site.pages.layout import Options, Site, check_finished
+from kb.site.pages.rendercache import Finished, RenderCache, encode, page_keys, stale
 from sitebuild import FIXTURE_DATA
 
 

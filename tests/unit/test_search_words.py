@@ -1,11 +1,11 @@
-"""arXiv ids as one search word each (kb.site.search_words): the word, and where a page gets it."""
+"""arXiv ids as one search word each (kb.site.search.words): the word, and where a page gets it."""
 
 from __future__ import annotations
 
 import pytest
 
 from kb.data.arxiv_id import parse
-from kb.site.search_words import mark, word
+from kb.site.search.words import mark, word
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,7 @@ import pytest
 
 from kb.data import atomic
 from kb.data.atomic import new_dir
-from kb.site import search_index
+from kb.site.search import index as search_index
 
 
 def mkdir_mode(tmp_path: Path) -> int:

@@ -1,6 +1,6 @@
 """``kb build [-f mkdocs.yml] [-d site] [--strict] [--dirty] [-q|-v] [--data DIR]``: the site as
 ``mkdocs build`` builds it, in a process of its own, then its search index by Pagefind's command
-line once that process has ended (:mod:`kb.site.search_index`): the same site, and Pagefind's
+line once that process has ended (:mod:`kb.site.search.index`): the same site, and Pagefind's
 memory never resident beside the build's.
 """
 
@@ -62,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"--data: {args.data} is not a directory")
     if args.config_file is not None and not Path(args.config_file).is_file():
         raise UserError(f"--config-file: {args.config_file}: no such file")
-    from kb.site import search_index  # light: no data layer, no MkDocs
+    from kb.site.search import index as search_index  # light: no data layer, no MkDocs
 
     env = dict(os.environ)
     # the theme's notice of its end of life (May 2027) is for whoever maintains the project, printed on

@@ -1,6 +1,6 @@
 """``kb preview [--dev-addr 127.0.0.1:8000] [--data DIR] [--config-file mkdocs.yml]``: the site,
 built once and served with live reload; after each change only the pages it affects are
-built again, in the same process (:mod:`kb.site.serve`; what a change affects:
+built again, in the same process (:mod:`kb.site.preview.serve`; what a change affects:
 :mod:`kb.site.preview`).  For contributors: ``mkdocs serve`` rebuilds every page on each save.
 """
 
@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
     data = Path(args.data) if args.data else None
     if data is not None and not data.is_dir():
         raise UserError(f"--data: {data} is not a directory")
-    from kb.site import serve  # MkDocs and the theme load only for this command
+    from kb.site.preview import serve  # MkDocs and the theme load only for this command
 
     return serve.serve(serve.project(config_file, data), host, port, say=_say, warn=_warn)
 

@@ -325,7 +325,7 @@ GLOSSARY: dict[str, str] = {
 }
 
 # Other names of a term, in Chinese and English: a search for any of them finds the pages that
-# write another (kb.site.search_words follows each name with the term's index word, which the
+# write another (kb.site.search.words follows each name with the term's index word, which the
 # header search asks for: kb-search-results.js).
 SYNONYMS: tuple[tuple[str, ...], ...] = (
     ("KV Cache", "KV 缓存", "键值缓存"),

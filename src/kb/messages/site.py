@@ -25,7 +25,7 @@ SITE: dict[str, str] = {
     "page.not_found_intro": "这个地址没有页面：可能是链接写错了，或者页面已经改名。",
     "page.not_found_home": "回到首页",
     "page.not_found_search": "也可以用页面顶部的搜索框查找论文、简报或 arXiv 号。",
-    # the header search (overrides/partials/search.html, docs/assets/kb-search.js, src/kb/site/search.py)
+    # the header search (overrides/partials/search.html, docs/assets/kb-search.js, src/kb/site/search/__init__.py)
     "search.shortcut": "（/ 或 s）",
     "search.filter.type": "类型",  # also the Pagefind filter's name
     "search.filter.topic": "主题",

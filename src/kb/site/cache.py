@@ -13,11 +13,11 @@ the parts in.
 The cache lives outside the checkout, in the user's cache directory (``$XDG_CACHE_HOME``, else
 ``~/.cache``), under ``kb/<digest of the project's absolute path>/`` (:func:`location`): the pages
 in ``pages/``, the parsed data files in ``records/`` (:mod:`kb.data.recordstore`), the finished brief and paper
-pages in ``finished/`` (:mod:`kb.site.rendercache`), the mentions of each data record in
+pages in ``finished/`` (:mod:`kb.site.pages.rendercache`), the mentions of each data record in
 ``mentions.json`` (:mod:`kb.knowledge.mentionstore`), the papers' BibTeX entries in
 ``bibtex.json`` (:mod:`kb.bib.entrystore`): each is JSON or text, carries the key it was stored
 under and is checked against it before use.  Only the theme's templates compiled by Jinja
-(``templates/``, :func:`kb.site.theme.install`) are code, which is why the directory is the
+(``templates/``, :func:`kb.site.plugin.theme.install`) are code, which is why the directory is the
 user's own.  A pull request can write anywhere in the checkout, so the cache is never there
 (nothing reads the checkout's ``.cache/``): ``KB_CACHE`` names
 another directory (one inside the project is refused: :func:`location`), ``KB_CACHE=off``
@@ -39,17 +39,19 @@ from typing import TYPE_CHECKING
 from kb.bib.entrystore import EntryStore
 from kb.data.recordstore import RecordStore
 from kb.knowledge.mentionstore import MentionStore
-from kb.site.rendercache import RenderCache
+from kb.site.pages.rendercache import RenderCache
 
 if TYPE_CHECKING:  # pragma: no cover
-    from kb.site.layout import Options
+    from kb.site.pages.layout import Options
 
 ENV = "KB_CACHE"
-TEMPLATE = "kb-cached.html"  # the theme's: prints page.content, the whole page from the cache (or kb.site.frame)
+TEMPLATE = "kb-cached.html"  # the theme's: prints page.content, the whole page from the cache (or kb.site.plugin.frame)
 IN_CHECKOUT = ".cache"  # where the cache was once: a file git tracks there is an error (kb.site.tracked)
 PAGES, RECORDS, FINISHED = "pages", "records", "finished"  # its parts
 MENTIONS, BIBTEX = "mentions.json", "bibtex.json"  # kb.knowledge.mentionstore, kb.bib.entrystore
-TEMPLATES = "templates"  # the theme's templates compiled by Jinja (kb.site.theme.install): code, never in a checkout
+TEMPLATES = (
+    "templates"  # the theme's templates compiled by Jinja (kb.site.plugin.theme.install): code, never in a checkout
+)
 OFF = ("off", "0", "false", "no")
 
 
@@ -147,7 +149,7 @@ def salt(root: Path, site_url: str, nav: str, feeds: object) -> str:
 
 
 def finished(root: Path) -> RenderCache | None:
-    """Brief and paper pages kept between builds (:mod:`kb.site.rendercache`), in :data:`FINISHED`."""
+    """Brief and paper pages kept between builds (:mod:`kb.site.pages.rendercache`), in :data:`FINISHED`."""
     where = location(root)
     return None if where is None else RenderCache(where / FINISHED, code_salt(root))
 

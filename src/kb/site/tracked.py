@@ -20,7 +20,7 @@ from kb.site.cache import IN_CHECKOUT
 
 __all__ = ["check", "files"]
 
-_PREVIEW = Path(IN_CHECKOUT) / "kb" / "preview"  # kb.site.serve.PREVIEW_DIR: kb preview's built site
+_PREVIEW = Path(IN_CHECKOUT) / "kb" / "preview"  # kb.site.preview.serve.PREVIEW_DIR: kb preview's built site
 
 
 def files(root: Path) -> tuple[list[str], bool]:

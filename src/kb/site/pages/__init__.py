@@ -1,7 +1,7 @@
 """Every kind of page the site has, in one registry (:data:`REGISTRY`), each declared once by one
 :class:`~kb.site.pages.base.PageType` in its own module: its paths, how it is made and when, what it
 is made from, its search facts, its edition policy, its description, its place in the navigation and
-in ``llms.txt``.  The layout (:mod:`kb.site.layout`), the preview (:mod:`kb.site.preview`), the
+in ``llms.txt``.  The layout (:mod:`kb.site.pages.layout`), the preview (:mod:`kb.site.preview`), the
 render cache, search marking, descriptions, editions and ``llms.txt`` all read the registry; no other
 list of pages keyed by their paths exists.  A new page type is one module and one line below."""
 

@@ -16,7 +16,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from kb.bib.entrystore import EntryStore
     from kb.data.recordstore import RecordStore
     from kb.knowledge.mentionstore import MentionStore
-    from kb.site.rendercache import Finished, RenderCache
+    from kb.site.pages.rendercache import Finished, RenderCache
     from kb.site.search import Facts
 
 

@@ -8,7 +8,7 @@
   "use strict";
 
   var PARAM = "highlight"; // a result's address: ?highlight=<word> for each word to mark on the page
-  var ID_WORD = "arxiv"; // the index word of an arXiv id begins with it (kb.site.search_words.PREFIX)
+  var ID_WORD = "arxiv"; // the index word of an arXiv id begins with it (kb.site.search.words.PREFIX)
   var AN_ID_WORD = ID_WORD + "(?:\\d{8,9}|[a-z]+\\d{7})"; // ... and goes on with 8-9 digits, or an archive's letters and 7
   var SECTIONS = 3; // sections shown under a page
 
@@ -20,7 +20,7 @@
     area.innerHTML = text; // RCDATA: entities are decoded, no element is created
     return area.value;
   }
-  var TERM_WORD = "kbsyn"; // the index word of a term with other names (kb.site.search_words.TERM_PREFIX)
+  var TERM_WORD = "kbsyn"; // the index word of a term with other names (kb.site.search.words.TERM_PREFIX)
   // (with the spaces around it: Pagefind's text puts a zero-width space before each word)
   var ID_WORDS = new RegExp(
     "[\\s\\u200b]*(?:<mark>)?(?:" + AN_ID_WORD + "|" + TERM_WORD + "[0-9a-z]+)(?:</mark>)?[\\s\\u200b]*(?=(.?))",
@@ -293,7 +293,7 @@
   }
 
   /* An arXiv id typed into the box is searched as the one word the index holds for it beside its
-   * parts (kb.site.search_words: 2512.08093 -> arxiv251208093, hep-th/9901001 -> arxivhepth9901001,
+   * parts (kb.site.search.words: 2512.08093 -> arxiv251208093, hep-th/9901001 -> arxivhepth9901001,
    * math.GT/0309136 -> arxivmath0309136, any version): one index chunk, where its parts are each
    * shared with many ids (the month's with every id of that month) and cost two or three. */
   var ARXIV = /(?:\barxiv:\s*)?\b(\d{4}\.\d{4,5})(v\d+)?\b|(?:\barxiv:\s*)?\b([a-z-]+)(\.[A-Z]{2})?\/(\d{7})(v\d+)?\b/gi;
@@ -307,13 +307,13 @@
    * pattern (one capturing group) that finds those ids in an excerpt (null: the query has none). */
   /* A term with other names (the message catalogue's SYNONYMS: KV 缓存 / KV Cache, 英伟达 / NVIDIA)
    * is searched for as its index word, which every page that writes any of its names holds where it
-   * writes it (kb.site.search_words): one query finds them all, ranked as the names rank them; the
+   * writes it (kb.site.search.words): one query finds them all, ranked as the names rank them; the
    * name as typed is what results and pages mark. */
   var SYNONYMS = (window.kbWords && window.kbWords("search.synonyms")) || [];
   function termWord(group) {
     return TERM_WORD + group[0].toLowerCase().replace(/[^0-9a-z]/g, "");
   }
-  function escapeName(name) { // as kb.site.search_words finds it: a space optional, Latin words whole
+  function escapeName(name) { // as kb.site.search.words finds it: a space optional, Latin words whole
     var body = name.split(/\s+/).map(escapeRe).join("\\s*");
     return (/^[0-9A-Za-z]/.test(name) ? "(?<![0-9A-Za-z])" : "") + body + (/[0-9A-Za-z]$/.test(name) ? "(?![0-9A-Za-z])" : "");
   }

@@ -29,8 +29,9 @@ from jinja2 import BaseLoader, ChoiceLoader, Environment, FileSystemBytecodeCach
 __all__ = ["ASSETS", "PREFIX", "SCRIPTS", "STYLES", "TEMPLATES", "Parts", "asset_files", "install", "place"]
 
 PREFIX = "material"  # "material/partials/nav.html": Material's own template, under an override of the same name
-TEMPLATES = Path(__file__).resolve().parents[1] / "theme" / "templates"  # over Material's (main.html, partials/…)
-ASSETS = Path(__file__).resolve().parents[1] / "theme" / "assets"  # the site's scripts and styles
+THEME = Path(__file__).resolve().parents[2] / "theme"  # the package's theme: kb/theme/
+TEMPLATES = THEME / "templates"  # over Material's (main.html, partials/…)
+ASSETS = THEME / "assets"  # the site's scripts and styles
 SITE_ASSETS = "assets"  # where they are in the built site
 # Loaded on every page, in this order, before the project's own extra_css/extra_javascript (the
 # header search's files are loaded by partials/search.html); kb-words.js first: the others read it.

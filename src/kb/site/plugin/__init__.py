@@ -1,6 +1,6 @@
 """The MkDocs adapter: a plugin whose event handlers wire the build to the
 knowledge base.  It is the only module that imports mkdocs; every decision
-lives in :mod:`kb.site.layout` and the renderers."""
+lives in :mod:`kb.site.pages.layout` and the renderers."""
 
 from __future__ import annotations
 
@@ -50,23 +50,16 @@ from kb.render.macros import Context as MacroContext
 from kb.render.macros import call as macro_call
 from kb.render.macros import diagnostics as macro_diagnostics
 from kb.render.placement import Placeholders
-from kb.site import (
-    cache,
-    finish,
-    frame,
-    htmlpage,
-    pagetoc,
-    search,
-    search_index,
-    theme,
-)
-from kb.site.config import KbConfig, address, demos_on
-from kb.site.layout import Options, Site, add_hand_written, build_site, check_finished, make_files
+from kb.site import cache, search
 from kb.site.pages import Edition, type_of
 from kb.site.pages.demos import demos_html
 from kb.site.pages.files import feed_links
+from kb.site.pages.layout import Options, Site, add_hand_written, build_site, check_finished, make_files
+from kb.site.plugin import finish, frame, htmlpage, pagetoc, theme
+from kb.site.plugin.config import KbConfig, address, demos_on
 from kb.site.preview import Preview
-from kb.site.search_index import IndexStats, Stop
+from kb.site.search import index as search_index
+from kb.site.search.index import IndexStats, Stop
 
 log = logging.getLogger("mkdocs.plugins.kb")
 TEMPLATE_LIST = Path("hooks") / "template_pages.txt"  # reviewed list of template pages, beside mkdocs.yml
@@ -78,7 +71,9 @@ SOCIAL_IMAGE = "assets/social.png"  # the default Open Graph image, when docs/ h
 class KnowledgeBasePlugin(BasePlugin[KbConfig]):
     """Loads the knowledge base once per build and adds the generated pages."""
 
-    preview: Preview | None = None  # set by `kb preview` before a build (kb.site.serve); never by `mkdocs build`
+    preview: Preview | None = (
+        None  # set by `kb preview` before a build (kb.site.preview.serve); never by `mkdocs build`
+    )
 
     def __init__(self) -> None:
         self._site: Site | None = None
@@ -135,7 +130,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         self._reviewed = read_list(root / STATIC_LIST)
         self._check_docs(Path(config.docs_dir))  # before MkDocs lists docs/ (names it cannot handle)
         config.watch.append(str(data_dir))
-        # the theme's own styles and scripts (kb.site.theme), before the project's own
+        # the theme's own styles and scripts (kb.site.plugin.theme), before the project's own
         config.extra_css[:0] = [s for s in theme.STYLES if s not in config.extra_css]
         listed = {str(s) for s in config.extra_javascript}
         config.extra_javascript[:0] = [s for s in theme.SCRIPTS if s not in listed]
@@ -286,12 +281,12 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         """Hand-written pages: sanitized (nh3, :mod:`kb.render.sanitize`), then arXiv ids linked.
         Then the HTML of macros and generated pages takes its placeholders' place, its links
         resolved and checked as MkDocs does for Markdown links, and the page's table of contents,
-        anchors and title taken from the result (:mod:`kb.site.htmlpage`).  Every page but the
+        anchors and title taken from the result (:mod:`kb.site.plugin.htmlpage`).  Every page but the
         glossary and the home page: the first use of each term explained in place (``<abbr>``)."""
         src = page.file.src_uri
         slots = self._slots.pop(src, None)
         done = self.site.finished.get(src)
-        if done is not None:  # from the render cache (kb.site.rendercache)
+        if done is not None:  # from the render cache (kb.site.pages.rendercache)
             finish.learn(page, done, self._file_map(files))
             return self._from_cache(page, done.content)
         readers: list[htmltext.Reader] = []
@@ -364,7 +359,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
 
     def _from_cache(self, page: Page, content: str) -> str:
         """The whole page from the cache if its key (all the theme reads, and its search facts) is
-        there; else one for the theme's frames to render, if it is outside the nav (:mod:`kb.site.frame`)."""
+        there; else one for the theme's frames to render, if it is outside the nav (:mod:`kb.site.plugin.frame`)."""
         built = None
         if self._cache is not None:
             neighbours = [(p.title, p.url) if p else None for p in (page.previous_page, page.next_page)]
@@ -424,7 +419,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         return html_text, found
 
     # ------------------------------------------------------------- page context
-    @event_priority(-100)  # last: a page rendered here (kb.site.frame) is rendered with what other plugins added
+    @event_priority(-100)  # last: a page rendered here (kb.site.plugin.frame) is rendered with what other plugins added
     def on_page_context(
         self, context: TemplateContext, /, *, page: Page, config: MkDocsConfig, nav: Navigation
     ) -> TemplateContext | None:
@@ -439,7 +434,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
                 page.active = True
         pagetoc.adjust(page, UI["feeds.subscribe"], lambda: feed_links(self.site.kb), self._in_nav)
         if (whole := self._frames.render(page, context)) is not None:
-            page.content = whole  # the template it has now prints it (kb.site.frame.TEMPLATE)
+            page.content = whole  # the template it has now prints it (kb.site.plugin.frame.TEMPLATE)
         return context
 
     # ------------------------------------------------------------------ search

@@ -1,5 +1,5 @@
 """A job run on a thread of its own once nothing has happened for a while, unless settled
-first: ``kb preview``'s search index update (:mod:`kb.site.serve`), run when the contributor has
+first: ``kb preview``'s search index update (:mod:`kb.site.preview.serve`), run when the contributor has
 stopped saving, and stopped where it can when they save again."""
 
 from __future__ import annotations

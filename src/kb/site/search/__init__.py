@@ -4,8 +4,8 @@ As MkDocs writes each page, :func:`mark` marks its ``<article>`` as the body Pag
 gives it the page's **type** (简报, 论文, 活文档, …), **topic** and **date** (:class:`Facts`, as its page
 type says: :mod:`kb.site.pages`) as Pagefind filters and
 metadata (empty, hidden elements: nothing a reader sees), each arXiv id in its text one more,
-hidden word (:mod:`kb.site.search_words`), and a paper page what the briefs call the paper, as
-hidden words weighted below theirs (:attr:`Facts.said`).  After the build :mod:`kb.site.search_index` runs
+hidden word (:mod:`kb.site.search.words`), and a paper page what the briefs call the paper, as
+hidden words weighted below theirs (:attr:`Facts.said`).  After the build :mod:`kb.site.search.index` runs
 Pagefind (the extended build: Chinese is segmented) over the written site; pages without a marked
 body (the 404 page, anything under ``assets/``) are not indexed.  A reader's browser downloads only the
 chunks of the index a query needs (``assets/kb-search.js``; the bytes per query are measured by
@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from kb.messages import UI
 from kb.render import htmltext
-from kb.site import search_words
+from kb.site.search import words as search_words
 
 __all__ = ["BODY", "EXCLUDE", "OUTPUT", "SKIP_DIRS", "SKIP_PAGES", "TYPES", "Facts", "indexed", "mark"]
 
@@ -109,7 +109,7 @@ def indexed(url: str) -> bool:
 def mark(text: str, facts: Facts) -> str | None:
     """The built page with its ``<article>`` marked as the indexed body, the facts as filters and
     metadata (empty, hidden elements: no text) and its arXiv ids as words
-    (:func:`kb.site.search_words.mark`).  ``None``: the page has no article."""
+    (:func:`kb.site.search.words.mark`).  ``None``: the page has no article."""
     m = _ARTICLE.search(text)
     end = text.rfind("</article>")
     if m is None or end < m.end():

@@ -24,7 +24,7 @@ PAGES = ("briefs/index.md",)  # besides the home page
 def adjust(page: Page, title: str, feeds: Callable[[], Sized], in_nav: Collection[str]) -> None:
     """The subscribe entry (:func:`_subscribe`), then the sidebars that would be empty or list one
     entry hidden.  A page outside the nav (``in_nav``, source paths) keeps its table of contents
-    whatever it holds: such pages share one rendered frame per kind of page (:mod:`kb.site.frame`),
+    whatever it holds: such pages share one rendered frame per kind of page (:mod:`kb.site.plugin.frame`),
     which the sidebars are part of; each loses the navigation sidebar alike."""
     _subscribe(page, title, feeds)
     if page.file.src_uri not in in_nav:

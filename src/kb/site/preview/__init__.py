@@ -10,7 +10,7 @@ page is made from, as its page type declares it (:mod:`kb.site.pages`: ``inputs`
 (:func:`kb.site.pages.affected`); only the pages whose inputs changed are made again.
 
 :class:`Preview` is what the preview hands the kb plugin for one build (the plugin's
-``preview`` attribute, read by :mod:`kb.site.layout`); ``mkdocs build`` never sets it.
+``preview`` attribute, read by :mod:`kb.site.pages.layout`); ``mkdocs build`` never sets it.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from pathlib import Path
 from kb.knowledge.index import KnowledgeBase
 from kb.knowledge.load import Memo
 from kb.site import pages
-from kb.site.search_index import IndexStats, Stop, Written
+from kb.site.search.index import IndexStats, Stop, Written
 
 DATA_RECORDS = ("briefs", "papers")  # data/<kind>/...: a change the comparison below handles
 
@@ -120,7 +120,7 @@ class Preview:
     ``change`` is what changed since ``before`` (the knowledge base of the last good build);
     without either, every page is built.  ``search``: index the site with Pagefind (the first
     build); later builds leave ``index``, which indexes the site again, for
-    :class:`kb.site.serve.Builder` to run when no change comes.  The memo keeps each data file's
+    :class:`kb.site.preview.serve.Builder` to run when no change comes.  The memo keeps each data file's
     record across builds."""
 
     memo: Memo = field(default_factory=Memo)
@@ -128,7 +128,9 @@ class Preview:
     change: Change | None = None
     search: bool = True
     built: frozenset[str] | None = None  # out: the generated pages this build rendered (None: all)
-    index: Callable[[Stop], IndexStats] | None = None  # out: bring the search index up to date (kb.site.serve runs it)
+    index: Callable[[Stop], IndexStats] | None = (
+        None  # out: bring the search index up to date (kb.site.preview.serve runs it)
+    )
     writing: Written = field(default_factory=Written)  # this build's pages as the kb plugin writes them
     _redo: frozenset[str] | None = field(default=frozenset(), repr=False)  # written by failed builds (None: any)
     _inputs: tuple[KnowledgeBase, pages.Snapshot] | None = field(default=None, repr=False)

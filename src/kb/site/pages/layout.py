@@ -13,7 +13,7 @@ from collections.abc import Callable
 from kb.knowledge.load import load_kb
 from kb.site.pages import claim, inputs, type_of
 from kb.site.pages.base import Options, PageType, Site, Stage
-from kb.site.rendercache import stale
+from kb.site.pages.rendercache import stale
 
 __all__ = ["Options", "Site", "add_hand_written", "build_site", "check_finished", "make_files"]
 
@@ -23,7 +23,7 @@ def build_site(options: Options) -> Site:
 
     Pages that show backlinks (from hand-written pages too) are made by :func:`add_hand_written`,
     once those are collected; files that link to built addresses by :func:`make_files`."""
-    preview = options.preview  # a preview manages its collections itself (kb.site.serve)
+    preview = options.preview  # a preview manages its collections itself (kb.site.preview.serve)
     memo = preview.memo if preview else None
     kb = load_kb(  # freeze: to the end
         options.data_dir, memo=memo, freeze=preview is None, records=options.records, mentions=options.mentions
@@ -87,7 +87,7 @@ def make_files(site: Site, page_url: Callable[[str], str]) -> dict[str, str | by
 
 
 def _take_finished(site: Site) -> None:
-    """The pages the render cache has as this build would make them (:mod:`kb.site.rendercache`):
+    """The pages the render cache has as this build would make them (:mod:`kb.site.pages.rendercache`):
     taken whole, no renderer runs for them."""
     cache = site.options.finished
     if cache is None or site.options.preview is not None:
