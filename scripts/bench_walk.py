@@ -23,7 +23,7 @@ from pathlib import Path
 
 from kb.render import glossary, htmltext
 from kb.site import search
-from kb.site.plugin import htmlpage
+from kb.site.pages import htmlpage
 
 _WORDS = re.compile(r"<span hidden> \w+ </span>")
 

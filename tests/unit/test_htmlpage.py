@@ -1,5 +1,5 @@
 """What the adapter reads from generated HTML: the table of contents, the title, the anchors,
-links resolved (kb.site.plugin.htmlpage)."""
+links resolved (kb.site.pages.htmlpage)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kb.render import html
-from kb.site.plugin import htmlpage
+from kb.site.pages import htmlpage
 
 
 def toc(page: str) -> list[htmlpage.TocToken]:

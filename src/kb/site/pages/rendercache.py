@@ -31,7 +31,7 @@ from pydantic import BaseModel
 from typing_extensions import TypedDict
 
 from kb.data.recordstore import SUFFIX, prune_entries, read_entry, write_entry
-from kb.site.plugin.htmlpage import TocToken
+from kb.site.pages.htmlpage import TocToken
 
 if TYPE_CHECKING:  # pragma: no cover
     from kb.knowledge.index import KnowledgeBase
@@ -51,7 +51,7 @@ class Finished:
 
 
 class _Toc(TypedDict):
-    """:class:`~kb.site.plugin.htmlpage.TocToken` as pydantic reads it (a ``typing_extensions.TypedDict``)."""
+    """:class:`~kb.site.pages.htmlpage.TocToken` as pydantic reads it (a ``typing_extensions.TypedDict``)."""
 
     level: int
     id: str

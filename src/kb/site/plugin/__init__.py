@@ -51,11 +51,11 @@ from kb.render.macros import call as macro_call
 from kb.render.macros import diagnostics as macro_diagnostics
 from kb.render.placement import Placeholders
 from kb.site import cache, search
-from kb.site.pages import Edition, type_of
+from kb.site.pages import Edition, htmlpage, type_of
 from kb.site.pages.demos import demos_html
 from kb.site.pages.files import feed_links
 from kb.site.pages.layout import Options, Site, add_hand_written, build_site, check_finished, make_files
-from kb.site.plugin import finish, frame, htmlpage, pagetoc, theme
+from kb.site.plugin import finish, frame, pagetoc, theme
 from kb.site.plugin.config import KbConfig, address, demos_on
 from kb.site.preview import Preview
 from kb.site.search import index as search_index
@@ -281,7 +281,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         """Hand-written pages: sanitized (nh3, :mod:`kb.render.sanitize`), then arXiv ids linked.
         Then the HTML of macros and generated pages takes its placeholders' place, its links
         resolved and checked as MkDocs does for Markdown links, and the page's table of contents,
-        anchors and title taken from the result (:mod:`kb.site.plugin.htmlpage`).  Every page but the
+        anchors and title taken from the result (:mod:`kb.site.pages.htmlpage`).  Every page but the
         glossary and the home page: the first use of each term explained in place (``<abbr>``)."""
         src = page.file.src_uri
         slots = self._slots.pop(src, None)

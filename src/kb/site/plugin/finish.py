@@ -2,7 +2,7 @@
 
 A generated page skips the Markdown step (:mod:`kb.site.plugin`), so the page's table of
 contents, the anchors it holds, the anchors it links to and its title are set here from its
-HTML (:mod:`kb.site.plugin.htmlpage`), or from what the render cache kept of it
+HTML (:mod:`kb.site.pages.htmlpage`), or from what the render cache kept of it
 (:class:`kb.site.pages.rendercache.Finished`): either way MkDocs validates the links to anchors,
 builds the table of contents and titles the page as it does for a Markdown page.
 """
@@ -19,8 +19,8 @@ from mkdocs.structure.toc import get_toc
 
 from kb.data import arxiv_id
 from kb.knowledge.index import paper_page
+from kb.site.pages.htmlpage import Links, Outline
 from kb.site.pages.rendercache import Finished
-from kb.site.plugin.htmlpage import Links, Outline
 
 if TYPE_CHECKING:  # pragma: no cover
     from kb.knowledge.index import KnowledgeBase
@@ -32,7 +32,7 @@ def learn(page: Page, finished: Finished, files: Mapping[str, File]) -> None:
     page.present_anchor_ids = set(finished.anchor_ids)
     links = page.links_to_anchors or {}
     for target, anchors in finished.anchors.items():
-        dest = files.get(target)  # a normalized source path already (kb.site.plugin.htmlpage.resolver)
+        dest = files.get(target)  # a normalized source path already (kb.site.pages.htmlpage.resolver)
         if dest is not None:
             links.setdefault(dest, {}).update(anchors)
     page.links_to_anchors = links  # MkDocs checks them once every page is built
