@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from kb.knowledge.findings.base import Finding
+from kb.knowledge.finding import Finding
 from kb.render.findings import finding_text
 
 

@@ -20,7 +20,7 @@ from kb.data.loader import Source
 from kb.data.models import Acknowledgement, Brief, Demo, Paper, Section, Topic
 from kb.knowledge.claims import Claims
 from kb.knowledge.figures import BriefFigures
-from kb.knowledge.findings.base import Finding
+from kb.knowledge.finding import Finding
 from kb.knowledge.history import AnchorRecord, History
 from kb.knowledge.mentions import Mention
 

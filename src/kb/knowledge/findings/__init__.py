@@ -16,7 +16,7 @@ files and topics' update logs.
 
 from __future__ import annotations
 
-from kb.knowledge.findings.base import Finding
+from kb.knowledge.finding import Finding
 from kb.knowledge.findings.brief import brief_findings
 from kb.knowledge.findings.records import paper_findings, topic_findings
 

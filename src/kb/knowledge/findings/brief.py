@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING
 from kb.data.diagnostics import KeyPath
 from kb.data.models import Brief, Status
 from kb.knowledge.figures import agrees, agrees_net_new
-from kb.knowledge.findings.base import Finding
-from kb.knowledge.findings.base import brief_finding as _finding
-from kb.knowledge.findings.base import short_name as _short
+from kb.knowledge.finding import Finding
+from kb.knowledge.finding import brief_finding as _finding
+from kb.knowledge.finding import short_name as _short
 from kb.knowledge.findings.history import carried, confirmed_pending, origins, statuses
 
 if TYPE_CHECKING:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from kb.knowledge.findings.base import Finding
+from kb.knowledge.finding import Finding
 
 if TYPE_CHECKING:
     from kb.knowledge.index import KnowledgeBase
