@@ -62,6 +62,19 @@ def imported(source: str, module: str, is_package: bool, known: Iterable[str]) -
                 name = name.rpartition(".")[0]
             if name and name != module:
                 out.add(name)
+    return out | _packages_run(out, module, known)
+
+
+def _packages_run(names: set[str], module: str, known: set[str]) -> set[str]:
+    """The packages whose ``__init__`` importing ``names`` runs first (``kb.a.b.c`` runs ``kb.a.b``
+    and ``kb.a``), but for the packages ``module`` itself is in: those are already running."""
+    out = set()
+    for name in names:
+        parent = name.rpartition(".")[0]
+        while parent:
+            if parent in known and module != parent and not module.startswith(parent + "."):
+                out.add(parent)
+            parent = parent.rpartition(".")[0]
     return out
 
 
@@ -144,7 +157,14 @@ def test_imports_in_functions_and_for_type_checking_count():
         "    import kb.render.e\n"
     )
     known = {"kb.data", "kb.data.a", "kb.data.b", "kb.data.c", "kb.site.d", "kb.render", "kb.render.e"}
-    assert imported(source, "kb.data.a", False, known) == {"kb.data.b", "kb.data.c", "kb.site.d", "kb.render.e"}
+    found = imported(source, "kb.data.a", False, known)
+    assert found == {"kb.data.b", "kb.data.c", "kb.site.d", "kb.render.e", "kb.render"}  # and kb.render's __init__
+
+
+def test_importing_a_module_runs_its_packages_init():
+    known = {"kb.site.a", "kb.site.a.x", "kb.site.b", "kb.site.b.y"}
+    found = imported("from kb.site.a.x import T\n", "kb.site.b.y", False, known)
+    assert found == {"kb.site.a.x", "kb.site.a"}  # not kb.site.b: it is running already
 
 
 def test_an_upward_import_and_a_circle_are_found():
