@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 from mkdocs.commands import build as mkdocs_build
 
+from kb.site.preview import serve
 from kb.site.search import index as search_index
-from kb.site.search import serve
 from sitebuild import build, copy_project
 
 pytestmark = pytest.mark.slow
