@@ -52,7 +52,7 @@ RENDERERS = [p for p in sorted((ROOT / "src" / "kb" / "render").glob("*.py")) if
 EDITIONS = sorted((ROOT / "src" / "kb" / "editions").glob("*.py"))
 # the knowledge index names the places of mentions (a backlink's 位置), the site adapter what it adds
 KNOWLEDGE = sorted((ROOT / "src" / "kb" / "knowledge").rglob("*.py"))
-SITE = sorted((ROOT / "src" / "kb" / "site").glob("*.py"))
+SITE = sorted((ROOT / "src" / "kb" / "site").rglob("*.py"))
 # (file, literal): why it stays in the code
 ALLOWED: dict[tuple[str, str], str] = {
     ("knowledge/findings/brief.py", r"(\d+)\s*(?:日|天|days?)"): "reads the author's window: data",
