@@ -16,6 +16,7 @@ SITE: dict[str, str] = {
     "meta.briefs": "全部 {n} 期每日简报，按月分组、按日期倒序：每期的本棒性质、各条主增量和计数。",
     "meta.papers": "知识库中的全部 {n} 篇论文（及系统、基准）：会议、可信度、主分类、状态与首次出现，附 BibTeX。",
     "meta.backlog": "待办：仍为 NET-new 或待锚入的 {n} 条、还没有论文卡的 arXiv 号、待核实的说法和重复卡。",
+    "meta.timeline": "{topic}各节的时间线：每节按日期列出锚入的论文与记录它的简报、仍在等待锚入的条目及其天数，附各节的增长图。",
     "meta.stats": "统计：每周各节的主增量与待锚入条目的天数分布（静态图表，附数据表），以及简报的订阅源。",
     "feeds.subscribe": "订阅",
     "feeds.item": "{title}：",  # a topic's feed links follow
@@ -54,6 +55,7 @@ SITE: dict[str, str] = {
     "search.type.brief": "简报",  # a result's type, in the order the type filter lists them
     "search.type.paper": "论文",
     "search.type.living": "活文档",
+    "search.type.timeline": "时间线",
     "search.type.backlog": "待办",
     "search.type.index": "索引",
     "search.type.home": "首页",
@@ -101,6 +103,20 @@ SITE: dict[str, str] = {
     "charts.details_link": "待办",
     "charts.feeds": "订阅",
     "charts.feeds_intro": "每个主题的简报都有 Atom 与 RSS 订阅源，每期简报一条：计算出的计数、本棒性质和各条主增量的标题。",
+    # the section timelines (src/kb/render/timeline.py)
+    "timeline.title": "{topic}：各节时间线",
+    "timeline.intro": "活文档{link}每一节怎样长成：哪天锚入了哪篇论文、由哪期简报记录，以及还在等待锚入该节的条目。同一篇论文在不同日期再次锚入同一节时每次各列一行；移到别的节时，两节各在其日期列出。日期是简报写明的锚入日期，未写明时是记录它的简报的日期。每节的图是锚入该节的论文的累计篇数，图下的表列出同样的数字。",
+    "timeline.in_document": "活文档中的本节",
+    "timeline.none": "本节还没有锚入的论文。",
+    "timeline.th_date": "日期",
+    "timeline.th_brief": "记录简报",
+    "timeline.th_paper": "论文",
+    "timeline.th_total": "累计篇数",
+    "timeline.pending": "仍在等待锚入本节的条目：",
+    "timeline.pending_item": "{paper}：已等待 {days} 天（{date} 首次出现于{brief}）",
+    "timeline.unsectioned": "未记录所在节的锚入",
+    "timeline.chart_title": "{section}：锚入论文的累计篇数（{first} 至 {last}）",
+    "timeline.point_tip": "{date}：累计 {n} 篇",
     # WebGPU kernel demos (src/kb/demos/render.py)
     "demos.softmax": "数值稳定的 softmax",
     "demos.rmsnorm": "RMSNorm",

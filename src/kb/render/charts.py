@@ -6,6 +6,8 @@
   each).
 * :func:`backlog_age_svg` — bars: items still NET-new or pending anchoring
   (:func:`kb.backlog.pending_items`) by age in days, in fixed buckets.
+* :func:`growth_svg` — a step line: the papers anchored in one section so far, day by
+  day (the section timelines, :mod:`kb.render.timeline`).
 
 Every cell and bar carries its value in ``data-*`` attributes, and every piece
 of text (section titles, paper names) is XML-escaped.  :func:`page` lays out
@@ -69,9 +71,12 @@ def _width(text: str, size: int = FONT) -> float:
     return sum(1.0 if ord(c) >= 0x2E80 else 0.6 for c in text) * size
 
 
-def _svg(kind: str, topic: str, width: float, height: float, title: str, body: list[str], scale: bool = True) -> str:
-    """``scale``: shrink to the column's width; otherwise keep the natural size (the box scrolls)."""
-    ident = f"kb-chart-{kind}-{topic}"
+def _svg(
+    kind: str, topic: str, width: float, height: float, title: str, body: list[str], scale: bool = True, key: str = ""
+) -> str:
+    """``scale``: shrink to the column's width; otherwise keep the natural size (the box scrolls).
+    ``key``: what tells this chart from the page's other charts of its kind and topic (a section)."""
+    ident = f"kb-chart-{kind}-{topic}" + (f"-{key}" if key else "")
     w, h = round(width), round(height)
     style = "max-width:100%;height:auto" if scale else "max-width:none"
     return (
@@ -275,6 +280,47 @@ def backlog_age_svg(kb: KnowledgeBase, topic: str) -> str | None:
         )
     title = UI["charts.age_title"].format(topic=kb.topic_title(topic))
     return _svg("backlog-age", topic, width, height, title, body)
+
+
+# --------------------------------------------------------------------------- a section's growth
+
+LINE_VAR = "--md-typeset-a-color"  # the links' colour: Material lightens it in the dark scheme
+
+
+def growth_svg(topic: str, section: str, title: str, steps: list[tuple[dt.date, int]], end: dt.date) -> str:
+    """A section's growth: ``steps`` (each day something was anchored there, oldest first, with the
+    papers anchored there by then) as a step line from the first day to ``end``; a point per day."""
+    first, top_n = steps[0][0], max(n for _, n in steps) or 1
+    end = max(end, steps[-1][0])
+    span = max((end - first).days, 1)
+    width, height, left, right, top, plot_h = 320, 110, 28, 12, 10, 70
+    base = top + plot_h
+
+    def x(day: dt.date) -> float:
+        return left + (width - left - right) * (day - first).days / span
+
+    def y(n: int) -> float:
+        return base - plot_h * n / top_n
+
+    path = f"M{x(first):.1f},{base}" + "".join(f"H{x(d):.1f}V{y(n):.1f}" for d, n in steps) + f"H{x(end):.1f}"
+    line = f'stroke="{BAR}" style="stroke:var({LINE_VAR}, {BAR})"'
+    body = [
+        f'<line x1="{left}" y1="{base}" x2="{width - right}" y2="{base}" stroke="{MUTED}" stroke-width="1"/>',
+        f'<text x="{left - 6}" y="{base}" text-anchor="end" {_ink(MUTED, MUTED_VAR)}>0</text>',
+        f'<text x="{left - 6}" y="{top + 4}" text-anchor="end" {_ink(INK)}>{top_n}</text>',
+        f'<text x="{left}" y="{base + 18}" {_ink(MUTED, MUTED_VAR)}>{first.isoformat()}</text>',
+        f'<path d="{path}" fill="none" stroke-width="2" {line}/>',
+    ]
+    if end != first:
+        at = f'x="{width - right}" y="{base + 18}" text-anchor="end"'
+        body.append(f"<text {at} {_ink(MUTED, MUTED_VAR)}>{end.isoformat()}</text>")
+    for day, n in steps:
+        tip = UI["timeline.point_tip"].format(date=day.isoformat(), n=n)
+        body.append(
+            f'<g class="kb-point"><title>{_x(tip)}</title><circle cx="{x(day):.1f}" cy="{y(n):.1f}" r="4" '
+            f'fill="{BAR}" style="fill:var({LINE_VAR}, {BAR})" data-date="{day.isoformat()}" data-count="{n}"/></g>'
+        )
+    return _svg("growth", topic, width, height, title, body, key=section)
 
 
 # --------------------------------------------------------------------------- pages

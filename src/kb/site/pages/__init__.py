@@ -12,7 +12,7 @@ from typing import NamedTuple
 from kb.knowledge.index import KnowledgeBase
 from kb.knowledge.views import site_path
 from kb.messages import t
-from kb.site.pages import backlog, brief, files, handwritten, indexes, paper, stats
+from kb.site.pages import backlog, brief, files, handwritten, indexes, paper, stats, timeline
 from kb.site.pages.base import Edition, Inputs, Llms, PageType, Site, Stage
 
 __all__ = ["REGISTRY", "Edition", "Inputs", "Llms", "PageType", "Site", "Snapshot", "Stage", "affected", "claim"]
@@ -60,6 +60,7 @@ REGISTRY: tuple[PageType, ...] = (
     files.API,  # first in llms.txt
     handwritten.HOME,
     handwritten.LIVING,
+    timeline.TYPE,
     brief.TYPE,
     indexes.BRIEFS,
     paper.TYPE,
