@@ -11,10 +11,11 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
+from kb import messages
 from kb.knowledge.index import KnowledgeBase
 from kb.knowledge.load import load_kb
 from kb.knowledge.sections import anchored_by_section, anchorings_by_section
-from kb.render import timeline
+from kb.render import living, timeline
 from sitebuild import FIXTURE_DATA
 
 BRIEFS = "briefs/inference"
@@ -80,3 +81,11 @@ def test_the_page_shows_the_sections_in_order_with_dated_rows_linked(kb):
     chart = soup.find(id=SCHEDULING).find_next("svg")
     assert chart.select_one("title").get_text().endswith("（2026-09-05 至 2026-09-05）")
     assert [c["data-count"] for c in chart.select("circle")] == ["2"]
+
+
+def test_each_living_document_section_links_to_its_timeline(kb):
+    html = living.section(kb, "inference", SCHEDULING, "inference.md")
+    soup = BeautifulSoup(html, "lxml")
+    link = soup.select_one(f"h3#sec-{SCHEDULING} + p.kb-timeline-link a")
+    assert link is not None and link["href"] == f"timeline/inference.md#{SCHEDULING}"
+    assert link.get_text() == messages.UI["living.timeline_link"]

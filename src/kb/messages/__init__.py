@@ -186,6 +186,7 @@ UI: dict[str, str] = {
     # living document
     "living.new_route": "新路线 · {date}",
     "living.none_anchored": "还没有简报记录锚入本节的论文。",
+    "living.timeline_link": "本节时间线",  # under each section heading: the section over time (timeline/)
     "living.anchored_here": "已锚入本节：",
     "living.anchored_below": "已锚入本节的子节：",
     "living.in_subsection": "（见 {sections}）",

@@ -15,14 +15,16 @@ from kb.knowledge.index import KnowledgeBase, Noted, section_anchor
 from kb.knowledge.sections import anchored_by_section, pending_by_section
 from kb.knowledge.updatelog import update_log
 from kb.messages import t
-from kb.render import checks
+from kb.render import checks, timeline
 from kb.render.findings import finding_text
 from kb.render.html import Html, blocks, details, div, el, esc, p, span, strong, t_html, table, ul
 from kb.render.html import heading as html_heading
 from kb.render.links import SIGHTING_LABELS, Linker, anchor_text, brief_link, paper_link, text
 
 
-def heading(kb: KnowledgeBase, topic: str, section_id: str) -> Html:
+def heading(kb: KnowledgeBase, topic: str, section_id: str, page: str | None = None) -> Html:
+    """The section's heading; on ``page`` (the page it is written on), with a small link under it
+    to the section's timeline (:mod:`kb.render.timeline`)."""
     info = kb.section(topic, section_id)
     if info is None:
         raise KeyError(f"unknown section '{section_id}' in topic '{topic}'")
@@ -34,7 +36,11 @@ def heading(kb: KnowledgeBase, topic: str, section_id: str) -> Html:
     if s.introduced:
         intro = " " + span(esc(t("living.new_route", date=s.introduced.isoformat())), "kb-new")
     toc = s.name if en or intro else None  # the name alone
-    return html_heading(level, f"{esc(s.name)}{en}{intro}", section_anchor(s.id), toc)
+    head = html_heading(level, f"{esc(s.name)}{en}{intro}", section_anchor(s.id), toc)
+    if page is None:
+        return head
+    link = Linker(page).link(t("living.timeline_link"), timeline.page_of(topic), s.id)
+    return blocks(head, p(el("small", link), "kb-timeline-link"))
 
 
 def _listed(title_key: str, rows: list[Html], cls: str) -> Html:
@@ -112,7 +118,11 @@ def section(kb: KnowledgeBase, topic: str, section_id: str, page: str, demos: Ht
     # a section with papers waiting for it says so in their list; "none anchored yet" only where
     # nothing waits either (a line the page would otherwise repeat under most of its sections)
     return blocks(
-        heading(kb, topic, section_id), summary, papers_in(kb, topic, section_id, page, bool(pending)), pending, demos
+        heading(kb, topic, section_id, page),
+        summary,
+        papers_in(kb, topic, section_id, page, bool(pending)),
+        pending,
+        demos,
     )
 
 

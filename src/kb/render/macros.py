@@ -72,7 +72,7 @@ def section(ctx: Context, section_id: str, topic_id: str | None = None) -> str:
 def section_heading(ctx: Context, section_id: str, topic_id: str | None = None) -> str:
     from kb.render import living
 
-    return living.heading(ctx.kb, ctx.topic(topic_id), section_id)
+    return living.heading(ctx.kb, ctx.topic(topic_id), section_id, ctx.page)
 
 
 @macro

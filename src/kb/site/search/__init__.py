@@ -60,6 +60,7 @@ HEADINGS = 10.0  # Pagefind's largest weight: a section named 推理调度 is th
 # query should land; those pages stay findable by their headings and prose.  (Pagefind matches an
 # excluded element's ancestors only below the body, so the mark is on each table.)
 EXCLUDE = [".headerlink", ".kb-edition", ".kb-backlinks", ".kb-prevnext", ".kb-glance", ".kb-glance-side"]
+EXCLUDE += [".kb-timeline-link"]  # under each living-document section: the same words each time
 EXCLUDE += ["table[data-kb-listing]"]
 # And a paper page's BibTeX entry: its title, authors, year and id are the page's own identity list
 # again (in LaTeX), and an excerpt from it is noise; its key stays a word of the page (:func:`mark`), so
