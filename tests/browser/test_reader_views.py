@@ -1,7 +1,8 @@
 """A reader's views of the frozen fixture site in Debian's chromium, on a phone (390×844) and
 a desktop (1366×900), in the light and the dark scheme: the news first on the brief page,
 nothing cut off, the table of contents reachable on a phone, axe-core's serious and critical
-rules, the theme toggle and readable chart text, no failing request."""
+rules, the theme toggle and readable chart text, no failing request; the section timelines with
+their anchorings and growth charts."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ PAGES = {
     "papers": "papers/",
     "backlog": "backlog/",
     "stats": "stats/",
+    "timeline": "timeline/inference/",  # the section timelines (kb.render.timeline)
 }
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1366, "height": 900}}
 SCHEMES = ("light", "dark")
@@ -129,6 +131,23 @@ def test_nothing_is_cut_off_and_nothing_fails(open_view, name, size, scheme):
     assert v.page.evaluate(SPLIT_JS) == []
     # versions.json (Material's edition selector) exists beside the editions on gh-pages only
     assert [f for f in v.failed if "/versions.json " not in f] == []  # e.g. no sitemap probe beside the feeds
+
+
+@pytest.mark.parametrize("size,scheme", [(s, c) for s in VIEWPORTS for c in SCHEMES])
+def test_the_timeline_shows_each_section_with_its_anchorings_and_chart(open_view, size, scheme):
+    v = open_view("timeline", size, scheme)
+    v.page.goto(v.page.url + "#s1-2-scheduling", wait_until="load")
+    section = v.page.locator("h3#s1-2-scheduling")
+    assert section.is_visible() and section.bounding_box()["y"] < 300  # the anchor of a section id lands there
+    rows = v.page.locator("#s1-2-scheduling ~ div.kb-timeline").first.locator("tbody tr")
+    assert rows.count() == 1 and "2026-09-05" in rows.first.inner_text() and "Cascade" in rows.first.inner_text()
+    chart = v.page.locator("#s1-2-scheduling ~ .kb-chart-box svg").first
+    box = chart.bounding_box()
+    assert box["width"] > 100 and box["x"] + box["width"] <= VIEWPORTS[size]["width"]
+    assert v.page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    # the line follows the scheme: Material's link colour, lighter in the dark one
+    stroke = chart.locator("path").evaluate("p => getComputedStyle(p).stroke")
+    assert stroke == v.page.evaluate("getComputedStyle(document.querySelector('article p a')).color")
 
 
 @pytest.mark.parametrize("size", VIEWPORTS)
