@@ -20,8 +20,8 @@ from kb.site.preview import Preview, Project, change_of, ignored, snapshot
 from sitebuild import FIXTURE_DATA
 
 # the pages every change remakes (types without inputs), and those compared before written
-ALWAYS = frozenset({"briefs/index.md", "stats.md"})
-SUMMARY_PAGES = frozenset({"briefs/index.md", "stats.md", "papers/index.md", "backlog.md"})
+ALWAYS = frozenset({"briefs/index.md", "stats.md", "timeline/inference.md"})
+SUMMARY_PAGES = ALWAYS | {"papers/index.md", "backlog.md"}
 
 BRIEF = "inference/2026-09-03-e1"
 NEXT = "inference/2026-09-04-e1"
@@ -94,11 +94,11 @@ def test_the_watched_files_and_what_changed_among_them(tmp_path):
 # --------------------------------------------------------------------------- which pages
 
 
-def test_nothing_changed_rebuilds_only_the_list_of_briefs_and_the_statistics(data):
+def test_nothing_changed_rebuilds_only_the_list_of_briefs_the_statistics_and_the_timelines(data):
     memo = Memo()
     before = load_kb(data, memo=memo)
     after = load_kb(data, memo=memo)
-    assert affected(preview_inputs(before), preview_inputs(after)) == ALWAYS == {"briefs/index.md", "stats.md"}
+    assert affected(preview_inputs(before), preview_inputs(after)) == ALWAYS
     compared = {p for t in REGISTRY if t.compared for p in t.paths(after)}
     assert compared == SUMMARY_PAGES
 

@@ -38,6 +38,7 @@ TYPE = PageType(
     paths=lambda kb: [timeline.page_of(topic) for topic in kb.topics],
     make=_make,
     inputs=None,  # every change remakes it
+    compared=True,  # and a preview writes it only when it changed
     facts=_facts,
     edition=Edition.CURRENT,  # computed from every record
     describe=lambda kb, page: UI["meta.timeline"].format(topic=kb.topic_title(_topic(page))),
