@@ -67,6 +67,8 @@ def test_the_page_shows_the_sections_in_order_with_dated_rows_linked(kb):
     soup = BeautifulSoup(timeline.page(kb, "inference"), "lxml")
     ids = [h["id"] for h in soup.select("h2, h3, h4, h5, h6")]
     assert ids == [*kb.sections["inference"], timeline.UNSECTIONED]  # the document's order, anchored by id
+    summary = soup.find(id=HEAD).find_next("p", class_=None).get_text()
+    assert summary == "头部 · 要闻：2026-09-03 至 2026-09-05 共记录锚入 2 次，涉及 1 篇论文。"
     head = soup.find(id=HEAD).find_next("table")
     cells = [[td.get_text() for td in tr.select("td")] for tr in head.select("tbody tr")]
     assert [c[0] for c in cells] == ["2026-09-03", "2026-09-04"]

@@ -53,14 +53,19 @@ def _section(
     kb: KnowledgeBase, linker: Linker, topic: str, info: SectionInfo, recs: Sequence[AnchorRecord], end: dt.date | None
 ) -> Html:
     """The link to the section in the living document, its growth chart and its anchorings."""
-    where = p(linker.link(t("timeline.in_document"), kb.topics[topic].page, section_anchor(info.id)))
+    # the same words under every heading: not indexed (kb.site.search.EXCLUDE), as the living document's
+    where = p(
+        linker.link(t("timeline.in_document"), kb.topics[topic].page, section_anchor(info.id)), "kb-timeline-link"
+    )
+    name = info.section.name
     if not recs:
-        return blocks(where, p(esc(t("timeline.none")), "kb-empty"))
+        return blocks(where, p(esc(t("timeline.none", section=name)), "kb-empty"))
     steps = _steps(recs)
     first, last = steps[0][0], max(end or steps[-1][0], steps[-1][0])
-    title = t("timeline.chart_title", section=info.section.name, first=first.isoformat(), last=last.isoformat())
-    svg = charts.growth_svg(topic, info.id, title, steps, last)
-    return blocks(where, div(svg, "kb-chart-box"), _anchorings(kb, linker, recs))
+    dates = {"first": first.isoformat(), "last": last.isoformat()}
+    summary = t("timeline.summary", section=name, n=len(recs), papers=steps[-1][1], **dates)
+    svg = charts.growth_svg(topic, info.id, t("timeline.chart_title", section=name, **dates), steps, last)
+    return blocks(where, p(esc(summary)), div(svg, "kb-chart-box"), _anchorings(kb, linker, recs))
 
 
 def _steps(recs: Sequence[AnchorRecord]) -> list[tuple[dt.date, int]]:
