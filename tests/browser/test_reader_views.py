@@ -151,6 +151,15 @@ def test_the_timeline_shows_each_section_with_its_anchorings_and_chart(open_view
 
 
 @pytest.mark.parametrize("size", VIEWPORTS)
+def test_a_living_document_section_opens_its_timeline(open_view, size):
+    v = open_view("living", size)
+    v.page.locator("#sec-s1-2-scheduling + p.kb-timeline-link a").click()
+    v.page.wait_for_url(re.compile(r"/timeline/inference/#s1-2-scheduling$"))
+    heading = v.page.locator("h3#s1-2-scheduling")
+    assert heading.is_visible() and 0 <= heading.bounding_box()["y"] < 300
+
+
+@pytest.mark.parametrize("size", VIEWPORTS)
 def test_brief_opens_with_the_news(open_view, size):
     v = open_view("brief", size)
     first = v.page.locator("article .kb-glance li").first
