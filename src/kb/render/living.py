@@ -40,7 +40,7 @@ def heading(kb: KnowledgeBase, topic: str, section_id: str, page: str | None = N
     if page is None:
         return head
     link = Linker(page).link(t("living.timeline_link"), timeline.page_of(topic), s.id)
-    return blocks(head, p(el("small", link), "kb-timeline-link"))
+    return blocks(head, p(link, "kb-timeline-link"))
 
 
 def _listed(title_key: str, rows: list[Html], cls: str) -> Html:
