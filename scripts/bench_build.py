@@ -74,7 +74,7 @@ sys.path.insert(0, str(HERE))
 import bench_validate  # noqa: E402  (same directory)
 from bench_plain import plain_project  # noqa: E402
 
-GENERATED_PAGES = 4  # briefs/index.md, papers/index.md, backlog.md, stats.md
+GENERATED_PAGES = 5  # briefs/index.md, papers/index.md, backlog.md, stats.md, timeline/<topic>.md (one topic)
 PAPERS_PER_BRIEF = 2000 / 365  # a synthetic year
 RATIO_TARGET, LINEAR_TARGET, MEMORY_MB, WARM_TARGET = 0.5, 1.2, 4096, 0.3
 MEMORY_PAGES = 10_000  # the size the memory bound is for (a smaller site must stay below it too)
