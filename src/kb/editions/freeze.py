@@ -79,14 +79,25 @@ def edition_policy(site: Path, pages: list[str]) -> dict[str, str]:
     """The pages of a built site that are not frozen, each with its policy ("current" or "record")."""
     out = {}
     for page in pages:
-        head = (site / page).read_bytes()
-        end = _HEAD_END.search(head)
-        found = _POLICY.search(head, 0, end.start() if end else len(head))
+        found = _POLICY.search(_head(site / page))
         if found:
             out[page] = found.group(1).decode()
     if out or not any(page.startswith(_LEGACY_CURRENT) for page in pages):
         return out
     return {p: "record" if _LEGACY_RECORD.match(p) else "current" for p in pages if p.startswith(_LEGACY_CURRENT)}
+
+
+def _head(path: Path) -> bytes:
+    """The page up to its ``</head>`` (the whole page if it has none), read a block at a time: the
+    policy is in the head, a few KB into pages of tens."""
+    out = b""
+    with path.open("rb") as f:
+        while block := f.read(8192):
+            out += block
+            end = _HEAD_END.search(out)
+            if end:
+                return out[: end.start()]
+    return out
 
 
 def site_pages(site: Path) -> list[str]:
