@@ -21,8 +21,7 @@ def anchored_by_section(kb: KnowledgeBase, topic: str) -> Mapping[str | None, tu
     def compute() -> dict[str | None, tuple[AnchorRecord, ...]]:
         out: dict[str | None, list[AnchorRecord]] = {}
         for rec in kb.anchored_in(topic):
-            known: list[str | None] = [sid for sid in rec.sections if kb.section(topic, sid)]
-            for sid in known or [None]:
+            for sid in _listed_under(kb, topic, rec):
                 out.setdefault(sid, []).append(rec)
         return {
             sid: tuple(sorted(recs, key=lambda r: (r.known_by, kb.papers[r.paper].short.lower())))
@@ -59,8 +58,7 @@ def anchorings_by_section(kb: KnowledgeBase, topic: str) -> Mapping[str | None, 
             for rec in kb.history.anchors.get(paper, ()):
                 if rec.topic != topic:
                     continue
-                known: list[str | None] = [sid for sid in rec.sections if kb.section(topic, sid)]
-                for sid in known or [None]:
+                for sid in _listed_under(kb, topic, rec):
                     out.setdefault(sid, {}).setdefault((rec.paper, rec.known_by), rec)
         return {
             sid: tuple(
@@ -70,3 +68,9 @@ def anchorings_by_section(kb: KnowledgeBase, topic: str) -> Mapping[str | None, 
         }
 
     return memo(kb, ("anchorings", topic), compute)
+
+
+def _listed_under(kb: KnowledgeBase, topic: str, rec: AnchorRecord) -> list[str | None]:
+    """The sections of the topic an anchoring is listed under: those it names that the living
+    document has, or None (no known section)."""
+    return [sid for sid in rec.sections if kb.section(topic, sid)] or [None]
