@@ -40,7 +40,14 @@ class Context:
     demos: Callable[[str], str] = _no_demos  # section id -> the demo blocks shown with it on this page
 
     def topic(self, name: str | None) -> str:
-        return name or self.default_topic
+        return name or page_topic(self.kb, self.page, self.default_topic)
+
+
+def page_topic(kb: KnowledgeBase, page: str, fallback: str) -> str:
+    """The topic of a call that names none on ``page``: the topic whose living document the page is
+    (a second topic's page needs no topic argument in its calls), else ``fallback`` (the site's
+    default topic)."""
+    return next((tid for tid, topic in kb.topics.items() if topic.page == page), fallback)
 
 
 Macro = Callable[..., str]
@@ -155,7 +162,7 @@ def problems(kb: KnowledgeBase, default_topic: str, call: Call) -> list[str]:
 def call(ctx: Context, name: str, args: tuple[Literal, ...] = (), kwargs: tuple[tuple[str, Literal], ...] = ()) -> str:
     """The output of one call of a registered macro (``name`` must be one) on the page of ``ctx``;
     arguments that :func:`problems` refuses raise ValueError."""
-    found = problems(ctx.kb, ctx.default_topic, Call(0, 0, name, args, kwargs))
+    found = problems(ctx.kb, page_topic(ctx.kb, ctx.page, ctx.default_topic), Call(0, 0, name, args, kwargs))
     if found:
         raise ValueError("; ".join(found))
     return MACROS[name](ctx, *args, **dict(kwargs))

@@ -39,9 +39,11 @@ def check_pages(docs_dir: Path) -> list[Diagnostic]:
 
 def check_macro_refs(docs_dir: Path, kb: KnowledgeBase) -> list[Diagnostic]:
     """Template pages' macro calls with arguments the build would refuse (a call without a topic
-    uses the first topic, as the build does when mkdocs.yml names none)."""
-    default_topic = next(iter(kb.topics), "")
+    uses the topic whose living document the page is, else the first topic, as the build does
+    when mkdocs.yml names none)."""
+    first = next(iter(kb.topics), "")
     out = []
     for shown, text, calls in pages.template_calls(docs_dir, macros.MACROS):
-        out.extend(macros.diagnostics(text, shown, calls, kb, default_topic))
+        page = Path(shown).relative_to(docs_dir).as_posix()
+        out.extend(macros.diagnostics(text, shown, calls, kb, macros.page_topic(kb, page, first)))
     return out

@@ -45,7 +45,7 @@ from kb.render import htmltext, placement, sanitize
 from kb.render.autolink import linker
 from kb.render.glossary import explainer
 from kb.render.html import PERMALINK_TITLE
-from kb.render.macros import MACROS
+from kb.render.macros import MACROS, page_topic
 from kb.render.macros import Context as MacroContext
 from kb.render.macros import call as macro_call
 from kb.render.macros import diagnostics as macro_diagnostics
@@ -216,7 +216,8 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         assert source is not None
         if src in self._allowed:
             calls, _ = template_diagnostics(source, shown, MACROS)
-            wrong = macro_diagnostics(source, shown, calls, self.site.kb, self.site.default_topic)  # as kb validate
+            topic = page_topic(self.site.kb, src, self.site.default_topic)  # a living document's: its own
+            wrong = macro_diagnostics(source, shown, calls, self.site.kb, topic)  # as kb validate
             if wrong:
                 raise PluginError("\n".join(d.text() for d in wrong))
             self._templates[src] = (source, body_start(source), calls)
