@@ -56,7 +56,7 @@ from kb.site.pages.demos import demos_html
 from kb.site.pages.files import feed_links
 from kb.site.pages.layout import Options, Site, add_hand_written, build_site, check_finished, make_files
 from kb.site.plugin import finish, frame, pagetoc, theme
-from kb.site.plugin.config import KbConfig, address, demos_on
+from kb.site.plugin.config import KbConfig, add_living_documents, address, demos_on
 from kb.site.preview import Preview
 from kb.site.search import index as search_index
 from kb.site.search.index import IndexStats, Stop
@@ -126,6 +126,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         if (r := options.records) is not None:
             kept = options.mentions.reused if options.mentions else 0
             log.info("kb: data files: %d read from the cache, %d parsed; mentions of %d kept", r.hits, r.misses, kept)
+        add_living_documents(config.nav, {t.page: t.title for t in self._site.kb.topics.values()})
         self._allowed = template_pages(root / TEMPLATE_LIST)
         self._reviewed = read_list(root / STATIC_LIST)
         self._check_docs(Path(config.docs_dir))  # before MkDocs lists docs/ (names it cannot handle)

@@ -8,7 +8,8 @@ the same project from other data: ``KB_DATA`` (a data directory) and
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from mkdocs.config import config_options as c
 from mkdocs.config.base import Config
@@ -65,3 +66,35 @@ def address(config: MkDocsConfig, previewing: bool) -> None:
         config.extra.pop("version", None)
     if (site_url := published_url()) is not None:
         config.site_url = site_url
+
+
+def add_living_documents(nav: list[Any] | None, pages: Mapping[str, str]) -> None:
+    """Each topic's living document (``pages``: its page, its title) the nav of mkdocs.yml leaves
+    out, added beside the living documents it lists (in the same section): a new topic is a topic
+    file and its page, and mkdocs.yml names none of them.  Nothing when the nav lists no living
+    document (it is the project's to place them) or is not set (MkDocs lists every page)."""
+    if not nav:
+        return
+    missing = [page for page in pages if not _lists(nav, page)]
+    if missing and (home := _section_of(nav, set(pages))) is not None:
+        home.extend({pages[page]: page} for page in missing)
+
+
+def _lists(items: list[Any], page: str) -> bool:
+    """Whether the nav's ``items`` (at any depth) name ``page``."""
+    for item in items:
+        value = next(iter(item.values())) if isinstance(item, dict) and len(item) == 1 else item
+        if value == page or (isinstance(value, list) and _lists(value, page)):
+            return True
+    return False
+
+
+def _section_of(items: list[Any], pages: set[str]) -> list[Any] | None:
+    """The list of the nav holding an entry for one of ``pages``, the first found."""
+    for item in items:
+        value = next(iter(item.values())) if isinstance(item, dict) and len(item) == 1 else item
+        if isinstance(value, str) and value in pages:
+            return items
+        if isinstance(value, list) and (found := _section_of(value, pages)) is not None:
+            return found
+    return None
