@@ -292,6 +292,13 @@ UI: dict[str, str] = {
     "index.no_increments": "本期没有主增量。",
     "index.increments_unknown": "主增量不明：这一期是重建的。",
     "index.no_briefs": "还没有简报。",
+    # the topics of the site, each with its newest brief and its own pages (macro topics(), the home page)
+    "topics.latest": "最新简报 {date}：{headline}",
+    "topics.no_briefs": "这个主题还没有简报。",
+    "topics.briefs": "全部简报",
+    "topics.backlog": "待锚入 {n} 条",
+    "topics.timeline": "各节时间线",
+    "topics.feed": "订阅（Atom）",
     **BRIEF,  # the words joining a brief's figures and texts: kb.messages.brief
     **EDITIONS,  # the banner, the page of changes and the 404 page of the editions: kb.messages.editions
     **SITE,  # the theme, the search, the page scripts, feeds, charts and demos: kb.messages.site

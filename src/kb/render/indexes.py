@@ -9,12 +9,13 @@ the computed one beside it when they differ.
 from __future__ import annotations
 
 from kb.data.models import STATUS_LABELS, Brief
+from kb.knowledge.backlog import pending_items
 from kb.knowledge.figures import BriefFigures, agrees
 from kb.knowledge.index import KnowledgeBase
 from kb.knowledge.views import overall_status
 from kb.messages import t
 from kb.render.html import BR, Html, blocks, esc, heading, link, p, ranked, strong, t_html, table, ul
-from kb.render.links import SIGHTING_LABELS, Linker, arxiv_out, brief_link, paper_link, section_label
+from kb.render.links import SIGHTING_LABELS, Linker, arxiv_out, brief_link, brief_title, paper_link, section_label
 
 BRIEFS = "briefs/index.md"
 PAPERS = "papers/index.md"
@@ -162,3 +163,30 @@ def latest_briefs(kb: KnowledgeBase, page: str, limit: int = 5) -> Html:
         none = t("index.increments_unknown" if b.reconstructed else "index.no_increments")  # unknown is not none
         items.append(f"{brief_link(kb, linker, key)}{head}\n" + ul(incs or [esc(none)]))
     return ul(items) or p(esc(t("index.no_briefs")))
+
+
+def topics(kb: KnowledgeBase, page: str) -> Html:
+    """Every topic of the site, in the order of its files: its title linked to its living document,
+    its newest brief (date and headline, linked), then the pages that show that topic alone: its
+    briefs, its pending items on the backlog, its section timelines and its feed.  A reader of one
+    topic among many starts here."""
+    from kb.render import backlog, feeds, timeline
+
+    linker = Linker(page)
+    items = []
+    for tid, topic in kb.topics.items():
+        keys = kb.by_topic.get(tid, [])
+        title = p(strong(linker.link(topic.title, topic.page)), "kb-topic-title")
+        if keys:
+            b = kb.briefs[keys[-1]]
+            headline = b.character.title if b.character else brief_title(kb, keys[-1])
+            news = brief_link(kb, linker, keys[-1], headline)
+            latest = p(t_html("topics.latest", date=b.date.isoformat(), headline=news))
+        else:
+            latest = p(esc(t("topics.no_briefs")))
+        links = [linker.link(t("topics.briefs"), BRIEFS, f"topic-{tid}")] if keys else []
+        links.append(linker.link(t("topics.backlog", n=len(pending_items(kb, tid))), backlog.PAGE, f"pending-{tid}"))
+        links.append(linker.link(t("topics.timeline"), timeline.page_of(tid)))
+        links += [linker.link(t("topics.feed"), f.atom) for f in feeds.feeds_for(kb) if f.topic == tid and not f.papers]
+        items.append(blocks(title, latest, p(" · ".join(links), "kb-topic-links")))
+    return ul(items, "kb-topics")

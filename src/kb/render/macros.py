@@ -125,6 +125,14 @@ def latest_briefs(ctx: Context, limit: int = 5) -> str:
     return indexes.latest_briefs(ctx.kb, ctx.page, limit)
 
 
+@macro
+def topics(ctx: Context) -> str:
+    """Every topic: its living document, its newest brief (date and headline) and its own pages."""
+    from kb.render import indexes
+
+    return indexes.topics(ctx.kb, ctx.page)
+
+
 MAX_LIMIT = 100  # latest_briefs(limit)
 
 
