@@ -219,9 +219,11 @@ def _findings(kb: KnowledgeBase, linker: Linker, p: Paper) -> Html:
 
 
 def _anchors(kb: KnowledgeBase, linker: Linker, p: Paper) -> Html:
+    """Where the paper is anchored, topic by topic; in each other topic whose briefs name it, its
+    status there (a paper anchored in one topic may still wait in another's); where a living
+    document's prose alone names it."""
     head = heading(2, esc(t("paper.anchored")), "anchored")
     rows = []
-    prose = _in_living_prose(kb, linker, p)
     for tid, topic in kb.topics.items():
         rec = kb.history.anchor(p.id, tid)
         if rec is None:
@@ -233,11 +235,9 @@ def _anchors(kb: KnowledgeBase, linker: Linker, p: Paper) -> Html:
             else:
                 where = linker.link(t("paper.anchored_unsectioned", topic=topic.title), topic.page, "unsectioned")
             rows.append(f"{where}：{anchor_text(kb, linker, rec)}")
-    if rows:
-        return blocks(head, ul(rows + prose))
-    seen_in = sorted({kb.briefs[s.brief].topic for s in kb.history.by_paper.get(p.id, [])} & set(kb.by_topic))
-    if not seen_in:
-        return blocks(head, para(esc(t("paper.never_seen"))), ul(prose))
+    seen_in = [tid for tid in _seen_in(kb, p.id) if kb.history.anchor(p.id, tid) is None]
+    if not rows and not seen_in:
+        return blocks(head, para(esc(t("paper.never_seen"))), ul(_in_living_prose(kb, linker, p)))
     for tid in seen_in:
         # its status as of the topic's latest brief, and the last brief that named it: only a brief
         # that names it, or the one after the brief where it was net-new, changes this (the date of
@@ -252,7 +252,13 @@ def _anchors(kb: KnowledgeBase, linker: Linker, p: Paper) -> Html:
                 status=esc(STATUS_LABELS[status]),
             )
         )
-    return blocks(head, ul(rows + prose))
+    return blocks(head, ul(rows + _in_living_prose(kb, linker, p)))
+
+
+def _seen_in(kb: KnowledgeBase, pid: str) -> list[str]:
+    """The topics whose briefs name the paper, in the order of the topics."""
+    seen = {kb.briefs[s.brief].topic for s in kb.history.by_paper.get(pid, [])}
+    return [tid for tid in kb.topics if tid in seen and tid in kb.by_topic]
 
 
 def _in_living_prose(kb: KnowledgeBase, linker: Linker, p: Paper) -> list[Html]:
@@ -306,7 +312,10 @@ def _backlinks(kb: KnowledgeBase, linker: Linker, p: Paper) -> Html:
         where = _place_link(linker, first)
         if first.place.brief:
             b = kb.briefs[first.place.brief]
-            where = linker.link(f"{b.date.isoformat()} {b.round}", first.place.page) + " · " + where
+            label = f"{b.date.isoformat()} {b.round}"
+            if len(kb.topics) > 1:  # which topic's brief, on a site of several
+                label = f"{kb.topic_title(b.topic)} {label}"
+            where = linker.link(label, first.place.page) + " · " + where
         date = first.place.date.isoformat() if first.place.date else "—"
         rows.append([date, where, text(kb, linker, _best_context(p, mentions))])
     heads = [esc(t(f"paper.th_{k}")) for k in ("date", "place", "mention")]
