@@ -69,6 +69,12 @@ def page(kb: KnowledgeBase) -> Html:
     """The backlog page (HTML; the statistics add the age charts under it)."""
     linker = Linker(PAGE)
     out = [heading(1, esc(t("backlog.title")), TITLE_ANCHOR), p(esc(t("backlog.intro")))]
+    if len(kb.topics) > 1:  # a reader of one topic goes straight to its items
+        jumps = [
+            linker.link(t("backlog.jump", topic=topic.title, n=len(pending_items(kb, tid))), PAGE, f"pending-{tid}")
+            for tid, topic in kb.topics.items()
+        ]
+        out.append(p(t_html("backlog.jumps", topics=" · ".join(jumps)), "kb-topic-jump"))
     for topic in kb.topics:
         out.extend(_pending_section(kb, linker, topic))
     out.extend(_cards_to_write(kb, linker))
@@ -142,6 +148,7 @@ def _claims_section(kb: KnowledgeBase, linker: Linker) -> list[Html]:
     """Open claims by priority, each with its history."""
     out = [heading(2, esc(t("backlog.claims")), "claims")]
     claims = open_claims(kb)
+    several = len(kb.topics) > 1
     out.append(p(esc(t("backlog.claims_intro", n=len(claims)))))
     rows = []
     for oc in claims:
@@ -150,8 +157,10 @@ def _claims_section(kb: KnowledgeBase, linker: Linker) -> list[Html]:
         claim = linker.link(oc.claim.title, brief_page(oc.brief), f"claim-{oc.index}")
         # the title as written; the editors' word on it beside it, as on the brief's page
         claim += "".join(editor_note(n, text(kb, linker, n.text)) for n in oc.claim.editor_notes)
-        rows.append([claim, pri, oc.date.isoformat(), papers, claim_history(kb, linker, oc)])
-    keys = ("claim", "priority", "raised", "papers", "history")  # the claim first: it heads a card on a phone
+        row = [claim, pri, oc.date.isoformat(), papers, claim_history(kb, linker, oc)]
+        rows.append(row + [esc(kb.topic_title(kb.briefs[oc.brief].topic))] if several else row)
+    keys: tuple[str, ...] = ("claim", "priority", "raised", "papers", "history")  # the claim first: heads a card
+    keys += ("topic",) if several else ()  # which topic's briefs raised it: the filter box finds a topic's
     out.append(_or("backlog.no_claims", _table(keys, rows, "claims"), rows))
     return out
 
