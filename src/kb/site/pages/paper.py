@@ -50,6 +50,8 @@ def _inputs(kb: KnowledgeBase, pid: str) -> tuple[object, ...]:
 def facts(kb: KnowledgeBase, page: str) -> search.Facts:
     paper = kb.papers[id_of(page)]
     topics = {m.place.brief.split("/", 1)[0] for m in kb.mentions_of(paper.id) if m.place.brief}
+    if paper.category:  # its primary and adjacent topics too: a reader filtering by one finds it
+        topics.update([paper.category.primary, *paper.category.adjacent])
     names = tuple(kb.topics[t].title for t in kb.topics if t in topics)
     # the date its page gives first (发表), else the first version's
     date = str(paper.published) if paper.published else (paper.submitted.isoformat() if paper.submitted else None)
