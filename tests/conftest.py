@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
-from sitebuild import FIXTURE_DATA, build, copy_project
+from sitebuild import FIXTURE_DATA, TEAM, build, copy_project
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -51,6 +51,23 @@ def site(tmp_path_factory) -> Path:
     return dest
 
 
+@pytest.fixture(scope="session")
+def team_site(tmp_path_factory) -> Path:
+    """The site of three topics (``tests/fixtures/team``), built once per session as CI builds."""
+    project = copy_project(tmp_path_factory.mktemp("team-project"), fixture=TEAM)
+    dest = tmp_path_factory.mktemp("team-site")
+    run = build(dest, project=project)
+    assert run.returncode == 0, run.stdout + run.stderr
+    return dest
+
+
+@pytest.fixture(scope="session")
+def team_kb():
+    from kb.knowledge.load import load_kb
+
+    return load_kb(TEAM / "data")
+
+
 class Pages:
     def __init__(self, root: Path):
         self.root = root
@@ -75,3 +92,8 @@ class Pages:
 @pytest.fixture(scope="session")
 def pages(site) -> Pages:
     return Pages(site)
+
+
+@pytest.fixture(scope="session")
+def team_pages(team_site) -> Pages:
+    return Pages(team_site)

@@ -17,6 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURE = ROOT / "tests" / "fixtures" / "kb"
 FIXTURE_DATA = FIXTURE / "data"
+TEAM = ROOT / "tests" / "fixtures" / "team"  # three topics, papers across them (its README.md)
 CODE = ("mkdocs.yml", "docs", "hooks")  # what a build reads besides data/ (and the kb package)
 
 
@@ -41,20 +42,22 @@ def build(
     )
 
 
-def copy_project(dest: Path, live: bool = False) -> Path:
+def copy_project(dest: Path, live: bool = False, fixture: Path = FIXTURE) -> Path:
     """A throw-away project at ``dest`` to build or change: the project's configuration, code and
-    pages with the frozen knowledge base's data and template pages (``live``: the live data/)."""
+    pages with a frozen knowledge base's data and template pages (``fixture``: ``tests/fixtures/kb``,
+    or :data:`TEAM`, whose ``hooks/`` lists its template pages; ``live``: the live data/)."""
     dest.mkdir(parents=True, exist_ok=True)
     for name in CODE:
         src = ROOT / name
         (shutil.copytree if src.is_dir() else shutil.copyfile)(src, dest / name)
     if live:
         shutil.copytree(ROOT / "data", dest / "data")
-    else:
-        shutil.copytree(FIXTURE_DATA, dest / "data")
-        for page in (FIXTURE / "docs").rglob("*"):
+        return dest
+    shutil.copytree(fixture / "data", dest / "data")
+    for part in ("docs", "hooks") if fixture != FIXTURE else ("docs",):
+        for page in (fixture / part).rglob("*"):
             if page.is_file():
-                target = dest / "docs" / page.relative_to(FIXTURE / "docs")
+                target = dest / part / page.relative_to(fixture / part)
                 target.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copyfile(page, target)
     return dest
