@@ -32,8 +32,9 @@ class KbConfig(Config):
     """Embed the WebGPU kernel demos on the pages that declare them."""
 
     topic = c.Optional(c.Type(str))
-    """Default topic of the macros that take one (``section("s1-3-kv-cache")``);
-    unset: the knowledge base's only topic, else the first by id."""
+    """Default topic of the macros that take one (``section("s1-3-kv-cache")``), on a page that is
+    not a topic's living document (there: that topic); unset: the knowledge base's only topic,
+    else the first by id."""
 
 
 def demos_on(configured: bool) -> bool:
