@@ -126,7 +126,9 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         if (r := options.records) is not None:
             kept = options.mentions.reused if options.mentions else 0
             log.info("kb: data files: %d read from the cache, %d parsed; mentions of %d kept", r.hits, r.misses, kept)
-        add_living_documents(config.nav, {t.page: t.title for t in self._site.kb.topics.values()})
+        docs = Path(config.docs_dir)  # a topic's page that is not there is a broken link, not a nav entry
+        living = {t.page: t.title for t in self._site.kb.topics.values() if (docs / t.page).is_file()}
+        add_living_documents(config.nav, living)
         self._allowed = template_pages(root / TEMPLATE_LIST)
         self._reviewed = read_list(root / STATIC_LIST)
         self._check_docs(Path(config.docs_dir))  # before MkDocs lists docs/ (names it cannot handle)
