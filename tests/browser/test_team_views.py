@@ -1,8 +1,9 @@
 """A reader's views of the site of three topics (``tests/fixtures/team``) in Debian's chromium, on a
 phone (390×844) and a desktop (1366×900), in the light and the dark scheme: the home page's list of
-topics and a cross-topic paper's page (CRISP: primary llm-infra, adjacent inference) with nothing
-cut off and no serious or critical axe-core violation; the backlog's jump to one topic; search's
-topic filter naming the three topics by their titles."""
+topics and a cross-topic paper's page (CRISP: primary llm-infra, adjacent inference), the backlog
+of three topics and a second topic's living document with nothing cut off and no serious or
+critical axe-core violation; the backlog's jump to one topic; search's topic filter naming the
+three topics by their titles."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from sitebuild import CHROMIUM, serve_directory
 
 pytestmark = [pytest.mark.browser, pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian chromium is not installed")]
 
-PAGES = {"home": "", "paper": "papers/crisp/"}
+PAGES = {"home": "", "paper": "papers/crisp/", "backlog": "backlog/", "living": "llm-infra/"}
 SCHEMES = ("light", "dark")
 ALL = [(n, s, c) for n in PAGES for s in VIEWPORTS for c in SCHEMES]
 IDS = [f"{n}-{s}-{c}" for n, s, c in ALL]
