@@ -75,8 +75,9 @@ def test_home_page_lists_each_topic_with_its_newest_brief(team_pages, team_kb):
         line = card.select("p")[1]
         assert brief.date.isoformat() in _text(line)
         assert line.select_one("a")["href"] == f"briefs/{newest}/"
-        if brief.character:
-            assert brief.character.title in _text(line)
+        # its headline, else (inference's of 09-05 states none) its round and author as the index names it
+        named = brief.character.title if brief.character else f"{brief.round} · {brief.instance}"
+        assert _text(line) == f"最新简报 {brief.date.isoformat()}：{named}"
         links = {a["href"]: _text(a) for a in card.select(".kb-topic-links a")}
         assert links[f"briefs/#topic-{tid}"] == "全部简报"
         assert re.fullmatch(r"待锚入 \d+ 条", links[f"backlog/#pending-{tid}"])

@@ -15,7 +15,7 @@ from kb.knowledge.index import KnowledgeBase
 from kb.knowledge.views import overall_status
 from kb.messages import t
 from kb.render.html import BR, Html, blocks, esc, heading, link, p, ranked, strong, t_html, table, ul
-from kb.render.links import SIGHTING_LABELS, Linker, arxiv_out, brief_link, brief_title, paper_link, section_label
+from kb.render.links import SIGHTING_LABELS, Linker, arxiv_out, brief_link, paper_link, section_label
 
 BRIEFS = "briefs/index.md"
 PAPERS = "papers/index.md"
@@ -179,7 +179,7 @@ def topics(kb: KnowledgeBase, page: str) -> Html:
         title = p(strong(linker.link(topic.title, topic.page)), "kb-topic-title")
         if keys:
             b = kb.briefs[keys[-1]]
-            headline = b.character.title if b.character else brief_title(kb, keys[-1])
+            headline = b.character.title if b.character else f"{b.round} · {b.instance}"  # as the index names it
             news = brief_link(kb, linker, keys[-1], headline)
             latest = p(t_html("topics.latest", date=b.date.isoformat(), headline=news))
         else:
