@@ -167,3 +167,20 @@ def test_search_filters_each_page_by_its_topics(team_site, page, topics):
     found = (m["data-pagefind-filter"].split(":", 1) for m in soup.select("[data-pagefind-filter]"))
     marks = {value for name, value in found if name == TOPIC_FILTER}
     assert marks == topics
+
+
+def test_a_topic_title_in_the_nav_is_text(tmp_path):
+    """The nav entry the plugin adds carries the topic's title from data: shown as written, never markup."""
+    from bs4 import BeautifulSoup
+
+    from sitebuild import build, copy_project
+
+    project = copy_project(tmp_path / "project", fixture=TEAM)
+    topic = project / "data" / "topics" / "agent.yaml"
+    hostile = "智能体 <img src=x onerror=alert(1)> & co"
+    topic.write_text(topic.read_text("utf-8").replace("title: 智能体\n", f'title: "{hostile}"\n'), "utf-8")
+    run = build(tmp_path / "site", project=project)
+    assert run.returncode == 0, run.stdout + run.stderr
+    soup = BeautifulSoup((tmp_path / "site" / "index.html").read_text("utf-8"), "lxml")
+    nav = [" ".join(a.get_text().split()) for a in soup.select(".md-nav--primary a.md-nav__link")]
+    assert hostile in nav and soup.select("img[onerror]") == []

@@ -127,7 +127,8 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
             kept = options.mentions.reused if options.mentions else 0
             log.info("kb: data files: %d read from the cache, %d parsed; mentions of %d kept", r.hits, r.misses, kept)
         docs = Path(config.docs_dir)  # a topic's page that is not there is a broken link, not a nav entry
-        living = {t.page: t.title for t in self._site.kb.topics.values() if (docs / t.page).is_file()}
+        # the nav's titles reach the theme's templates unescaped (as page titles do: on_page_markdown)
+        living = {t.page: html.escape(t.title) for t in self._site.kb.topics.values() if (docs / t.page).is_file()}
         add_living_documents(config.nav, living)
         self._allowed = template_pages(root / TEMPLATE_LIST)
         self._reviewed = read_list(root / STATIC_LIST)
