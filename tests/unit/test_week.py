@@ -1,0 +1,157 @@
+"""The week in one view (kb.knowledge.week), on the
+fixture knowledge base (its five briefs, 2026-09-01 to 09-05, fall in ISO week 2026-W36) and on a copy
+of it with one more brief, 2026-09-07 (a Monday: 2026-W37), written below.  That brief anchors OpScale
+in §1.(2) on 09-06 (a date of the week before: it is still that brief's news), moves FlashAttention-4
+from the head section to §1.(2) (carried over, no date), restates Meta's anchoring in §1.(1) (no
+news), resolves one claim and drops another.  Every expected value is read off the YAML by hand."""
+
+from __future__ import annotations
+
+import datetime as dt
+import shutil
+
+import pytest
+
+from kb.knowledge.index import KnowledgeBase
+from kb.knowledge.load import load_kb
+from kb.knowledge.week import Week, monday_of, week_id, weeks
+from sitebuild import FIXTURE_DATA
+
+W36, W37 = "2026-W36", "2026-W37"
+B = "inference/2026-09-0{}-e1".format
+NEXT_WEEK = """\
+topic: inference
+date: 2026-09-07
+round: E1
+instance: Tom
+generated_at: 2026-09-07T22:20:00+08:00
+timezone: Asia/Shanghai
+timezone_abbr: CST
+window:
+  start: 2026-09-06T22:20:00+08:00
+  end: 2026-09-07T22:20:00+08:00
+increments:
+  - sections: [s1-2-scheduling]
+    title: "OpScale 锚入 §1.(2)：算子级弹性（arXiv:2608.13499）"
+    label: OpScale
+    papers: [opscale]
+    status: anchored
+    anchored_in: s1-2-scheduling
+    anchored_since: 2026-09-06
+carried:
+  - {paper: flashattention-4, status: anchored, anchored_in: s1-2-scheduling}
+  - {paper: meta-llama-inference, status: anchored, anchored_in: s1-1-engines}
+claim_updates:
+  - {claim: hf-acquisition, action: dropped, note: 传闻已被双方否认。}
+  - {claim: retroinfer-maturity, action: resolved, note: 已有集成实测（arXiv:2505.02922）。}
+"""
+
+
+@pytest.fixture(scope="module")
+def one() -> KnowledgeBase:
+    return load_kb(FIXTURE_DATA)
+
+
+@pytest.fixture(scope="module")
+def two(tmp_path_factory: pytest.TempPathFactory) -> KnowledgeBase:
+    data = tmp_path_factory.mktemp("weeks") / "data"
+    shutil.copytree(FIXTURE_DATA, data)
+    (data / "briefs/inference/2026-09-07-e1.yaml").write_text(NEXT_WEEK, "utf-8")
+    kb = load_kb(data)
+    assert not kb.errors, [d.text() for d in kb.errors]
+    return kb
+
+
+def anchorings(w: Week) -> list[tuple[str, str, tuple[str, ...], str]]:
+    return [(r.known_by.isoformat(), r.paper, r.sections, r.brief) for t in w.topics for r in t.anchorings]
+
+
+def counts(w: Week) -> tuple[int, ...]:
+    return (w.briefs, w.increments, w.anchorings, w.grown, w.raised, w.resolved, w.dropped)
+
+
+def test_iso_weeks_are_named_and_start_on_monday():
+    assert week_id(dt.date(2026, 9, 6)) == W36 and week_id(dt.date(2026, 9, 7)) == W37
+    assert week_id(dt.date(2027, 1, 1)) == "2026-W53"  # a Friday: the ISO year is 2026's
+    assert monday_of(W36) == dt.date(2026, 8, 31) and monday_of("2026-W53") == dt.date(2026, 12, 28)
+
+
+def test_the_fixture_is_one_week_of_five_briefs(one):
+    (w,) = weeks(one)
+    assert (w.id, w.monday, w.sunday) == (W36, dt.date(2026, 8, 31), dt.date(2026, 9, 6))
+    (tw,) = w.topics
+    assert tw.topic == "inference" and tw.briefs == tuple(B(d) for d in range(1, 6))
+    # 09-01 is reconstructed (no increments); 09-02 has 3, 09-03 5, 09-04 2, 09-05 1
+    assert [(i.brief, i.index, i.increment.label) for i in tw.increments] == [
+        (B(2), 1, "TokenWeave"),
+        (B(2), 2, "Stream2LLM"),
+        (B(2), 3, "FlexLLM"),
+        (B(3), 1, "SSR"),
+        (B(3), 2, "RetroInfer"),
+        (B(3), 3, "Meta MLSys + RTP-LLM"),
+        (B(3), 4, "Cascade + OpScale"),
+        (B(3), 5, "CRISP"),
+        (B(4), 1, "PrefixPool"),
+        (B(4), 2, "LMCache v2"),
+        (B(5), 1, "Cascade"),
+    ]
+
+
+def test_the_weeks_anchorings_are_each_papers_first_record_by_date(one):
+    (w,) = weeks(one)
+    assert anchorings(w) == [
+        # carried entries of 09-03 with no date: known by the brief's date
+        ("2026-09-03", "flashattention-4", ("head",), B(3)),
+        ("2026-09-03", "mlcommons-mlperf-rag", (), B(3)),
+        # 09-04's candidates (RetroInfer's date stated), in the brief's order
+        ("2026-09-04", "retroinfer", ("s1-3-vector-storage",), B(4)),
+        ("2026-09-04", "meta-llama-inference", ("s1-1-engines",), B(4)),
+        ("2026-09-05", "cascade", ("s1-2-scheduling",), B(5)),
+    ]
+    (tw,) = w.topics
+    assert tw.moved == frozenset()
+    # sections in the living document's order; the anchoring without a section last
+    assert [(g.section, g.papers) for g in tw.grown] == [
+        ("head", ("flashattention-4",)),
+        ("s1-1-engines", ("meta-llama-inference",)),
+        ("s1-2-scheduling", ("cascade",)),
+        ("s1-3-vector-storage", ("retroinfer",)),
+        (None, ("mlcommons-mlperf-rag",)),
+    ]
+
+
+def test_the_weeks_claims_raised_and_resolved(one):
+    (tw,) = weeks(one)[0].topics
+    assert [s.claim.id for s in tw.raised] == [
+        "ssr-scope",
+        "retroinfer-maturity",
+        "rtp-llm-open-source",
+        "cascade-opscale-deployment",
+        "hf-acquisition",
+        "prefixpool-code",
+    ]
+    assert [(c.state.claim.id, c.event.brief) for c in tw.resolved] == [("rtp-llm-open-source", B(4))]
+    assert tw.dropped == ()  # ssr-scope and cascade-opscale-deployment were only updated
+    assert counts(weeks(one)[0]) == (5, 11, 5, 4, 6, 1, 0)
+
+
+def test_a_second_week_has_its_own_news(two):
+    w36, w37 = weeks(two)
+    assert (w36.id, w37.id) == (W36, W37)
+    assert anchorings(w37) == [
+        ("2026-09-06", "opscale", ("s1-2-scheduling",), B(7)),  # dated in W36, recorded in W37
+        ("2026-09-07", "flashattention-4", ("s1-2-scheduling",), B(7)),  # moved from the head section
+    ]  # Meta's restated anchoring (same section) is no news
+    (tw,) = w37.topics
+    assert tw.moved == {("flashattention-4", B(7))}
+    assert [(g.section, g.papers) for g in tw.grown] == [("s1-2-scheduling", ("opscale", "flashattention-4"))]
+    assert [(c.state.claim.id, c.event.brief) for c in tw.resolved] == [("retroinfer-maturity", B(7))]
+    assert [(c.state.claim.id, c.event.brief) for c in tw.dropped] == [("hf-acquisition", B(7))]
+    assert counts(w37) == (1, 1, 2, 1, 0, 1, 1)
+
+
+def test_a_past_week_is_made_from_its_own_records(one, two):
+    """The brief of the next week changes nothing of W36's view."""
+    assert counts(weeks(two)[0]) == counts(weeks(one)[0])
+    assert anchorings(weeks(two)[0]) == anchorings(weeks(one)[0])
+    assert [g for t in weeks(two)[0].topics for g in t.grown] == [g for t in weeks(one)[0].topics for g in t.grown]
