@@ -1,4 +1,4 @@
-"""The week in one view (kb.knowledge.week), on the
+"""The week in one view (kb.knowledge.week) and page (kb.render.weeks, kb.render.weekfeed), on the
 fixture knowledge base (its five briefs, 2026-09-01 to 09-05, fall in ISO week 2026-W36) and on a copy
 of it with one more brief, 2026-09-07 (a Monday: 2026-W37), written below.  That brief anchors OpScale
 in §1.(2) on 09-06 (a date of the week before: it is still that brief's news), moves FlashAttention-4
@@ -9,12 +9,16 @@ from __future__ import annotations
 
 import datetime as dt
 import shutil
+import xml.etree.ElementTree as ET
 
 import pytest
+from bs4 import BeautifulSoup
 
 from kb.knowledge.index import KnowledgeBase
 from kb.knowledge.load import load_kb
 from kb.knowledge.week import Week, monday_of, week_id, weeks
+from kb.render import weekfeed
+from kb.render import weeks as render
 from sitebuild import FIXTURE_DATA
 
 W36, W37 = "2026-W36", "2026-W37"
@@ -155,3 +159,120 @@ def test_a_past_week_is_made_from_its_own_records(one, two):
     assert counts(weeks(two)[0]) == counts(weeks(one)[0])
     assert anchorings(weeks(two)[0]) == anchorings(weeks(one)[0])
     assert [g for t in weeks(two)[0].topics for g in t.grown] == [g for t in weeks(one)[0].topics for g in t.grown]
+
+
+# --------------------------------------------------------------------------- the pages
+
+
+def soup(html: str) -> BeautifulSoup:
+    return BeautifulSoup(html, "lxml")
+
+
+def test_the_page_opens_with_the_weeks_news(two):
+    page = soup(render.page(two, W37))
+    assert page.h1.get_text().rstrip("¶") == "2026 年第 37 周（2026-09-07 至 2026-09-13）"
+    news = page.select_one("h1 + div.kb-week-news")
+    assert news.p.get_text() == (
+        "本周 1 期简报 · 1 条主增量 · 锚入 2 篇 · 1 节增长 · 说法新提 0 条、已核实 1 条、已放弃 1 条"
+    )
+    line = news.select_one("li")
+    assert line.get_text() == "LLM 推理：1 期简报 · 1 条主增量 · 锚入 2 篇（OpScale、FlashAttention-4）"
+    assert [a["href"] for a in line.select("a")] == [
+        "#inference",
+        "../papers/opscale.md",
+        "../papers/flashattention-4.md",
+    ]
+    around = [(a.get_text(), a["href"]) for a in page.select(".kb-prevnext a")]
+    assert around == [
+        (W36, "2026-W36.md"),
+        ("全部周报", "index.md"),
+        ("Atom", "../all.weeks.atom.xml"),
+        ("RSS", "../all.weeks.rss.xml"),
+    ]
+    first = soup(render.page(two, W36)).select(".kb-prevnext a")
+    assert [(a.get_text(), a["href"]) for a in first[:2]] == [("全部周报", "index.md"), (W37, "2026-W37.md")]
+
+
+def test_the_page_links_every_anchoring_paper_section_and_brief(two):
+    page = soup(render.page(two, W37))
+    rows = [[td.get_text() for td in tr.select("td")] for tr in page.select("#inference-anchored ~ div tbody tr")]
+    assert rows == [
+        ["2026-09-06", "OpScale", "§1.(2) 推理调度", "inference · E1 简报（2026-09-07）"],
+        ["最晚 2026-09-07", "FlashAttention-4", "§1.(2) 推理调度（移入）", "inference · E1 简报（2026-09-07）"],
+    ]
+    links = [a["href"] for a in page.select("#inference-anchored ~ div tbody tr")[0].select("a")]
+    assert links == [
+        "../papers/opscale.md",
+        "../inference.md#sec-s1-2-scheduling",
+        "../briefs/inference/2026-09-07-e1.md",
+    ]
+    grown = page.select_one("#inference-grown + ul li")
+    assert grown.get_text() == "§1.(2) 推理调度：+2 篇（OpScale、FlashAttention-4）· 时间线"
+    assert grown.select("a")[-1]["href"] == "../timeline/inference.md#s1-2-scheduling"
+    (inc,) = page.select("#inference-increments + ul ol li")
+    assert inc.get_text() == "OpScale 锚入 §1.(2)：算子级弹性（arXiv:2608.13499）（已锚入 · 原文）"
+    # the arXiv id links the paper's page, as elsewhere; 原文 its part of the brief
+    assert [a["href"] for a in inc.select("a")] == [
+        "../papers/opscale.md",
+        "../briefs/inference/2026-09-07-e1.md#inc-1",
+    ]
+    claims = page.select_one("#inference-claims").find_all_next("li")
+    assert [li.get_text() for li in claims] == [
+        "RetroInfer wave buffer 的工程成熟度（inference · E1 简报（2026-09-07）：已有集成实测（arXiv:2505.02922）。）",
+        "HF $12.9B 收购 HF 的真实状态（inference · E1 简报（2026-09-07）：传闻已被双方否认。）",
+    ]
+    assert claims[0].select("a")[-1]["href"] == "../papers/retroinfer.md"
+
+
+def test_a_reconstructed_brief_says_its_increments_are_unknown(one):
+    page = soup(render.page(one, W36))
+    first = page.select_one("#inference-increments + ul > li")
+    assert first.a["href"] == "../briefs/inference/2026-09-01-e1.md"
+    assert first.p.get_text() == "这期简报是重建的，不知道它的主增量。"
+    assert len(page.select("#inference-increments + ul ol li")) == 11
+
+
+def test_the_index_lists_every_week_newest_first(two):
+    page = soup(render.index(two))
+    items = page.select("ul li")
+    assert [li.a["href"] for li in items] == ["2026-W37.md", "2026-W36.md"]
+    assert items[1].get_text() == (
+        "2026 年第 36 周（2026-08-31 至 2026-09-06）："
+        "本周 5 期简报 · 11 条主增量 · 锚入 5 篇 · 4 节增长 · 说法新提 6 条、已核实 1 条、已放弃 0 条"
+    )
+
+
+# --------------------------------------------------------------------------- the feed
+
+A = "{http://www.w3.org/2005/Atom}"
+
+
+def page_url(src: str) -> str:
+    stem = src[:-3]
+    return stem[: -len("index")] if stem.endswith("index") else stem + "/"
+
+
+def test_the_feed_has_a_week_an_entry_newest_first(two):
+    out = weekfeed.feed_files(two, "", page_url)
+    assert sorted(out) == [render.ATOM, render.RSS] == ["all.weeks.atom.xml", "all.weeks.rss.xml"]
+    atom = ET.fromstring(out[render.ATOM])
+    entries = atom.findall(f"{A}entry")
+    assert [e.findtext(f"{A}id") for e in entries] == ["urn:kb:week:2026-W37", "urn:kb:week:2026-W36"]
+    assert [e.find(f"{A}link").get("href") for e in entries] == ["weeks/2026-W37/", "weeks/2026-W36/"]
+    assert entries[0].findtext(f"{A}title") == "2026 年第 37 周（2026-09-07 至 2026-09-13）"
+    assert entries[0].findtext(f"{A}summary") == render.news(weeks(two)[1])
+    # dated by the week's last brief
+    assert dt.datetime.fromisoformat(entries[1].findtext(f"{A}updated")) == two.briefs[B(5)].generated_at
+    body = entries[0].findtext(f"{A}content")
+    assert 'href="weeks/2026-W37/#inference"' in body and 'href="papers/opscale/"' in body
+    items = ET.fromstring(out[render.RSS]).findall("channel/item")
+    assert [i.findtext("link") for i in items] == ["weeks/2026-W37/", "weeks/2026-W36/"]
+
+
+def test_the_feed_links_absolutely_with_a_site_url(one):
+    out = weekfeed.feed_files(one, "https://example.org/kb", page_url)
+    atom = ET.fromstring(out[render.ATOM])
+    links = {ln.get("rel"): ln.get("href") for ln in atom.findall(f"{A}link")}
+    assert links == {"self": "https://example.org/kb/all.weeks.atom.xml", "alternate": "https://example.org/kb/weeks/"}
+    (entry,) = atom.findall(f"{A}entry")
+    assert entry.findtext(f"{A}id") == "https://example.org/kb/weeks/2026-W36/"
