@@ -242,6 +242,14 @@ def test_the_index_lists_every_week_newest_first(two):
     )
 
 
+def test_the_home_page_shows_the_latest_week(two):
+    home = soup(render.latest(two, "index.md", 1))
+    (item,) = home.select("body > ul > li")  # the latest week only
+    assert item.a["href"] == "weeks/2026-W37.md"
+    assert home.select_one("ul ul a")["href"] == "weeks/2026-W37.md#inference"
+    assert [a["href"] for a in home.select("p a")] == ["weeks/index.md", "all.weeks.atom.xml", "all.weeks.rss.xml"]
+
+
 # --------------------------------------------------------------------------- the feed
 
 A = "{http://www.w3.org/2005/Atom}"

@@ -225,3 +225,18 @@ def index(kb: KnowledgeBase) -> Html:
         )
         + "\n"
     )
+
+
+def latest(kb: KnowledgeBase, page: str, limit: int = 1) -> Html:
+    """The latest weeks for the home page (the ``latest_weeks`` macro): each linked, with its news
+    and its topics' lines; then the index of weeks and the feed."""
+    linker = Linker(page)
+    items = [
+        blocks(
+            f"{linker.link(title(w), page_of(w.id))}：{esc(news(w))}",
+            ul(_topic_news(kb, linker, tw, page_of(w.id)) for tw in w.topics),
+        )
+        for w in list(reversed(weeks(kb)))[:limit]
+    ]
+    more = p(f"{linker.link(t('week.home_all'), INDEX)} · {feed_links(linker)}")
+    return blocks(ul(items) or p(esc(t("week.none")), "kb-empty"), more)
