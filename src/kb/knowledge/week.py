@@ -19,7 +19,7 @@ never change it.  Computed once per knowledge base (:func:`kb.knowledge.derived.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from kb.data.models import ClaimAction, Increment
 from kb.knowledge.claims import ClaimEvent, ClaimState
@@ -127,10 +127,12 @@ def weeks(kb: KnowledgeBase) -> tuple[Week, ...]:
             brief = kb.briefs[key]
             keys.setdefault(week_id(brief.date), {}).setdefault(brief.topic, []).append(key)
         order = {topic: i for i, topic in enumerate([*kb.topics, *kb.by_topic])}
+        said = _by_brief(kb)
         out = []
         for wid in sorted(keys):
             topics = sorted(keys[wid], key=order.__getitem__)
-            out.append(Week(wid, monday_of(wid), tuple(_topic_week(kb, t, tuple(keys[wid][t])) for t in topics)))
+            made = tuple(_topic_week(kb, said, t, tuple(keys[wid][t])) for t in topics)
+            out.append(Week(wid, monday_of(wid), made))
         return tuple(out)
 
     return memo(kb, "weeks", compute)
@@ -140,56 +142,59 @@ def week(kb: KnowledgeBase, wid: str) -> Week | None:
     return next((w for w in weeks(kb) if w.id == wid), None)
 
 
-def _topic_week(kb: KnowledgeBase, topic: str, keys: tuple[str, ...]) -> TopicWeek:
-    increments = tuple(WeekIncrement(key, i, inc) for key in keys for i, inc in enumerate(kb.briefs[key].increments, 1))
-    anchorings, moved = _anchorings(kb, topic, set(keys))
-    closed: dict[ClaimAction, list[ClaimClosed]] = {ClaimAction.resolved: [], ClaimAction.dropped: []}
-    raised = []
-    for cid in kb.claims.ids(topic):
-        state = kb.claims.by_id[(topic, cid)]
-        if state.brief in keys:
-            raised.append(state)
+@dataclass
+class _Said:
+    """What one brief brings to its week: its news anchorings, and the claims it raises or closes."""
+
+    anchorings: list[AnchorRecord] = field(default_factory=list)
+    moved: set[tuple[str, str]] = field(default_factory=set)
+    raised: list[ClaimState] = field(default_factory=list)
+    closed: list[ClaimClosed] = field(default_factory=list)
+
+
+def _by_brief(kb: KnowledgeBase) -> dict[str, _Said]:
+    """One pass over the anchor records and the claims, by the brief that records each."""
+    out: dict[str, _Said] = {key: _Said() for key in kb.briefs}
+    for paper, records in kb.history.anchors.items():
+        before: dict[str, AnchorRecord] = {}  # topic -> the paper's previous record there
+        for rec in records:  # in brief order
+            last = before.get(rec.topic)
+            if last is None or set(rec.sections) != set(last.sections):  # news: a first record or a move
+                out[rec.brief].anchorings.append(rec)
+                if last is not None:
+                    out[rec.brief].moved.add((paper, rec.brief))
+            before[rec.topic] = rec
+    for state in kb.claims.by_id.values():
+        out[state.brief].raised.append(state)
         for event in state.events:
-            if event.brief in keys and event.update.action in closed:
-                closed[event.update.action].append(ClaimClosed(state, event))
+            if event.update.action in (ClaimAction.resolved, ClaimAction.dropped):
+                out[event.brief].closed.append(ClaimClosed(state, event))
+    return out
+
+
+def _topic_week(kb: KnowledgeBase, said: dict[str, _Said], topic: str, keys: tuple[str, ...]) -> TopicWeek:
     rank = kb.history.order
-    for found in closed.values():
-        found.sort(key=lambda c: (rank[c.event.brief], c.state.date, c.state.index))
-    raised.sort(key=lambda s: (rank[s.brief], s.index))
+    increments = tuple(WeekIncrement(key, i, inc) for key in keys for i, inc in enumerate(kb.briefs[key].increments, 1))
+    found = sorted(
+        (rec for key in keys for rec in said[key].anchorings),
+        key=lambda r: (r.known_by, rank[r.brief], r.keypath, r.paper),
+    )
+    closed = sorted(
+        (c for key in keys for c in said[key].closed), key=lambda c: (rank[c.event.brief], c.state.date, c.state.index)
+    )
+    raised = sorted((s for key in keys for s in said[key].raised), key=lambda s: (rank[s.brief], s.index))
+    anchorings = tuple(found)
     return TopicWeek(
         topic,
         keys,
         increments,
         anchorings,
-        moved,
-        tuple(closed[ClaimAction.resolved]),
-        tuple(closed[ClaimAction.dropped]),
+        frozenset(m for key in keys for m in said[key].moved),
+        tuple(c for c in closed if c.event.update.action is ClaimAction.resolved),
+        tuple(c for c in closed if c.event.update.action is ClaimAction.dropped),
         tuple(raised),
         _grown(kb, topic, anchorings),
     )
-
-
-Moves = frozenset[tuple[str, str]]  # (paper, brief) of the anchorings that move a paper
-
-
-def _anchorings(kb: KnowledgeBase, topic: str, keys: set[str]) -> tuple[tuple[AnchorRecord, ...], Moves]:
-    """The anchor records of the week's briefs that say something new (see the module's docstring),
-    and which of them move a paper."""
-    rank = kb.history.order
-    found: list[AnchorRecord] = []
-    moved: set[tuple[str, str]] = set()
-    for paper, records in kb.history.anchors.items():
-        before: AnchorRecord | None = None
-        for rec in records:  # in brief order
-            if rec.topic != topic:
-                continue
-            if rec.brief in keys and (before is None or set(rec.sections) != set(before.sections)):
-                found.append(rec)
-                if before is not None:
-                    moved.add((paper, rec.brief))
-            before = rec
-    found.sort(key=lambda r: (r.known_by, rank[r.brief], r.keypath, r.paper))
-    return tuple(found), frozenset(moved)
 
 
 def _grown(kb: KnowledgeBase, topic: str, anchorings: tuple[AnchorRecord, ...]) -> tuple[SectionGrowth, ...]:
