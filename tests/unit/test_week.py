@@ -14,6 +14,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from bs4 import BeautifulSoup
 
+import kbsynth
 from kb.knowledge.index import KnowledgeBase
 from kb.knowledge.load import load_kb
 from kb.knowledge.week import Week, monday_of, week_id, weeks
@@ -284,3 +285,16 @@ def test_the_feed_links_absolutely_with_a_site_url(one):
     assert links == {"self": "https://example.org/kb/all.weeks.atom.xml", "alternate": "https://example.org/kb/weeks/"}
     (entry,) = atom.findall(f"{A}entry")
     assert entry.findtext(f"{A}id") == "https://example.org/kb/weeks/2026-W36/"
+
+
+def test_without_a_brief_there_is_no_week_and_no_feed_to_link(tmp_path):
+    data = tmp_path / "data"
+    for rel, text in kbsynth.build(briefs=0, papers=3).items():
+        (data / rel).parent.mkdir(parents=True, exist_ok=True)
+        (data / rel).write_text(text, "utf-8")
+    kb = load_kb(data)
+    assert kb.topics and not kb.briefs
+    assert weeks(kb) == () and weekfeed.feed_files(kb, "", page_url) == {}
+    home = soup(render.latest(kb, "index.md"))
+    assert home.get_text() == "还没有简报。\n全部周报"
+    assert not soup(render.index(kb)).select("a[href$='.xml']")

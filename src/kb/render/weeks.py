@@ -220,7 +220,7 @@ def index(kb: KnowledgeBase) -> Html:
         blocks(
             heading(1, esc(t("week.index_title")), TITLE_ANCHOR),
             p(esc(t("week.index_intro"))),
-            p(feed_links(linker)),
+            p(feed_links(linker)) if weeks(kb) else "",  # no brief, no feed (kb.render.weekfeed)
             ul(items) or p(esc(t("week.none")), "kb-empty"),
         )
         + "\n"
@@ -238,5 +238,6 @@ def latest(kb: KnowledgeBase, page: str, limit: int = 1) -> Html:
         )
         for w in list(reversed(weeks(kb)))[:limit]
     ]
-    more = p(f"{linker.link(t('week.home_all'), INDEX)} · {feed_links(linker)}")
+    feed = f" · {feed_links(linker)}" if items else ""  # no brief, no feed (kb.render.weekfeed)
+    more = p(f"{linker.link(t('week.home_all'), INDEX)}{feed}")
     return blocks(ul(items) or p(esc(t("week.none")), "kb-empty"), more)
