@@ -20,6 +20,7 @@ from kb.knowledge.load import load_kb
 from kb.knowledge.week import Week, monday_of, week_id, weeks
 from kb.render import weekfeed
 from kb.render import weeks as render
+from kb.site.pages import affected, snapshot
 from sitebuild import FIXTURE_DATA
 
 W36, W37 = "2026-W36", "2026-W37"
@@ -298,3 +299,44 @@ def test_without_a_brief_there_is_no_week_and_no_feed_to_link(tmp_path):
     home = soup(render.latest(kb, "index.md"))
     assert home.get_text() == "还没有简报。\n全部周报"
     assert not soup(render.index(kb)).select("a[href$='.xml']")
+
+
+# --------------------------------------------------------------------------- the preview
+
+
+def edited(data, path: str, old: str, new: str) -> frozenset[str]:
+    """The pages a preview makes again after replacing ``old`` by ``new`` in ``data/<path>``."""
+    before = snapshot(load_kb(data))
+    text = (data / path).read_text("utf-8")
+    assert old in text, (path, old)
+    (data / path).write_text(text.replace(old, new, 1), "utf-8")
+    return affected(before, snapshot(load_kb(data)))
+
+
+@pytest.fixture
+def data(tmp_path):
+    shutil.copytree(FIXTURE_DATA, tmp_path / "data")
+    return tmp_path / "data"
+
+
+def test_a_week_page_is_remade_when_what_it_shows_changes(data):
+    page = render.page_of(W36)
+    title = 'title: "Cascade 锚入 §1.(2)：'
+    assert page in edited(data, "briefs/inference/2026-09-05-e1.yaml", title, title + "新词")  # an increment
+    assert page in edited(data, "papers/cascade.yaml", "short: Cascade", "short: Cascade2")  # a name it links
+    assert page in edited(data, "briefs/inference/2026-09-04-e1.yaml", "action: resolved", "action: dropped")
+
+
+def test_a_week_page_is_not_remade_for_what_it_does_not_show(data):
+    page = render.page_of(W36)
+    headline = "\ncharacter:\n  title: "
+    assert page not in edited(data, "briefs/inference/2026-09-03-e1.yaml", headline, headline + "新词")
+    # a paper only the 09-01 brief's candidates name: not on the week's page
+    assert page not in edited(data, "papers/neuroprefetcher.yaml", "short: NeuroPrefetcher", "short: NP2")
+
+
+def test_a_new_week_remakes_the_week_before_for_its_link(data):
+    before = snapshot(load_kb(data))
+    (data / "briefs/inference/2026-09-07-e1.yaml").write_text(NEXT_WEEK, "utf-8")
+    pages = affected(before, snapshot(load_kb(data)))
+    assert {render.page_of(W36), render.page_of(W37), render.INDEX} <= pages

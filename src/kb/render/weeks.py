@@ -8,6 +8,7 @@ their pages) and the claims resolved, dropped and raised.  The weeks' feed
 
 from __future__ import annotations
 
+from kb.data import arxiv_id
 from kb.data.models import STATUS_LABELS
 from kb.knowledge.history import AnchorRecord
 from kb.knowledge.index import KnowledgeBase, section_anchor
@@ -15,7 +16,7 @@ from kb.knowledge.week import ClaimClosed, SectionGrowth, TopicWeek, Week, WeekI
 from kb.messages import t
 from kb.render import links
 from kb.render.html import Html, blocks, div, esc, heading, link, ol, p, t_html, table, ul
-from kb.render.links import Linker, brief_link, paper_link, section_label
+from kb.render.links import Linker, brief_link, brief_title, paper_link, section_label
 from kb.render.timeline import page_of as timeline_page
 
 INDEX = "weeks/index.md"
@@ -61,6 +62,36 @@ def page(kb: KnowledgeBase, wid: str) -> Html:
         out.append(heading(2, esc(kb.topic_title(tw.topic)), tw.topic))
         out += _topic(kb, linker, tw)
     return blocks(*out) + "\n"
+
+
+def shown(kb: KnowledgeBase, w: Week) -> tuple[object, ...]:
+    """What a week's page shows of records beyond its view (``w``): the papers it names or links
+    (their short names; each arXiv id in a title or a note with the paper it links to), the labels
+    of the sections, the titles of the briefs (and whether each is reconstructed) and of the topics.
+    With the view and the weeks around it, what the page is made from (its type's inputs)."""
+    papers: set[str] = set()
+    sections: set[tuple[str, str]] = set()
+    texts: list[str] = []
+    for tw in w.topics:
+        for rec in tw.anchorings:
+            papers.add(rec.paper)
+            sections.update((tw.topic, sid) for sid in rec.sections)
+        for wi in tw.increments:
+            papers.update(wi.increment.papers)
+            texts.append(wi.increment.title)
+        for c in (*tw.resolved, *tw.dropped):
+            texts += [c.state.claim.title, c.event.update.note or ""]
+        texts += [s.claim.title for s in tw.raised]
+    ids = sorted({m.id.base for text in texts for m in arxiv_id.find_ids(" ".join(text.split()))})
+    linked = [(base, kb.by_arxiv.get(base)) for base in ids]
+    papers.update(pid for _, pid in linked if pid)
+    return (
+        linked,
+        [(pid, kb.papers[pid].short if pid in kb.papers else None) for pid in sorted(papers)],
+        [(t_, sid, section_label(kb, t_, sid), kb.section(t_, sid) is not None) for t_, sid in sorted(sections)],
+        [(key, brief_title(kb, key), kb.briefs[key].reconstructed) for tw in w.topics for key in tw.briefs],
+        [(tw.topic, kb.topic_title(tw.topic), kb.topics[tw.topic].page) for tw in w.topics],
+    )
 
 
 def _topic_news(kb: KnowledgeBase, linker: Linker, tw: TopicWeek, target: str) -> Html:
