@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
-"""What the week pages cost each build and each preview (a report, not a test).
+"""What the week pages cost a build, and what a preview would pay without their inputs (a report,
+not a test).
 
-The week pages (``weeks/<week>.md``) and their index declare no inputs (kb.site.pages.weeks): every
-``kb preview`` rebuild makes them all again and compares them with the last build's.  This measures
-that cost on a synthetic knowledge base (``tests/kbsynth``; default a year: 365 briefs, 2,000
-papers), loaded once with the garbage collector frozen after loading, as a build does: the week view
-(kb.knowledge.week), the week pages with the index (kb.render.weeks, the view included), the weeks'
-feed, and for scale the section timelines and the briefs' index, two other types every change
-remakes.  Each figure is the median of --repeat runs on a fresh view (the memo cleared).
+A build makes every week page (``weeks/<week>.md``) and their index; a ``kb preview`` rebuild makes
+the index and the week pages whose declared inputs changed (kb.site.pages.weeks), without those
+inputs it would make them all.  This measures these costs on a synthetic knowledge base
+(``tests/kbsynth``; default a year: 365 briefs, 2,000 papers), loaded once with the garbage
+collector frozen after loading, as a build does: the week view (kb.knowledge.week), the week pages
+with the index (kb.render.weeks, the view included), the weeks' feed, and for scale the section
+timelines and the briefs' index, two types every change remakes.  Each figure is the median of
+--repeat runs on a fresh view (the memo cleared).
 
     .venv/bin/python scripts/bench_weeks.py                         # a year
     .venv/bin/python scripts/bench_weeks.py --briefs 30 --papers 100 --repeat 1   # the smoke test
