@@ -236,7 +236,8 @@ def test_a_reconstructed_brief_says_its_increments_are_unknown(one):
 
 def test_the_index_lists_every_week_newest_first(two):
     page = soup(render.index(two))
-    items = page.select("ul li")
+    assert [h["id"] for h in page.select("h2")] == ["y2026"]  # under their ISO year
+    items = page.select("h2#y2026 + ul li")
     assert [li.a["href"] for li in items] == ["2026-W37.md", "2026-W36.md"]
     assert items[1].get_text() == (
         "2026 年第 36 周（2026-08-31 至 2026-09-06）："

@@ -163,6 +163,7 @@ SITE: dict[str, str] = {
     "week.index_title": "每周汇总",
     "week.index_intro": "每周一页（周一至周日，按 ISO 周编号），给不逐期看简报的读者：每个主题本周锚入了哪些论文、来了哪些主增量、哪些说法已核实或放弃、活文档哪些节增长了。",
     "week.index_item": "{link}：{news}",
+    "week.year": "{year} 年",
     "week.none": "还没有简报。",
     "week.home_all": "全部周报",
     "feeds.weeks_title": "每周汇总",

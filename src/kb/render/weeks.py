@@ -241,21 +241,21 @@ def _closed(kb: KnowledgeBase, linker: Linker, c: ClaimClosed) -> Html:
 
 
 def index(kb: KnowledgeBase) -> Html:
-    """Every week, newest first, each with its news line; the feed."""
+    """Every week, newest first, under its ISO year (the headings of the table of contents), each
+    with its news line; the feed."""
     linker = Linker(INDEX)
-    items = [
-        t_html("week.index_item", link=linker.link(title(w), page_of(w.id)), news=esc(news(w)))
-        for w in reversed(weeks(kb))
+    by_year: dict[int, list[Html]] = {}
+    for w in reversed(weeks(kb)):
+        item = t_html("week.index_item", link=linker.link(title(w), page_of(w.id)), news=esc(news(w)))
+        by_year.setdefault(w.monday.isocalendar().year, []).append(item)
+    out = [
+        heading(1, esc(t("week.index_title")), TITLE_ANCHOR),
+        p(esc(t("week.index_intro"))),
+        p(feed_links(linker)) if by_year else p(esc(t("week.none")), "kb-empty"),  # no brief, no feed
     ]
-    return (
-        blocks(
-            heading(1, esc(t("week.index_title")), TITLE_ANCHOR),
-            p(esc(t("week.index_intro"))),
-            p(feed_links(linker)) if weeks(kb) else "",  # no brief, no feed (kb.render.weekfeed)
-            ul(items) or p(esc(t("week.none")), "kb-empty"),
-        )
-        + "\n"
-    )
+    for year, items in by_year.items():
+        out += [heading(2, esc(t("week.year", year=year)), f"y{year}"), ul(items)]
+    return blocks(*out) + "\n"
 
 
 def latest(kb: KnowledgeBase, page: str, limit: int = 1) -> Html:
