@@ -74,7 +74,8 @@ sys.path.insert(0, str(HERE))
 import bench_validate  # noqa: E402  (same directory)
 from bench_plain import plain_project  # noqa: E402
 
-GENERATED_PAGES = 5  # briefs/index.md, papers/index.md, backlog.md, stats.md, timeline/<topic>.md (one topic)
+GENERATED_PAGES = 6  # briefs/, papers/ and weeks/index.md, backlog.md, stats.md, timeline/<topic>.md (one topic)
+WEEKS_PER_BRIEF = 1 / 7  # and a page per ISO week (weeks/<week>.md): the synthetic topic has a brief a day
 PAPERS_PER_BRIEF = 2000 / 365  # a synthetic year
 RATIO_TARGET, LINEAR_TARGET, MEMORY_MB, WARM_TARGET = 0.5, 1.2, 4096, 0.3
 MEMORY_PAGES = 10_000  # the size the memory bound is for (a smaller site must stay below it too)
@@ -94,8 +95,8 @@ def counts(total: int) -> tuple[int, int]:
     """Briefs and papers that make ``total`` pages with the hand-written pages of docs/."""
     hand = sum(1 for _ in (ROOT / "docs").rglob("*.md"))
     rest = max(2, total - hand - GENERATED_PAGES)
-    briefs = max(1, round(rest / (1 + PAPERS_PER_BRIEF)))
-    return briefs, rest - briefs
+    briefs = max(1, round(rest / (1 + PAPERS_PER_BRIEF + WEEKS_PER_BRIEF)))
+    return briefs, max(1, rest - briefs - round(briefs * WEEKS_PER_BRIEF))
 
 
 def _tree_rss_kb(pid: int) -> int:

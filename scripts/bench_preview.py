@@ -3,9 +3,9 @@
     python scripts/bench_preview.py [--sizes 1000,3000] [--edits 5] [--seed 1] [--check]
 
 For each size (total pages of the site) it writes a synthetic knowledge base (``tests/kbsynth``;
-1,000 pages: 150 briefs + 830 papers, 3,000 pages: 461 briefs + 2,525 papers, other sizes in
-the same proportion) into a throw-away copy of this project (mkdocs.yml, docs/, hooks/,
-overrides/), starts ``kb preview`` on it in a subprocess on a free 127.0.0.1 port and waits
+1,000 pages: 150 briefs + 807 papers, 3,000 pages: 461 briefs + 2,458 papers, with a page per
+ISO week of briefs; other sizes in the same proportion) into a throw-away copy of this project
+(mkdocs.yml, docs/, hooks/, overrides/), starts ``kb preview`` on it in a subprocess on a free 127.0.0.1 port and waits
 for the first build (every page and the search index: what ``mkdocs serve`` redoes on every
 save).  Then, --edits times, it appends a new word to the headline (``character.title``) of
 the newest brief, as a contributor editing today's brief does, and measures the time from
@@ -44,9 +44,11 @@ except ModuleNotFoundError:  # run from a checkout without the package installed
     import kbsynth as synth
 
 CODE = ("mkdocs.yml", "docs", "hooks")  # what a build reads besides data/ (and the kb package)
-SIZES = {1000: (150, 830), 3000: (461, 2525)}  # pages -> briefs, papers (tests/kbsynth)
-PAPERS_PER_BRIEF = 2525 / 461
-GENERATED_PAGES = 5  # as bench_build's: the indexes, backlog, stats and one topic's timeline
+# pages -> briefs, papers (tests/kbsynth); the briefs make 22 and 66 weeks, a page each
+SIZES = {1000: (150, 807), 3000: (461, 2458)}
+PAPERS_PER_BRIEF = 2458 / 461
+GENERATED_PAGES = 6  # as bench_build's: the indexes, backlog, stats, one topic's timeline, the weeks' index
+WEEKS_PER_BRIEF = 1 / 7  # a page per ISO week: the synthetic topic has a brief a day
 TARGET_SIZE, TARGET = 3000, 3.0
 SERVING = re.compile(r"kb preview: serving .* at (http://127\.0\.0\.1:\d+/)")
 BUILT = re.compile(r"kb preview: built ([\d,]+) pages in ([\d.]+) s")
@@ -71,8 +73,8 @@ def counts(total: int) -> tuple[int, int]:
         return SIZES[total]
     hand = sum(1 for _ in (ROOT / "docs").rglob("*.md"))
     rest = max(2, total - hand - GENERATED_PAGES)
-    briefs = max(1, round(rest / (1 + PAPERS_PER_BRIEF)))
-    return briefs, rest - briefs
+    briefs = max(1, round(rest / (1 + PAPERS_PER_BRIEF + WEEKS_PER_BRIEF)))
+    return briefs, max(1, rest - briefs - round(briefs * WEEKS_PER_BRIEF))
 
 
 def make_project(dest: Path, briefs: int, papers: int, seed: int) -> Path:

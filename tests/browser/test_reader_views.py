@@ -2,7 +2,7 @@
 a desktop (1366×900), in the light and the dark scheme: the news first on the brief page,
 nothing cut off, the table of contents reachable on a phone, axe-core's serious and critical
 rules, the theme toggle and readable chart text, no failing request; the section timelines with
-their anchorings and growth charts."""
+their anchorings and growth charts; the week in one page with its news on the first screen."""
 
 from __future__ import annotations
 
@@ -24,6 +24,8 @@ PAGES = {
     "backlog": "backlog/",
     "stats": "stats/",
     "timeline": "timeline/inference/",  # the section timelines (kb.render.timeline)
+    "week": "weeks/2026-W36/",  # the week in one page (kb.render.weeks)
+    "weeks": "weeks/",  # the index of weeks
 }
 VIEWPORTS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1366, "height": 900}}
 SCHEMES = ("light", "dark")
@@ -148,6 +150,33 @@ def test_the_timeline_shows_each_section_with_its_anchorings_and_chart(open_view
     # the line follows the scheme: Material's link colour, lighter in the dark one
     stroke = chart.locator("path").evaluate("p => getComputedStyle(p).stroke")
     assert stroke == v.page.evaluate("getComputedStyle(document.querySelector('article p a')).color")
+
+
+@pytest.mark.parametrize("size,scheme", [(s, c) for s in VIEWPORTS for c in SCHEMES])
+def test_the_week_opens_with_its_news(open_view, size, scheme):
+    """The week's counts and each topic's line (the papers anchored) on the first screen."""
+    v = open_view("week", size, scheme)
+    assert v.page.evaluate("window.scrollY") == 0
+    news = v.page.locator("article .kb-week-news")
+    box = news.bounding_box()
+    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= VIEWPORTS[size]["height"], box
+    assert news.locator("p").inner_text().startswith("本周 5 期简报 · 11 条主增量 · 锚入 5 篇")
+    line = news.locator("li").first
+    assert "Cascade" in line.inner_text() and line.locator("a[href$='papers/cascade/']").is_visible()
+    # every anchoring of the week is there below it, each row linking its paper and brief
+    rows = v.page.locator("#inference-anchored ~ div.kb-week-anchored tbody tr")
+    assert rows.count() == 5 and rows.nth(4).locator("a[href$='briefs/inference/2026-09-05-e1/']").count() == 1
+
+
+def test_the_home_page_opens_the_latest_week_and_the_weeks_feed(open_view):
+    v = open_view("home", "phone")
+    week = v.page.locator("article h2#weeks + ul > li > a").first
+    assert week.inner_text() == "2026 年第 36 周（2026-08-31 至 2026-09-06）"
+    week.click()
+    v.page.wait_for_url(re.compile(r"/weeks/2026-W36/$"))
+    feed = v.page.locator("article .kb-prevnext a", has_text="Atom")
+    response = v.page.request.get(feed.evaluate("a => a.href"))
+    assert response.ok and b"urn:kb:week:2026-W36" in response.body()
 
 
 @pytest.mark.parametrize("size", VIEWPORTS)

@@ -68,11 +68,11 @@ def test_each_rebuild_makes_the_pages_mkdocs_build_makes(project, tmp_path):
     assert builder.first()
     site = builder.project.site_dir
     assert (site / "pagefind").is_dir() and (site / "api" / "papers.json").is_file()
-    assert said[-1].startswith("kb preview: built 36 pages in ") and said[-1].endswith("with the search index")
+    assert said[-1].startswith("kb preview: built 38 pages in ") and said[-1].endswith("with the search index")
 
     edit(project / BRIEF, "\ncharacter:\n  title: ", "\ncharacter:\n  title: 预览新词 ")
     builder()
-    assert f"kb preview: {BRIEF} changed: rebuilt 8 of 36 pages in " in said[-1]
+    assert f"kb preview: {BRIEF} changed: rebuilt 8 of 38 pages in " in said[-1]
     assert "the search index follows after 1.5 s without changes" in said[-1]
     assert "预览新词" in (site / "briefs/inference/2026-09-03-e1/index.html").read_text("utf-8")
     assert "预览新词" not in indexed(site)  # not yet: the contributor may save again at once
@@ -230,5 +230,5 @@ def test_a_change_of_mkdocs_yml_rebuilds_every_page(project, tmp_path):
     assert builder.first()
     edit(project / "mkdocs.yml", "site_name: LLM 推理知识库", "site_name: LLM 推理知识库（预览）")
     builder()
-    assert "kb preview: mkdocs.yml changed: rebuilt 36 of 36 pages in " in said[-1]
+    assert "kb preview: mkdocs.yml changed: rebuilt 38 of 38 pages in " in said[-1]
     assert differing(project, builder.project.site_dir, tmp_path) == []

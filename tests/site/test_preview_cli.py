@@ -123,7 +123,7 @@ def test_the_served_preview_follows_edits_and_shows_errors(tmp_path):
     project = copy_project(tmp_path / "project")
     preview = Preview(project, "--dev-addr", "127.0.0.1:0")
     try:
-        preview.expect(r"^kb preview: built 36 pages in [\d.]+ s, with the search index$")
+        preview.expect(r"^kb preview: built 38 pages in [\d.]+ s, with the search index$")
         url = preview.expect(
             r"^kb preview: serving \.cache/kb/preview at (http://127\.0\.0\.1:\d+/) \(Ctrl-C stops\)$"
         )[1]
@@ -136,7 +136,7 @@ def test_the_served_preview_follows_edits_and_shows_errors(tmp_path):
         good = brief.read_text("utf-8")
         brief.write_text(good.replace("\ncharacter:\n  title: ", "\ncharacter:\n  title: 预览新词 ", 1), "utf-8")
         assert "预览新词" in until(url + PAGE, lambda text: "预览新词" in text)
-        preview.expect(rf"^kb preview: {BRIEF} changed: rebuilt \d+ of 36 pages in [\d.]+ s \(the search index follows")
+        preview.expect(rf"^kb preview: {BRIEF} changed: rebuilt \d+ of 38 pages in [\d.]+ s \(the search index follows")
         preview.expect(r"^kb preview: search index brought up to date in [\d.]+ s \(\d+ pages read\)$")
 
         brief.write_text(good.replace("sections: [s1-1-engines]", "sections: [s1-1-engine]", 1), "utf-8")

@@ -51,12 +51,13 @@ def test_parts_made_once_equal_parts_made_for_each_page(tmp_path):
     made, reused = int(m.group(1)), int(m.group(2))
     briefs = len(list((tmp_path / "site-once" / "briefs").rglob("index.html"))) - 1  # not the index
     papers = len(list((tmp_path / "site-once" / "papers").rglob("index.html"))) - 1
-    # a frame for each kind of page outside the nav: the briefs of the one topic, the papers, and the
-    # three hand-written pages' folders; the first page of each is rendered in full, the others filled in
+    # a frame for each kind of page outside the nav: the briefs of the one topic, the papers, the
+    # three hand-written pages' folders, the timeline, the week pages and the index of weeks; the first
+    # page of each is rendered in full, the others filled in
     m = re.search(r"theme frames: (\d+) made, 0 refused, (\d+) pages filled, (\d+) rendered in full", made_once.stderr)
     assert m, made_once.stderr
     frames, filled, in_full = map(int, m.groups())
-    assert frames == 6 and filled + in_full == briefs + papers + 4 and in_full == frames, m.group(0)
+    assert frames == 8 and filled + in_full == briefs + papers + 6 and in_full == frames, m.group(0)
     assert filled > briefs
     # pages whose tables of contents are the same share them (most paper pages): the equal site below
     # shows that what they share is what each would make

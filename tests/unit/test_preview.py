@@ -20,7 +20,7 @@ from kb.site.preview import Preview, Project, change_of, ignored, snapshot
 from sitebuild import FIXTURE_DATA
 
 # the pages every change remakes (types without inputs), and those compared before written
-ALWAYS = frozenset({"briefs/index.md", "stats.md", "timeline/inference.md"})
+ALWAYS = frozenset({"briefs/index.md", "stats.md", "timeline/inference.md", "weeks/index.md"})
 SUMMARY_PAGES = ALWAYS | {"papers/index.md", "backlog.md"}
 
 BRIEF = "inference/2026-09-03-e1"
@@ -94,7 +94,7 @@ def test_the_watched_files_and_what_changed_among_them(tmp_path):
 # --------------------------------------------------------------------------- which pages
 
 
-def test_nothing_changed_rebuilds_only_the_list_of_briefs_the_statistics_and_the_timelines(data):
+def test_nothing_changed_rebuilds_only_the_summaries_made_from_every_record(data):
     memo = Memo()
     before = load_kb(data, memo=memo)
     after = load_kb(data, memo=memo)

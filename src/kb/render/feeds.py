@@ -36,14 +36,19 @@ class FeedPaths:
     topic: str
     title: str
     papers: bool = False  # the topic's new papers, not its briefs
+    weeks: bool = False  # the weeks of every topic (kb.render.weeks), not one topic's
+
+    @property
+    def _stem(self) -> str:
+        return f"{DIR}/{self.topic}{'.papers' if self.papers else '.weeks' if self.weeks else ''}"
 
     @property
     def atom(self) -> str:
-        return posixpath.normpath(f"{DIR}/{self.topic}{'.papers' if self.papers else ''}.atom.xml")
+        return posixpath.normpath(f"{self._stem}.atom.xml")
 
     @property
     def rss(self) -> str:
-        return posixpath.normpath(f"{DIR}/{self.topic}{'.papers' if self.papers else ''}.rss.xml")
+        return posixpath.normpath(f"{self._stem}.rss.xml")
 
 
 def feeds_for(kb: KnowledgeBase) -> list[FeedPaths]:
@@ -75,7 +80,7 @@ def summary(kb: KnowledgeBase, key: str) -> str:
     return " ".join(out.split())
 
 
-def content(kb: KnowledgeBase, key: str, link: _Linker) -> str:
+def content(kb: KnowledgeBase, key: str, link: FeedLinker) -> str:
     """The entry's body (HTML): the headline, then each main increment as written, linked to its
     part of the brief and to its papers' pages, then the counts."""
     brief = kb.briefs[key]
@@ -83,16 +88,18 @@ def content(kb: KnowledgeBase, key: str, link: _Linker) -> str:
     out = [f"<p>{html.escape(brief.character.title)}</p>"] if brief.character else []
     items = []
     for i, inc in enumerate(brief.increments, 1):
-        papers = [_a(link.site(link.page_url(paper_page(p))), kb.papers[p].short) for p in inc.papers if p in kb.papers]
+        papers = [
+            anchor(link.site(link.page_url(paper_page(p))), kb.papers[p].short) for p in inc.papers if p in kb.papers
+        ]
         also = f"（{'、'.join(papers)}）" if papers else ""
-        items.append(f"<li>{_a(f'{page}#inc-{i}', inc.label)}：{html.escape(inc.title)}{also}</li>")
+        items.append(f"<li>{anchor(f'{page}#inc-{i}', inc.label)}：{html.escape(inc.title)}{also}</li>")
     if items:
         out.append(f"<ol>{''.join(items)}</ol>")
     out.append(f"<p>{html.escape(summary(kb, key))}</p>")
     return "".join(out)
 
 
-def _a(href: str, text: str) -> str:
+def anchor(href: str, text: str) -> str:
     return f'<a href="{html.escape(href)}">{html.escape(text)}</a>'
 
 
@@ -104,7 +111,7 @@ def entry_title(kb: KnowledgeBase, key: str) -> str:
     return brief_title(kb, key)
 
 
-class _Linker:
+class FeedLinker:
     def __init__(self, site_url: str, page_url: Callable[[str], str]):
         self.base = site_url.rstrip("/") + "/" if site_url else ""
         self.page_url = page_url
@@ -121,7 +128,7 @@ class _Linker:
 
 
 def _generator(
-    kb: KnowledgeBase, topic: str, paths: FeedPaths, link: _Linker, self_path: str, rss: bool
+    kb: KnowledgeBase, topic: str, paths: FeedPaths, link: FeedLinker, self_path: str, rss: bool
 ) -> FeedGenerator:
     keys = kb.by_topic[topic]
     latest = kb.briefs[keys[-1]].dated_at
@@ -152,7 +159,7 @@ def _generator(
 
 
 def _papers_generator(
-    kb: KnowledgeBase, topic: str, paths: FeedPaths, link: _Linker, self_path: str, rss: bool
+    kb: KnowledgeBase, topic: str, paths: FeedPaths, link: FeedLinker, self_path: str, rss: bool
 ) -> FeedGenerator:
     """The topic's new papers, newest first: each dated by the brief that first named it."""
     found = new_papers(kb, topic)
@@ -185,7 +192,7 @@ def _papers_generator(
         if paper.credibility:
             facts.append(UI["feeds.paper_credibility"].format(label=paper.credibility.label))
         fe.summary(" · ".join(facts))
-        body = [_a(href, paper.short), html.escape(title), _a(link.brief(key), brief_title(kb, key))]
+        body = [anchor(href, paper.short), html.escape(title), anchor(link.brief(key), brief_title(kb, key))]
         fe.content("<p>" + "</p><p>".join(body) + "</p>", type="html")
     return fg
 
@@ -193,7 +200,7 @@ def _papers_generator(
 def feed_files(kb: KnowledgeBase, site_url: str, page_url: Callable[[str], str]) -> dict[str, bytes]:
     """Every feed file by its path in the site.  ``page_url(src)`` is the built URL of a page
     (e.g. ``briefs/inference/2026-09-03-e1/``), relative to the site root."""
-    link = _Linker(site_url, page_url)
+    link = FeedLinker(site_url, page_url)
     out: dict[str, bytes] = {}
     for paths in feeds_for(kb):
         make = _papers_generator if paths.papers else _generator

@@ -133,7 +133,15 @@ def topics(ctx: Context) -> str:
     return indexes.topics(ctx.kb, ctx.page)
 
 
-MAX_LIMIT = 100  # latest_briefs(limit)
+@macro
+def latest_weeks(ctx: Context, limit: int = 1) -> str:
+    """The latest weeks' news (the week in one page), with links to every week and the weeks' feed."""
+    from kb.render import weeks
+
+    return weeks.latest(ctx.kb, ctx.page, limit)
+
+
+MAX_LIMIT = 100  # latest_briefs(limit), latest_weeks(limit)
 
 
 def problems(kb: KnowledgeBase, default_topic: str, call: Call) -> list[str]:

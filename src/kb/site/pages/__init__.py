@@ -12,7 +12,7 @@ from typing import NamedTuple
 from kb.knowledge.index import KnowledgeBase
 from kb.knowledge.views import site_path
 from kb.messages import t
-from kb.site.pages import backlog, brief, files, handwritten, indexes, paper, stats, timeline
+from kb.site.pages import backlog, brief, files, handwritten, indexes, paper, stats, timeline, weeks
 from kb.site.pages.base import Edition, Inputs, Llms, PageType, Site, Stage
 
 __all__ = ["REGISTRY", "Edition", "Inputs", "Llms", "PageType", "Site", "Snapshot", "Stage", "affected", "claim"]
@@ -61,6 +61,8 @@ REGISTRY: tuple[PageType, ...] = (
     handwritten.HOME,
     handwritten.LIVING,
     timeline.TYPE,
+    weeks.TYPE,  # the week in one page, and the index of weeks
+    weeks.INDEX,
     brief.TYPE,
     indexes.BRIEFS,
     paper.TYPE,

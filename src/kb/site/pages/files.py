@@ -8,7 +8,7 @@ from kb import bib
 from kb.data.jsonschema import site_files
 from kb.knowledge.index import KnowledgeBase
 from kb.knowledge.views import api_files
-from kb.render import feeds, indexes
+from kb.render import feeds, indexes, weekfeed
 from kb.site.pages.base import Edition, Llms, PageType, Site, Stage
 
 BIB_FILE = indexes.BIB  # every paper as BibTeX, offered for download on the papers index
@@ -72,14 +72,17 @@ def _feed(site: Site, page: str) -> str | bytes:
     made = site.shared.get("feeds")
     if made is None:
         assert site.page_url is not None, "feeds are made once MkDocs knows every page's address"
-        made = site.shared["feeds"] = dict(feeds.feed_files(site.kb, site.options.site_url, site.page_url))
+        made = site.shared["feeds"] = {
+            **feeds.feed_files(site.kb, site.options.site_url, site.page_url),
+            **weekfeed.feed_files(site.kb, site.options.site_url, site.page_url),
+        }
     return made[page]
 
 
 FEEDS = PageType(
     name="feeds",
     in_preview=False,
-    paths=lambda kb: [path for f in feeds.feeds_for(kb) for path in (f.atom, f.rss)],
+    paths=lambda kb: [path for f in _feeds(kb) for path in (f.atom, f.rss)],
     make=_feed,
     stage=Stage.FILES,
     facts=None,
@@ -87,6 +90,12 @@ FEEDS = PageType(
 )
 
 
+def _feeds(kb: KnowledgeBase) -> list[feeds.FeedPaths]:
+    """Each topic's feeds, then the weeks'."""
+    weeks = weekfeed.week_feed(kb)
+    return feeds.feeds_for(kb) + ([weeks] if weeks else [])
+
+
 def feed_links(kb: KnowledgeBase) -> list[dict[str, str]]:
     """Feeds for the ``<link rel="alternate">`` tags of every page head (site-relative paths)."""
-    return [{"title": f.title, "atom": f.atom, "rss": f.rss} for f in feeds.feeds_for(kb)]
+    return [{"title": f.title, "atom": f.atom, "rss": f.rss} for f in _feeds(kb)]

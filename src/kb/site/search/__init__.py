@@ -32,9 +32,9 @@ OUTPUT = "pagefind"  # the bundle's directory, beside the pages; editions use la
 
 # The result types a reader can filter by, in the order the filter lists them (their names are
 # interface text: the message catalogue's).
-_KINDS = ("brief", "paper", "living", "timeline", "backlog", "index", "home", "about")
+_KINDS = ("brief", "paper", "living", "timeline", "week", "backlog", "index", "home", "about")
 TYPES = tuple(UI[f"search.type.{k}"] for k in _KINDS)
-BRIEF, PAPER, LIVING, TIMELINE, BACKLOG, INDEX, HOME, ABOUT = TYPES
+BRIEF, PAPER, LIVING, TIMELINE, WEEK, BACKLOG, INDEX, HOME, ABOUT = TYPES
 TYPE_FILTER, TOPIC_FILTER = UI["search.filter.type"], UI["search.filter.topic"]  # Pagefind's filter names
 DATES = {PAPER: UI["paper.published"], LIVING: UI["search.date.living"]}  # what a result's date is (a brief's: its day)
 # How much a word on the page counts (Pagefind's data-pagefind-weight on the indexed body).  The living
