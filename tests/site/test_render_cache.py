@@ -73,6 +73,13 @@ def test_each_edit_builds_what_a_build_without_cache_builds(tmp_path):
     kept, made = b.same_as_without_cache()
     assert 0 < made < 3  # the paper page now lists the guide among its backlinks
 
+    # a brief that names PrefixPool, not Cascade, moves PrefixPool to another section: Cascade's related
+    # papers (a list made from other papers' briefs) lose it, and its cached page must not keep it
+    edit(b.project / BRIEFS / "2026-09-04-e1.yaml", "- sections: [s1-2-scheduling]", "- sections: [s1-1-engines]")
+    edit(b.project / BRIEFS / "2026-09-04-e1.yaml", "- section: s1-2-scheduling", "- section: s1-1-engines")
+    kept, made = b.same_as_without_cache()
+    assert 0 < made < pages // 2
+
     newest = b.project / BRIEFS / "2026-09-05-e1.yaml"
     text = newest.read_text("utf-8")
     newest.unlink()

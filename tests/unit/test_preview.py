@@ -155,6 +155,8 @@ EDITS = {
     ),
     "claim priority": ("briefs/inference/2026-09-04-e1.yaml", "    priority: P2\n", "    priority: P0\n"),
     "unknown id": ("briefs/inference/2026-09-04-e1.yaml", "实验开关。", "实验开关（arXiv:2612.00001）。"),
+    # another paper's brief moves it out of a section: the related lists of that section's papers
+    "related": ("briefs/inference/2026-09-04-e1.yaml", "- sections: [s1-2-scheduling]", "- sections: [s1-1-engines]"),
 }
 
 
@@ -173,6 +175,22 @@ def test_every_page_that_changes_is_rebuilt(data, name):
     if name in ("value", "claim priority", "unknown id"):
         assert "backlog.md" in changed, name  # the edit reaches the backlog
     assert len(chosen - SUMMARY_PAGES) < len(pages)  # not every page
+
+
+def test_a_related_list_follows_the_briefs_of_other_papers(data):
+    """Cascade's related papers include PrefixPool by their shared section; a brief that names
+    PrefixPool but not Cascade moves it to another section: Cascade's page changes and is rebuilt."""
+    memo = Memo()
+    kb = load_kb(data, memo=memo)
+    assert "cascade" not in {m.paper for m in kb.mentions if m.place.brief == NEXT}
+    before, pages = preview_inputs(kb), rendered(kb)
+    edit(data / "briefs" / f"{NEXT}.yaml", "- sections: [s1-2-scheduling]", "- sections: [s1-1-engines]")
+    edit(data / "briefs" / f"{NEXT}.yaml", "- section: s1-2-scheduling", "- section: s1-1-engines")
+    kb = load_kb(data, memo=memo)
+    page = paper_page("cascade")
+    assert "prefixpool.md" in pages[page].partition('id="related"')[2].partition('id="backlinks"')[0]
+    assert "prefixpool.md" not in rendered(kb)[page].partition('id="related"')[2].partition('id="backlinks"')[0]
+    assert page in affected(before, preview_inputs(kb))
 
 
 def test_added_and_removed_briefs_rebuild_every_page_that_changes(data):
