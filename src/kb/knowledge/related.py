@@ -20,6 +20,8 @@ pairs among them.  Computed once per knowledge base (:func:`kb.knowledge.derived
 
 from __future__ import annotations
 
+import heapq
+from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
@@ -106,49 +108,92 @@ def _groups(kb: KnowledgeBase) -> list[tuple[Tie, tuple[str, ...], frozenset[str
         listed: list[str] = []
         for i, inc in enumerate(brief.increments):
             listed += inc.papers
-            out.append((Tie(Reason.item, (key,), i), inc.papers, ()))
+            if len(inc.papers) > 1:
+                out.append((Tie(Reason.item, (key,), i), inc.papers, ()))
             for j, rel in enumerate(inc.relations):
                 if rel.papers:  # the increment's papers with those the line names, and those among themselves
                     out.append((Tie(Reason.relation, (key,), i, j), inc.papers + rel.papers, inc.papers))
             in_section(brief.topic, inc.sections + [s.section for s in inc.suggested], inc.papers)
         for i, adj in enumerate(brief.adjacent):
             listed += adj.papers
-            out.append((Tie(Reason.item, (key,), -1 - i), adj.papers, ()))
+            if len(adj.papers) > 1:
+                out.append((Tie(Reason.item, (key,), -1 - i), adj.papers, ()))
             in_section(brief.topic, adj.sections, adj.papers)
         listed += [c.paper for c in brief.candidates]
         for claim in brief.claims:
             listed += claim.papers
-            out.append((Tie(Reason.claim, (brief.topic, claim.id)), claim.papers, ()))
+            if len(claim.papers) > 1:
+                out.append((Tie(Reason.claim, (brief.topic, claim.id)), claim.papers, ()))
         out.append((Tie(Reason.brief, (key,)), listed, ()))
     for records in kb.history.anchors.values():
         for rec in records:
             in_section(rec.topic, rec.sections, [rec.paper])
     out += [(Tie(Reason.section, where), papers, ()) for where, papers in sections.items()]
-    return [
-        (tie, tuple(dict.fromkeys(p for p in papers if p in kb.papers)), frozenset(apart)) for tie, papers, apart in out
-    ]
+    known = kb.papers
+    kept = [(tie, tuple(dict.fromkeys([p for p in papers if p in known])), apart) for tie, papers, apart in out]
+    return [(tie, papers, frozenset(apart) if apart else _NONE) for tie, papers, apart in kept if len(papers) > 1]
 
 
-def _ties(kb: KnowledgeBase) -> dict[str, dict[str, list[Tie]]]:
-    pairs: dict[str, dict[str, list[Tie]]] = {}
-    for tie, papers, apart in _groups(kb):
-        for a in papers:
-            row = pairs.setdefault(a, {})
+_NONE: frozenset[str] = frozenset()
+
+
+def _scores(a: str, groups: Iterable[tuple[Tie, tuple[str, ...], frozenset[str]]]) -> dict[str, int]:
+    """Each paper's score with ``a`` over ``a``'s groups."""
+    scores: defaultdict[str, int] = defaultdict(int)
+    briefs: defaultdict[str, int] = defaultdict(int)
+    for tie, papers, apart in groups:
+        if tie.reason is Reason.brief:
             for b in papers:
-                if a != b and not (a in apart and b in apart):
-                    row.setdefault(b, []).append(tie)
-    return pairs
+                briefs[b] += 1
+        elif a in apart:
+            for b in papers:
+                if b not in apart:
+                    scores[b] += WEIGHTS[tie.reason]
+        else:
+            w = WEIGHTS[tie.reason]
+            for b in papers:
+                scores[b] += w
+    for b, n in briefs.items():
+        scores[b] += min(n, BRIEF_CAP)
+    scores.pop(a, None)
+    return scores
+
+
+def _best(scores: Mapping[str, int], names: Mapping[str, str]) -> list[str]:
+    """The :data:`LIMIT` best scored, by score, then name: sorted among those at the cut or above."""
+    if not scores:
+        return []
+    cut = heapq.nlargest(LIMIT, scores.values())[-1]
+    return sorted((b for b, s in scores.items() if s >= cut), key=lambda b: (-scores[b], names[b], b))[:LIMIT]
+
+
+def _all_groups(kb: KnowledgeBase) -> list[tuple[Tie, tuple[str, ...], frozenset[str]]]:
+    return memo(kb, "related groups", lambda: _groups(kb))
 
 
 def related_papers(kb: KnowledgeBase) -> Mapping[str, tuple[Related, ...]]:
-    """Paper id -> its related papers, best first (at most :data:`LIMIT`)."""
+    """Paper id -> its related papers, best first (at most :data:`LIMIT`).  Each paper's scores are
+    summed over its groups; the ties are gathered for the papers kept only."""
 
     def compute() -> dict[str, tuple[Related, ...]]:
+        groups = _all_groups(kb)
+        of_paper: dict[str, list[int]] = {}
+        for i, (_, papers, _) in enumerate(groups):
+            for x in papers:
+                of_paper.setdefault(x, []).append(i)
+        members = [frozenset(papers) for _, papers, _ in groups]
+        names = {pid: p.short.lower() for pid, p in kb.papers.items()}
         out: dict[str, tuple[Related, ...]] = {}
-        for a, row in _ties(kb).items():
-            found = [Related(b, score(ties), tuple(sorted(set(ties), key=_tie_order))) for b, ties in row.items()]
-            found.sort(key=lambda r: (-r.score, kb.papers[r.paper].short.lower(), r.paper))
-            out[a] = tuple(found[:LIMIT])
+        for a, mine in of_paper.items():
+            scores = _scores(a, [groups[i] for i in mine])
+            best = _best(scores, names)
+            ties: dict[str, list[Tie]] = {b: [] for b in best}
+            for i in mine:
+                tie, _, apart = groups[i]
+                for b in best:
+                    if b in members[i] and not (a in apart and b in apart):
+                        ties[b].append(tie)
+            out[a] = tuple(Related(b, scores[b], tuple(sorted(set(ties[b]), key=_tie_order))) for b in best)
         return out
 
     return memo(kb, "related papers", compute)
@@ -162,7 +207,7 @@ def section_papers(kb: KnowledgeBase, topic: str, section: str) -> tuple[str, ..
     """The papers of one section (the ``section`` tie's papers), in the order first named."""
 
     def compute() -> dict[tuple[str, ...], tuple[str, ...]]:
-        return {tie.where: papers for tie, papers, _ in _groups(kb) if tie.reason is Reason.section}
+        return {tie.where: papers for tie, papers, _ in _all_groups(kb) if tie.reason is Reason.section}
 
     return memo(kb, "section papers", compute).get((topic, section), ())
 
