@@ -47,11 +47,11 @@ def graph_svg(ident: str, title: str, desc: str, nodes: Sequence[Node], edges: S
         angle = 2 * math.pi * (k + 0.5) / len(ring)
         at[i] = (cx + rx * math.sin(angle), cy - ry * math.cos(angle))
     body = [el("title", esc(title), id=f"{ident}-t"), el("desc", esc(desc), id=f"{ident}-d")]
+    strokes: dict[str, str] = {}  # the edges of one width as one path
     for i, j, score in edges:
         (x1, y1), (x2, y2) = at[i], at[j]
-        body.append(
-            el("line", "", x1=f"{x1:.0f}", y1=f"{y1:.0f}", x2=f"{x2:.0f}", y2=f"{y2:.0f}", stroke_width=_w(score))
-        )
+        strokes[_w(score)] = strokes.get(_w(score), "") + f"M{x1:.0f} {y1:.0f}L{x2:.0f} {y2:.0f}"
+    body += [el("path", "", d=d, stroke_width=w) for w, d in sorted(strokes.items())]
     for i, node in enumerate(nodes):
         x, y = at[i]
         body.append(_node(node, x, y, i == 0 and centre))
@@ -59,7 +59,6 @@ def graph_svg(ident: str, title: str, desc: str, nodes: Sequence[Node], edges: S
         "svg",
         "".join(body),
         "kb-graph",
-        xmlns="http://www.w3.org/2000/svg",
         width=WIDTH,
         height=height,
         viewBox=f"0 0 {WIDTH} {height}",
@@ -84,11 +83,11 @@ def _node(node: Node, x: float, y: float, middle: bool) -> Html:
     else:
         room, anchor, tx, ty = x - RADIUS - 8, "end", x - RADIUS - 4, y + FONT / 3
     label = _fit(node.label, room)
-    inner = el("title", esc(node.tip)) + el("circle", "", cx=f"{x:.0f}", cy=f"{y:.0f}", r=RADIUS)
-    inner += el("text", esc(label), x=f"{tx:.0f}", y=f"{ty:.0f}", text_anchor=anchor)
+    inner = el("circle", "", cx=f"{x:.0f}", cy=f"{y:.0f}", r=RADIUS)
+    inner += el("text", esc(label), x=f"{tx:.0f}", y=f"{ty:.0f}", text_anchor=anchor if anchor != "start" else None)
     if node.href is None:
-        return el("g", inner, "kb-node kb-self")
-    return a(inner, node.href, "kb-node", aria_label=node.tip)
+        return el("g", inner, "kb-self")
+    return a(inner, node.href, aria_label=node.tip)  # its name: the label may be cut
 
 
 def _fit(label: str, room: float) -> str:
@@ -118,7 +117,7 @@ def paper_section(kb: KnowledgeBase, linker: Linker, paper: str) -> Html:
         nodes.append(Node(other.short, linker.href(paper_page(r.paper)), tip))
     edges = [(0, i, r.score) for i, r in enumerate(found, 1)]
     title = t("related.graph_title", paper=me.short)
-    svg = graph_svg(f"kb-related-{paper}", title, t("related.graph_desc"), nodes, edges)
+    svg = graph_svg("kb-related", title, t("related.graph_desc"), nodes, edges)  # one a page
     intro = t(
         "related.intro",
         **{r.value: str(WEIGHTS[r]) for r in Reason},
