@@ -46,11 +46,11 @@ def link_colour(page) -> str:
 @pytest.mark.parametrize("size,scheme", [(s, c) for s in VIEWPORTS for c in SCHEMES])
 def test_a_paper_page_draws_and_lists_its_related_papers(open_page, size, scheme):
     page = open_page(PAPER, size, scheme)
-    rows = page.locator("#related ~ ol.kb-related > li")
+    rows = page.locator("#related + .kb-related ol > li")
     assert rows.count() == 8
     first = rows.first.inner_text()
     assert first.startswith("OpScale 10 分") and "同一断言" in first and "推理调度" in first, first
-    graph = page.locator("#related ~ .kb-graph-box svg.kb-graph").first
+    graph = page.locator("#related + .kb-related svg.kb-graph").first
     graph.scroll_into_view_if_needed()
     box = graph.bounding_box()
     assert box["width"] > 300 and 0 <= box["x"] and box["x"] + box["width"] <= VIEWPORTS[size]["width"]
@@ -89,7 +89,7 @@ def test_the_graph_works_by_keyboard(open_page, size):
 
 def test_a_tap_follows_a_node(open_page):
     page = open_page(PAPER, "phone", touch=True)
-    node = page.locator("#related ~ .kb-graph-box a").nth(2)
+    node = page.locator("#related + .kb-related svg a").nth(2)
     assert node.get_attribute("aria-label") == "Stream2LLM（7 分）"
     node.scroll_into_view_if_needed()
     node.locator("circle").tap()

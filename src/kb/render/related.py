@@ -124,12 +124,8 @@ def paper_section(kb: KnowledgeBase, linker: Linker, paper: str) -> Html:
         cap=str(BRIEF_CAP),
     )
     rows = [_row(kb, linker, r) for r in found]
-    return blocks(
-        heading(2, esc(t("related.heading")), ANCHOR),
-        p(esc(intro)),
-        div(svg, "kb-graph-box"),
-        ol(rows, "kb-related"),
-    )
+    body = blocks(p(esc(intro)), div(svg, "kb-graph-box"), ol(rows))
+    return blocks(heading(2, esc(t("related.heading")), ANCHOR), div(body, "kb-related"))
 
 
 def made_from(kb: KnowledgeBase, paper: str) -> tuple[object, ...]:
