@@ -6,7 +6,7 @@ broken by the short name.  A change of weights, reasons, ranking or limit fails 
 from __future__ import annotations
 
 from kb.knowledge.index import KnowledgeBase
-from kb.knowledge.related import Reason, Related, related_to, section_graph
+from kb.knowledge.related import Reason, Related, related_papers, related_to, score, section_graph
 
 B2, B3, B4, B5 = (f"inference/2026-09-0{d}-e1" for d in (2, 3, 4, 5))
 SCHED, KV = ("inference", "s1-2-scheduling"), ("inference", "s1-3-kv-cache")
@@ -108,3 +108,17 @@ def test_a_sections_neighbourhood(sample_kb: KnowledgeBase):
     # best connected first (sum of edge scores: cascade 24, opscale 24, flexllm 14, stream2llm 14,
     # meta 9, rtp-llm 9, prefixpool 0), ties by short name
     assert g.papers == ("cascade", "opscale", "flexllm", "stream2llm", "meta-llama-inference", "rtp-llm", "prefixpool")
+
+
+def test_every_score_is_the_sum_of_the_weights_of_its_ties(sample_kb: KnowledgeBase):
+    """The view sums scores per paper and gathers ties for the kept only: the two agree, and each
+    list is ranked by score, then name, and symmetric in its scores."""
+    lists = related_papers(sample_kb)
+    assert len(lists) > 10
+    for a, found in lists.items():
+        assert all(score(r.ties) == r.score for r in found), a
+        keys = [(-r.score, sample_kb.papers[r.paper].short.lower()) for r in found]
+        assert keys == sorted(keys) and len(found) <= 8
+        for r in found:
+            back = {x.paper: x.score for x in lists[r.paper]}
+            assert back.get(a, r.score) == r.score  # (a may be past the other's limit)

@@ -2,8 +2,9 @@
 
 Two papers are related by what the briefs record of both (each a :class:`Tie`):
 
-* ``relation`` — a 脉络关系 line of an increment names them together: the increment's papers and
-  the papers the line names are all related to each other;
+* ``relation`` — a 脉络关系 line of an increment names them together: each of the increment's
+  papers with each paper the line names, and those papers with each other (the increment's own
+  papers with each other are an ``item``);
 * ``item`` — one increment or adjacent item lists both;
 * ``claim`` — one claim to verify names both;
 * ``section`` — both belong to one section of a topic's living document: anchored there, or
@@ -81,6 +82,7 @@ class SectionGraph:
 
 
 def score(ties: Iterable[Tie]) -> int:
+    """The score of a pair with these ties (the view sums it per paper, :func:`_scores`)."""
     ties = list(ties)
     briefs = sum(1 for t in ties if t.reason is Reason.brief)
     return sum(WEIGHTS[t.reason] for t in ties if t.reason is not Reason.brief) + min(briefs, BRIEF_CAP)
@@ -226,7 +228,10 @@ def section_graph(kb: KnowledgeBase, topic: str, section: str) -> SectionGraph:
         for rel in related_to(kb, a):
             if rel.paper in inside and any(t.reason in STRONG for t in rel.ties):
                 scores[min(a, rel.paper), max(a, rel.paper)] = rel.score
-    degree = {p: sum(s for pair, s in scores.items() if p in pair) for p in members}
+    degree = dict.fromkeys(members, 0)
+    for (a, b), s in scores.items():
+        degree[a] += s
+        degree[b] += s
     drawn = sorted(members, key=lambda p: (-degree[p], kb.papers[p].short.lower(), p))[:SECTION_NODES]
     kept = set(drawn)
     edges = tuple((a, b, s) for (a, b), s in sorted(scores.items()) if a in kept and b in kept)
