@@ -44,8 +44,8 @@ def _inputs(kb: KnowledgeBase, pid: str) -> tuple[object, ...]:
         kb.findings("paper", pid),
         latest,
         titles(kb, [s.brief for s in seen] + [a.brief for a in anchors]),
-        bib.entry_for(kb.papers[pid], kb),
         related.made_from(kb, pid),  # from other papers' briefs too
+        bib.entry_for(kb.papers[pid], kb),
     )
 
 
