@@ -134,8 +134,9 @@ def made_from(kb: KnowledgeBase, paper: str) -> tuple[object, ...]:
     come with the topics, which every page is made from)."""
     found = related_to(kb, paper)
     claims = {tie.where for r in found for tie in r.of(Reason.claim)}
+    # plain tuples: the render cache spells its keys with repr, a dataclass's is slow
     return (
-        found,
+        [(r.paper, r.score, [(x.reason.value, x.where, x.at, x.line) for x in r.ties]) for r in found],
         [kb.papers[r.paper].short for r in found],
         [(c, s.claim.title, s.brief, s.index) for c in sorted(claims) if (s := kb.claims.get(*c)) is not None],
     )
