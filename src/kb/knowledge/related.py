@@ -8,7 +8,9 @@ Two papers are related by what the briefs record of both (each a :class:`Tie`):
 * ``item`` — one increment or adjacent item lists both;
 * ``claim`` — one claim to verify names both;
 * ``section`` — both belong to one section of a topic's living document: anchored there, or
-  named there by an increment (its sections, the sections it suggests) or an adjacent item;
+  named there by an increment (its sections, the sections it suggests) or an adjacent item.  It
+  adds to two papers another tie joins, and alone relates none: a section holds hundreds of
+  papers in a year, and a list of them all at the same score would be ranked by name;
 * ``brief`` — one brief lists both as items (an increment, an adjacent item, a candidate, a
   claim; not the carried-over or citable lists, which restate earlier briefs).
 
@@ -161,6 +163,17 @@ def _scores(a: str, groups: Iterable[tuple[Tie, tuple[str, ...], frozenset[str]]
     return scores
 
 
+def _add_sections(mine: frozenset[int], scores: dict[str, int], sec_of: Mapping[str, frozenset[int]]) -> None:
+    """Add to the papers ``scores`` holds the weight of each section (of ``mine``) they share."""
+    if mine:
+        w = WEIGHTS[Reason.section]
+        for b in scores:
+            scores[b] += w * len(sec_of.get(b, _NO_SECTION) & mine)
+
+
+_NO_SECTION: frozenset[int] = frozenset()
+
+
 def _best(scores: Mapping[str, int], names: Mapping[str, str]) -> list[str]:
     """The :data:`LIMIT` best scored, by score, then name: sorted among those at the cut or above."""
     if not scores:
@@ -185,9 +198,13 @@ def related_papers(kb: KnowledgeBase) -> Mapping[str, tuple[Related, ...]]:
                 of_paper.setdefault(x, []).append(i)
         members = [frozenset(papers) for _, papers, _ in groups]
         names = {pid: p.short.lower() for pid, p in kb.papers.items()}
+        # a section adds to the papers another tie joins (alone, its hundreds of papers would rank by name)
+        sections = {i for i, (tie, _, _) in enumerate(groups) if tie.reason is Reason.section}
+        sec_of = {a: frozenset(i for i in mine if i in sections) for a, mine in of_paper.items()}
         out: dict[str, tuple[Related, ...]] = {}
         for a, mine in of_paper.items():
-            scores = _scores(a, [groups[i] for i in mine])
+            scores = _scores(a, [groups[i] for i in mine if i not in sections])
+            _add_sections(sec_of[a], scores, sec_of)
             best = _best(scores, names)
             ties: dict[str, list[Tie]] = {b: [] for b in best}
             for i in mine:

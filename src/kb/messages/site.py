@@ -120,7 +120,7 @@ SITE: dict[str, str] = {
     "timeline.point_tip": "{date}：累计 {n} 篇",
     # related papers and their graphs (src/kb/render/related.py)
     "related.heading": "相关论文",
-    "related.intro": "简报里和本文放在一起的论文，按关联分数排列：同一条脉络关系提到 {relation} 分，同一条目 {item} 分，同一条待核实断言 {claim} 分，同属活文档一节 {section} 分，同一期简报列出每期 {brief} 分（最多计 {cap} 期）。图与下面的列表内容相同。",
+    "related.intro": "简报里和本文放在一起的论文，按关联分数排列：同一条脉络关系提到 {relation} 分，同一条目 {item} 分，同一条待核实断言 {claim} 分，同属活文档一节 {section} 分（只加给已有别的关联的论文），同一期简报列出每期 {brief} 分（最多计 {cap} 期）。图与下面的列表内容相同。",
     "related.graph_title": "{paper} 的相关论文",
     "related.graph_desc": "中间是本文，四周是相关论文，连线越粗关联越强；下面的列表是同样的内容。",
     "related.node_tip": "{paper}（{n} 分）",
