@@ -109,8 +109,8 @@ def test_a_papers_related_papers_are_not_indexed(site, pages):
     OpScale should find OpScale's page and the briefs, not every page beside it."""
     indexed = squash(fragment(site, "/papers/cascade/")["content"])
     related = pages.article("papers/cascade/index.html").select_one("div.kb-related").get_text()
-    assert "PrefixPool" in related and "同见于" in related
-    assert "PrefixPool" not in indexed and "同见于" not in indexed
+    assert "ReplaySSM" in related and "同见于" in related
+    assert "ReplaySSM" not in indexed and "同见于" not in indexed
     assert "相关论文" in indexed  # its heading is (the table of contents names it)
 
 
