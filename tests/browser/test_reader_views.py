@@ -20,6 +20,7 @@ PAGES = {
     "reconstructed": "briefs/inference/2026-09-01-e1/",  # a brief known only by its candidates
     "living": "inference/",
     "paper": "papers/retroinfer/",
+    "related": "papers/cascade/",  # related papers: a graph and its list (kb.render.related)
     "papers": "papers/",
     "backlog": "backlog/",
     "stats": "stats/",

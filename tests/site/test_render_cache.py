@@ -16,6 +16,14 @@ from sitebuild import build, built_files, copy_project
 
 pytestmark = pytest.mark.slow
 BRIEFS = Path("data/briefs/inference")
+# FlexLLM (9-2) moved from s1-2-scheduling, Cascade's section, to s1-1-engines
+FLEXLLM = (
+    "    title: FlexLLM：token 级 co-serving（NSDI 2026）\n    label: FlexLLM\n    papers: [flexllm]\n    suggested:\n"
+)
+MOVE_FLEXLLM = (
+    f"[s1-2-scheduling]\n{FLEXLLM}      - section: s1-2-scheduling",
+    f"[s1-1-engines]\n{FLEXLLM}      - section: s1-1-engines",
+)
 
 
 def finished(log: str) -> tuple[int, int]:
@@ -72,6 +80,12 @@ def test_each_edit_builds_what_a_build_without_cache_builds(tmp_path):
     guide.write_text(guide.read_text("utf-8") + "\n另见 arXiv:2606.01927 的做法。\n", "utf-8")
     kept, made = b.same_as_without_cache()
     assert 0 < made < 3  # the paper page now lists the guide among its backlinks
+
+    # a brief that names FlexLLM, not Cascade, moves FlexLLM to another section: FlexLLM's place in
+    # Cascade's related papers (a list made from other papers' briefs) changes, and so must its page
+    edit(b.project / BRIEFS / "2026-09-02-e1.yaml", *MOVE_FLEXLLM)
+    kept, made = b.same_as_without_cache()
+    assert 0 < made < pages // 2
 
     newest = b.project / BRIEFS / "2026-09-05-e1.yaml"
     text = newest.read_text("utf-8")

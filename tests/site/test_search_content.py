@@ -104,6 +104,16 @@ def test_a_papers_bibtex_is_not_indexed_but_its_key_is(site, pages):
     assert "Speculation" in indexed  # the page's own title and identity list are
 
 
+def test_a_papers_related_papers_are_not_indexed(site, pages):
+    """Cascade's related papers name other papers and the same reasons on every page: a search for
+    OpScale should find OpScale's page and the briefs, not every page beside it."""
+    indexed = squash(fragment(site, "/papers/cascade/")["content"])
+    related = pages.article("papers/cascade/index.html").select_one("div.kb-related").get_text()
+    assert "ReplaySSM" in related and "同见于" in related
+    assert "ReplaySSM" not in indexed and "同见于" not in indexed
+    assert "相关论文" in indexed  # its heading is (the table of contents names it)
+
+
 def test_the_performance_log_is_a_page_but_not_in_the_index(site):
     """The performance log quotes ids, queries and test strings as examples: a reader's search
     found it, garbled, beside the pages that say them.  It is built and linked, never indexed; the

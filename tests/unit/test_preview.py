@@ -138,6 +138,15 @@ def rendered(kb: KnowledgeBase) -> dict[str, str]:
     return out
 
 
+# FlexLLM (9-2) moved from s1-2-scheduling, Cascade's section, to s1-1-engines
+FLEXLLM = (
+    "    title: FlexLLM：token 级 co-serving（NSDI 2026）\n    label: FlexLLM\n    papers: [flexllm]\n    suggested:\n"
+)
+MOVE_FLEXLLM = (
+    f"[s1-2-scheduling]\n{FLEXLLM}      - section: s1-2-scheduling",
+    f"[s1-1-engines]\n{FLEXLLM}      - section: s1-1-engines",
+)
+
 EDITS = {
     "headline": ("briefs/inference/2026-09-03-e1.yaml", "\ncharacter:\n  title: ", "\ncharacter:\n  title: 新词 "),
     # a brief is named by its title on the pages that link to it: the brief before it, the paper pages
@@ -155,6 +164,8 @@ EDITS = {
     ),
     "claim priority": ("briefs/inference/2026-09-04-e1.yaml", "    priority: P2\n", "    priority: P0\n"),
     "unknown id": ("briefs/inference/2026-09-04-e1.yaml", "实验开关。", "实验开关（arXiv:2612.00001）。"),
+    # another paper's brief moves it out of a section: the related lists of that section's papers
+    "related": ("briefs/inference/2026-09-02-e1.yaml", *MOVE_FLEXLLM),
 }
 
 
@@ -173,6 +184,25 @@ def test_every_page_that_changes_is_rebuilt(data, name):
     if name in ("value", "claim priority", "unknown id"):
         assert "backlog.md" in changed, name  # the edit reaches the backlog
     assert len(chosen - SUMMARY_PAGES) < len(pages)  # not every page
+
+
+def test_a_related_list_follows_the_briefs_of_other_papers(data):
+    """Cascade and FlexLLM are related by a relation line of 9-3 and their section (s1-2-scheduling),
+    which FlexLLM has from 9-2 only; 9-2, which does not name Cascade, moves FlexLLM to another
+    section: Cascade's page changes (FlexLLM's score and reasons) and is rebuilt."""
+    memo = Memo()
+    kb = load_kb(data, memo=memo)
+    assert "cascade" not in {m.paper for m in kb.mentions if m.place.brief == "inference/2026-09-02-e1"}
+    before, pages = preview_inputs(kb), rendered(kb)
+    edit(data / "briefs" / "inference" / "2026-09-02-e1.yaml", *MOVE_FLEXLLM)
+    kb = load_kb(data, memo=memo)
+    page = paper_page("cascade")
+
+    def row(html: str) -> str:
+        return next(li for li in html.split("<li>") if li.startswith('<a href="flexllm.md">'))
+
+    assert "7 分" in row(pages[page]) and "5 分" in row(rendered(kb)[page])
+    assert page in affected(before, preview_inputs(kb))
 
 
 def test_added_and_removed_briefs_rebuild_every_page_that_changes(data):

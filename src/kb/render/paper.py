@@ -16,6 +16,7 @@ from kb.knowledge.figures import paper_status
 from kb.knowledge.index import KnowledgeBase, paper_page, section_anchor
 from kb.knowledge.mentions import Mention
 from kb.messages import t
+from kb.render import related
 from kb.render.checks import CHECKS_ANCHOR
 from kb.render.findings import finding_text
 from kb.render.html import Html, admonition, blocks, el, esc, heading, link, strong, t_html, ul
@@ -24,7 +25,7 @@ from kb.render.html import table as html_table
 from kb.render.links import SIGHTING_LABELS, Linker, anchor_text, brief_link, section_label, text
 
 # the page's own section anchors (the title's anchor must differ from them)
-ANCHORS = ("abstract", "key-numbers", "notes", "anchored", "backlinks", "bibtex")
+ANCHORS = ("abstract", "key-numbers", "notes", "anchored", "related", "backlinks", "bibtex")
 
 
 def title_anchor(short: str) -> str:
@@ -53,6 +54,7 @@ def page(kb: KnowledgeBase, paper_id: str, bibtex: str | None = None, demos: Htm
         out.append(ul(text(kb, linker, n) for n in p.notes))
     out.append(_anchors(kb, linker, p))
     out.append(demos)
+    out.append(related.paper_section(kb, linker, paper_id))
     out.append(_backlinks(kb, linker, p))
     out.append(heading(2, "BibTeX", "bibtex"))
     out.append(_bibtex(p, bibtex))

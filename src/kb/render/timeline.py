@@ -16,7 +16,7 @@ from kb.knowledge.history import AnchorRecord
 from kb.knowledge.index import KnowledgeBase, SectionInfo, section_anchor
 from kb.knowledge.sections import anchorings_by_section, pending_by_section
 from kb.messages import t
-from kb.render import charts
+from kb.render import charts, related
 from kb.render.html import Html, blocks, div, esc, heading, p, strong, t_html, table, ul
 from kb.render.links import Linker, brief_link, paper_link
 
@@ -43,7 +43,8 @@ def page(kb: KnowledgeBase, topic: str) -> Html:
     for info in kb.sections.get(topic, {}).values():
         head = heading(min(2 + info.depth, 6), esc(info.section.name), info.id)
         body = _section(kb, linker, topic, info, anchorings.get(info.id, ()), end)
-        out += [head, body, _pending(kb, linker, pending.get(info.id, ()))]
+        graph = related.section_part(kb, linker, topic, info.id)
+        out += [head, body, graph, _pending(kb, linker, pending.get(info.id, ()))]
     if None in anchorings:
         out += [heading(2, esc(t("timeline.unsectioned")), UNSECTIONED), _anchorings(kb, linker, anchorings[None])]
     return blocks(*out) + "\n"

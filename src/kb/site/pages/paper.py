@@ -7,6 +7,7 @@ from kb import bib
 from kb.knowledge.figures import paper_status
 from kb.knowledge.index import KnowledgeBase, paper_page
 from kb.render import paper as paper_render
+from kb.render import related
 from kb.render.meta import paper_description
 from kb.site import search
 from kb.site.pages.base import Edition, Inputs, Llms, PageType, Site, Stage
@@ -43,6 +44,7 @@ def _inputs(kb: KnowledgeBase, pid: str) -> tuple[object, ...]:
         kb.findings("paper", pid),
         latest,
         titles(kb, [s.brief for s in seen] + [a.brief for a in anchors]),
+        related.made_from(kb, pid),  # from other papers' briefs too
         bib.entry_for(kb.papers[pid], kb),
     )
 

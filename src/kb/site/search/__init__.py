@@ -62,6 +62,8 @@ HEADINGS = 10.0  # Pagefind's largest weight: a section named 推理调度 is th
 EXCLUDE = [".headerlink", ".kb-edition", ".kb-backlinks", ".kb-prevnext", ".kb-glance", ".kb-glance-side"]
 EXCLUDE += [".kb-timeline-link"]  # under each living-document section: the same words each time
 EXCLUDE += ["table[data-kb-listing]"]
+# related papers (kb.render.related): other papers' names and the same reasons on every paper page
+EXCLUDE += [".kb-related", ".kb-section-graph"]
 # And a paper page's BibTeX entry: its title, authors, year and id are the page's own identity list
 # again (in LaTeX), and an excerpt from it is noise; its key stays a word of the page (:func:`mark`), so
 # a key copied from a .bib file finds the paper.  A fifth of a paper page's words.
