@@ -1,7 +1,7 @@
 """Pages rendered into frames (kb.site.plugin.frame) are the pages the template renders, byte for byte: the
 frame is made once per kind of page, a value printed through different filters sends its page to a
 full render, and a template the stand-in page cannot reproduce gets no frame at all.  No MkDocs:
-templates in memory, pages as plain objects; the real slot macro and slots template (kb.site.plugin.theme)."""
+templates in memory, pages as plain objects; the real slot macro and slots template (kb.site.theme)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pytest
 from jinja2 import DictLoader, Environment
 
 from kb.site.plugin.frame import TEMPLATE, Frames
-from kb.site.plugin.theme import TEMPLATES as THEME_TEMPLATES
+from kb.site.theme import TEMPLATES as THEME_TEMPLATES
 
 OVERRIDES = THEME_TEMPLATES  # the templates the kb package brings
 

@@ -14,9 +14,9 @@ import material
 import mkdocs
 import pytest
 
-from kb.site.plugin.theme import TEMPLATES
+from kb.site.theme import TEMPLATES
 
-OVERRIDES = TEMPLATES  # the templates the kb plugin brings (kb.site.plugin.theme)
+OVERRIDES = TEMPLATES  # the templates the kb plugin brings (kb.site.theme)
 THEMES = {  # where each package keeps the templates a copy names
     "mkdocs-material": Path(material.__file__).parent / "templates",
     "mkdocs": Path(mkdocs.__file__).parent / "templates",

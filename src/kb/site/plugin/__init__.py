@@ -50,12 +50,12 @@ from kb.render.macros import Context as MacroContext
 from kb.render.macros import call as macro_call
 from kb.render.macros import diagnostics as macro_diagnostics
 from kb.render.placement import Placeholders
-from kb.site import cache, search
+from kb.site import cache, search, theme
 from kb.site.pages import Edition, htmlpage, type_of
 from kb.site.pages.demos import demos_html
 from kb.site.pages.files import feed_links
 from kb.site.pages.layout import Options, Site, add_hand_written, build_site, check_finished, make_files
-from kb.site.plugin import finish, frame, pagetoc, theme
+from kb.site.plugin import finish, frame, pagetoc
 from kb.site.plugin.config import KbConfig, address, demos_on
 from kb.site.preview import Preview
 from kb.site.search import index as search_index
@@ -130,7 +130,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         self._reviewed = read_list(root / STATIC_LIST)
         self._check_docs(Path(config.docs_dir))  # before MkDocs lists docs/ (names it cannot handle)
         config.watch.append(str(data_dir))
-        # the theme's own styles and scripts (kb.site.plugin.theme), before the project's own
+        # the theme's own styles and scripts (kb.site.theme), before the project's own
         config.extra_css[:0] = [s for s in theme.STYLES if s not in config.extra_css]
         listed = {str(s) for s in config.extra_javascript}
         config.extra_javascript[:0] = [s for s in theme.SCRIPTS if s not in listed]

@@ -2,7 +2,7 @@
 
 Material renders its whole page template for every page.  For a page outside the nav (every brief
 and paper page) nearly all of it depends only on the kind of page: the index page it hangs under
-and the folder of its URL (as :mod:`kb.site.plugin.theme`'s parts), whether it has a canonical address,
+and the folder of its URL (as :mod:`kb.site.theme`'s parts), whether it has a canonical address,
 a description, a table of contents.  What is its own is a handful of values: its title, meta
 title and description, canonical address, content, the first entry of its table of contents (the
 skip link), and its two tables of contents (the sidebar and the box above the article, each a
@@ -32,7 +32,7 @@ from typing import Any
 from jinja2 import Environment
 
 from kb.site.cache import TEMPLATE  # prints page.content: here the whole page, made by Frames
-from kb.site.plugin.theme import place
+from kb.site.theme import place
 
 __all__ = ["SLOTS", "TEMPLATE", "Frame", "Frames"]
 

@@ -41,10 +41,10 @@ from mkdocs.structure.files import File
 
 from kb.data.diagnostics import UserError
 from kb.gcpause import gc_paused
-from kb.site.plugin.theme import TEMPLATES as THEME_TEMPLATES
 from kb.site.preview import Change, Preview, Project, ignored, snapshot
 from kb.site.preview.later import Job, Later
 from kb.site.search.index import IndexStats, Stop, Written
+from kb.site.theme import TEMPLATES as THEME_TEMPLATES
 
 PREVIEW_DIR = Path(".cache") / "kb" / "preview"  # beside mkdocs.yml (.cache/ is git-ignored)
 DATA_ENV = "KB_DATA"

@@ -29,7 +29,7 @@ from jinja2 import BaseLoader, ChoiceLoader, Environment, FileSystemBytecodeCach
 __all__ = ["ASSETS", "PREFIX", "SCRIPTS", "STYLES", "TEMPLATES", "Parts", "asset_files", "install", "place"]
 
 PREFIX = "material"  # "material/partials/nav.html": Material's own template, under an override of the same name
-THEME = Path(__file__).resolve().parents[2] / "theme"  # the package's theme: kb/theme/
+THEME = Path(__file__).resolve().parents[1] / "theme"  # the package's theme: kb/theme/
 TEMPLATES = THEME / "templates"  # over Material's (main.html, partials/…)
 ASSETS = THEME / "assets"  # the site's scripts and styles
 SITE_ASSETS = "assets"  # where they are in the built site
