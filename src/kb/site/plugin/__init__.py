@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
+from typing import cast
 
 from jinja2 import Environment
 from jinja2.utils import htmlsafe_json_dumps
@@ -434,7 +435,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
                 page.active = True
         pagetoc.adjust(page, UI["feeds.subscribe"], lambda: feed_links(self.site.kb), self._in_nav)
         if (whole := self._frames.render(page, context)) is not None:
-            page.content = whole  # the template it has now prints it (kb.site.plugin.frame.TEMPLATE)
+            _give(context, kb_whole_page=whole)  # the template it has now prints it (kb.site.plugin.frame.TEMPLATE)
         return context
 
     # ------------------------------------------------------------------ search
@@ -467,3 +468,9 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         """What the load froze out of garbage collection goes back to it (`mkdocs serve` builds again)."""
         if self.preview is None:
             gc.unfreeze()
+
+
+def _give(context: TemplateContext, **values: object) -> None:
+    """Template context variables of the kb plugin's own (``kb_...``), which the theme's templates
+    read (kb/theme/templates): MkDocs types the context with its own keys only."""
+    cast("dict[str, object]", context).update(values)
