@@ -425,14 +425,14 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         self, context: TemplateContext, /, *, page: Page, config: MkDocsConfig, nav: Navigation
     ) -> TemplateContext | None:
         """Pages out of the nav (for build cost) hang under the page their type names as
-        ``parent``, so the theme shows the breadcrumb and highlights the parent's tab."""
+        ``parent``: the theme's breadcrumb, tabs and navigation read ``kb_parent`` and
+        ``kb_ancestors`` (that page and its sections) of the context as the page's own
+        (kb/theme/templates/partials/path.html, tabs-item.html, nav-item.html)."""
         index = type_of(self.site, page.file.src_uri).parent
         if page.parent is None and index is not None:
             found = next((p for p in nav.pages if p.file.src_uri == index), None)
             if found is not None:
-                # MkDocs resets page.active (and so the parent's) after rendering the page
-                page.parent = found  # type: ignore[assignment]  # a Page as parent: its tab is active
-                page.active = True
+                _give(context, kb_parent=found, kb_ancestors=[found, *found.ancestors])
         pagetoc.adjust(page, UI["feeds.subscribe"], lambda: feed_links(self.site.kb), self._in_nav)
         if (whole := self._frames.render(page, context)) is not None:
             _give(context, kb_whole_page=whole)  # the template it has now prints it (kb.site.plugin.frame.TEMPLATE)

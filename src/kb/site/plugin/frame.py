@@ -41,6 +41,7 @@ _OWN_META = ("title", "description")  # page.meta entries that are a page's own 
 # Entries of MkDocs' template context that differ from page to page but are no part of the page:
 # the documentation files (a new list for each page) and the time of the call.
 _UNPRINTED = ("page", "pages", "build_date_utc")
+_PLACED = ("kb_parent", "kb_ancestors")  # the kb plugin's, for the index page the page hangs under: in place()
 _PRINTED_APART = re.compile(r"[&<>\"'\x00]")  # what striptags or e would print differently
 
 
@@ -221,9 +222,9 @@ class Frames:
             return None
         own = tuple(bool(page.meta.get(k)) for k in _OWN_META)
         rest = tuple(sorted((k, repr(v)) for k, v in page.meta.items() if k not in _OWN_META and k != "template"))
-        around = tuple(sorted((k, _fixed(v)) for k, v in context.items() if k not in _UNPRINTED))
+        around = tuple(sorted((k, _fixed(v)) for k, v in context.items() if k not in _UNPRINTED + _PLACED))
         has = (bool(page.canonical_url), "<h1" in page.content, bool(page.toc))
-        return (template, *place(page), has, own, rest, around)
+        return (template, *place(page, context.get("kb_parent")), has, own, rest, around)
 
     def _values(self, page: Any) -> dict[str, str] | None:
         """The page's own values as the templates print them; None if one is printed differently in different places."""
