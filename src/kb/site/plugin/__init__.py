@@ -433,7 +433,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
             found = next((p for p in nav.pages if p.file.src_uri == index), None)
             if found is not None:
                 _give(context, kb_parent=found, kb_ancestors=[found, *found.ancestors])
-        pagetoc.adjust(page, UI["feeds.subscribe"], lambda: feed_links(self.site.kb), self._in_nav)
+        pagetoc.adjust(page, lambda: feed_links(self.site.kb), self._in_nav)
         if (whole := self._frames.render(page, context)) is not None:
             _give(context, kb_whole_page=whole)  # the template it has now prints it (kb.site.plugin.frame.TEMPLATE)
         return context

@@ -202,7 +202,9 @@ class Frames:
         whether the page is in the nav (never, for a page taken), besides the theme's words and
         configuration (the same for every page of a build): pages with equal ones (most paper
         pages) share what the first of them made."""
-        key = _toc_key(context["page"].toc)
+        page = context["page"]
+        key = _toc_key(page.toc)
+        key = key if key is None else (*key, bool(page.meta.get("kb_subscribe")))  # listed last: kb-toc.html
         made = self._made_slots.get(key) if key is not None else None
         if made is not None:
             self.slots_reused += 1
