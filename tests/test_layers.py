@@ -180,3 +180,38 @@ def test_an_upward_import_and_a_circle_are_found():
         "kb.editions.g imports kb.demos.h (demos is not below editions)",
     ]
     assert circles(g) == [["kb.render.c", "kb.render.e", "kb.render.f"]]
+
+
+def packages(g: Graph) -> dict[str, set[str]]:
+    """The graph between packages: a module stands for the package it is in (a package's
+    ``__init__`` for that package), and an import of a package one is inside does not count
+    (running it is part of importing anything below it)."""
+    known = set(g)
+
+    def home(module: str) -> str:
+        is_package = any(m.startswith(module + ".") for m in known)
+        return module if is_package else module.rpartition(".")[0]
+
+    out: dict[str, set[str]] = {}
+    for a, targets in g.items():
+        here = home(a)
+        for b in targets:
+            there = home(b)
+            if there != here and not here.startswith(there + "."):
+                out.setdefault(here, set()).add(there)
+    return out
+
+
+def test_no_packages_import_each_other_round_a_circle():
+    assert circles(packages(graph())) == []
+
+
+def test_a_circle_between_packages_is_found_though_the_modules_make_none():
+    g = {
+        "kb.site.a": {"kb.site.b"},  # kb.site.a's __init__ imports kb.site.b's
+        "kb.site.a.x": set(),
+        "kb.site.b": set(),
+        "kb.site.b.y": {"kb.site.a.x", "kb.site.a"},  # and a module of kb.site.b imports kb.site.a
+    }
+    assert circles(g) == []
+    assert circles(packages(g)) == [["kb.site.a", "kb.site.b"]]

@@ -1,7 +1,7 @@
 """Pages rendered into frames (kb.site.plugin.frame) are the pages the template renders, byte for byte: the
 frame is made once per kind of page, a value printed through different filters sends its page to a
 full render, and a template the stand-in page cannot reproduce gets no frame at all.  No MkDocs:
-templates in memory, pages as plain objects; the real slot macro and slots template (kb.site.plugin.theme)."""
+templates in memory, pages as plain objects; the real slot macro and slots template (kb.site.theme)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pytest
 from jinja2 import DictLoader, Environment
 
 from kb.site.plugin.frame import TEMPLATE, Frames
-from kb.site.plugin.theme import TEMPLATES as THEME_TEMPLATES
+from kb.site.theme import TEMPLATES as THEME_TEMPLATES
 
 OVERRIDES = THEME_TEMPLATES  # the templates the kb package brings
 
@@ -25,8 +25,8 @@ MAIN = """{% from "partials/kb-slot.html" import slot with context %}<html lang=
 {%- if page.toc | first is defined %}<a class="skip" href="{{ (page.toc | first).url }}">skip</a>{% endif %}
 <header>{{ page.title }}</header>
 {%- if page.meta.hide %}<p hidden>{{ page.meta.hide | join(",") }}</p>{% endif %}
-<aside>{% call slot("toc") %}{% include "material/partials/toc.html" %}{% endcall %}</aside>
-<nav>{{ page.parent.title if page.parent else "" }} · {{ base_url }}</nav>
+<aside>{% call slot("toc") %}{% include "partials/kb-toc.html" %}{% endcall %}</aside>
+<nav>{{ kb_parent.title if kb_parent else "" }} · {{ base_url }}</nav>
 {% call slot("tocbox") %}{% include "partials/kb-toc-box.html" %}{% endcall %}
 <article>{% if "<h1" not in page.content %}<h1>{{ page.title }}</h1>{% endif %}{{ page.content }}</article>
 </html>"""
@@ -87,7 +87,7 @@ def environment(main: str = MAIN) -> Environment:
     templates = {
         "main.html": main,
         TEMPLATE: "{{ page.content }}",
-        "material/partials/toc.html": TOC,
+        "partials/kb-toc.html": TOC,
         "partials/kb-toc-box.html": BOX,
         "partials/language.html": LANGUAGE,
     }
@@ -107,7 +107,8 @@ CONFIG = {"site_name": "知识库"}  # one object for the build, as MkDocs' conf
 
 
 def context(page: Page, **more: Any) -> dict[str, Any]:
-    return {"page": page, "config": CONFIG, "base_url": "../../..", **more}
+    parent = {"kb_parent": page.parent} if page.parent else {}  # as the kb plugin gives it
+    return {"page": page, "config": CONFIG, "base_url": "../../..", **parent, **more}
 
 
 def build(

@@ -1,10 +1,10 @@
-"""The theme's templates compiled once and kept in the build's cache (kb.site.plugin.theme.install): a
+"""The theme's templates compiled once and kept in the build's cache (kb.site.theme.install): a
 later build loads them instead of compiling Material's templates again, and an edited template
 is compiled again, never served from the cache."""
 
 from __future__ import annotations
 
-from kb.site.plugin.theme import TEMPLATES
+from kb.site.theme import TEMPLATES
 from sitebuild import build, built_files, copy_project, override
 
 MARK = "<!-- kb-compiled-template-check -->"

@@ -14,9 +14,9 @@ import material
 import mkdocs
 import pytest
 
-from kb.site.plugin.theme import TEMPLATES
+from kb.site.theme import TEMPLATES
 
-OVERRIDES = TEMPLATES  # the templates the kb plugin brings (kb.site.plugin.theme)
+OVERRIDES = TEMPLATES  # the templates the kb plugin brings (kb.site.theme)
 THEMES = {  # where each package keeps the templates a copy names
     "mkdocs-material": Path(material.__file__).parent / "templates",
     "mkdocs": Path(mkdocs.__file__).parent / "templates",
@@ -32,6 +32,8 @@ RECORDED = {name: m for name, m in COPIES.items() if m}
 
 def test_the_copies_of_material_partials_say_where_they_come_from():
     assert {"partials/header.html", "partials/search.html", "sitemap.xml"} <= set(RECORDED)
+    navigation = {"partials/kb-toc.html", "partials/nav-item.html", "partials/path.html", "partials/tabs-item.html"}
+    assert navigation <= set(RECORDED)
 
 
 @pytest.mark.parametrize("name", sorted(RECORDED))

@@ -1,4 +1,4 @@
-"""Theme parts made once per build (kb.site.plugin.theme, partials/kb-memo.html) and pages
+"""Theme parts made once per build (kb.site.theme, partials/kb-memo.html) and pages
 rendered into frames (kb.site.plugin.frame, partials/kb-slot.html) change no byte: the site
 equals one built with every part made for each page and every page rendered in full, and the parts
 and frames are reused."""
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from kb.site.plugin.theme import TEMPLATES
+from kb.site.theme import TEMPLATES
 from sitebuild import build, built_files, copy_project, override
 
 # remember(part) as a plain pass-through: every page makes every part itself

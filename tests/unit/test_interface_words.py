@@ -8,14 +8,14 @@ import re
 from pathlib import Path
 
 from kb.messages import UI, script_words
-from kb.site.plugin.theme import ASSETS
-from kb.site.plugin.theme import TEMPLATES as THEME_TEMPLATES
+from kb.site.theme import ASSETS
+from kb.site.theme import TEMPLATES as THEME_TEMPLATES
 
 ROOT = Path(__file__).resolve().parents[2]
 CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uff01-\uff5e\u3001-\u3011]")
 JS_COMMENT = re.compile(r"/\*.*?\*/|(?<![:\"'\\])//[^\n]*", re.S)
 JINJA_COMMENT = re.compile(r"\{#.*?#\}", re.S)
-SCRIPTS = sorted(ASSETS.glob("*.js"))  # the theme the kb package brings (kb.site.plugin.theme)
+SCRIPTS = sorted(ASSETS.glob("*.js"))  # the theme the kb package brings (kb.site.theme)
 TEMPLATES = sorted(THEME_TEMPLATES.rglob("*.html"))
 
 

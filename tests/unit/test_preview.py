@@ -324,8 +324,8 @@ def test_the_api_file_names_the_preview_keeps_are_the_builds(sample_kb):
 def test_the_packages_theme_is_watched_where_it_is_the_projects_own_checkout(tmp_path):
     """Editing src/kb/theme/ in this checkout rebuilds the preview; another project (whose kb is
     installed) watches its own custom_dir, or no theme directory."""
-    from kb.site.plugin.theme import TEMPLATES
     from kb.site.preview import serve
+    from kb.site.theme import TEMPLATES
 
     repo = Path(__file__).resolve().parents[2]
     assert serve.project(repo / "mkdocs.yml").theme_dir == TEMPLATES.parent

@@ -2,7 +2,7 @@
 
 Writes a project that builds at once (``kb validate --strict``, ``kb build --strict``): the site's
 configuration (``mkdocs.yml`` with the ``kb`` plugin and Material, whose templates, scripts and
-styles the package brings: :mod:`kb.site.plugin.theme`), the home page, the topic's living document and
+styles the package brings: :mod:`kb.site.theme`), the home page, the topic's living document and
 the generic guide pages, ``data/`` with the one topic's file, the reviewed lists of ``hooks/``, the
 CI workflows (validate and build on a pull request, publish ``main``), a README and a
 requirements file.  The files come from ``templates/init/`` of this package with the topic's id

@@ -17,7 +17,7 @@ pages in ``finished/`` (:mod:`kb.site.pages.rendercache`), the mentions of each 
 ``mentions.json`` (:mod:`kb.knowledge.mentionstore`), the papers' BibTeX entries in
 ``bibtex.json`` (:mod:`kb.bib.entrystore`): each is JSON or text, carries the key it was stored
 under and is checked against it before use.  Only the theme's templates compiled by Jinja
-(``templates/``, :func:`kb.site.plugin.theme.install`) are code, which is why the directory is the
+(``templates/``, :func:`kb.site.theme.install`) are code, which is why the directory is the
 user's own.  A pull request can write anywhere in the checkout, so the cache is never there
 (nothing reads the checkout's ``.cache/``): ``KB_CACHE`` names
 another directory (one inside the project is refused: :func:`location`), ``KB_CACHE=off``
@@ -49,9 +49,7 @@ TEMPLATE = "kb-cached.html"  # the theme's: prints page.content, the whole page 
 IN_CHECKOUT = ".cache"  # where the cache was once: a file git tracks there is an error (kb.site.tracked)
 PAGES, RECORDS, FINISHED = "pages", "records", "finished"  # its parts
 MENTIONS, BIBTEX = "mentions.json", "bibtex.json"  # kb.knowledge.mentionstore, kb.bib.entrystore
-TEMPLATES = (
-    "templates"  # the theme's templates compiled by Jinja (kb.site.plugin.theme.install): code, never in a checkout
-)
+TEMPLATES = "templates"  # the theme's templates compiled by Jinja (kb.site.theme.install): code, never in a checkout
 OFF = ("off", "0", "false", "no")
 
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
+from typing import cast
 
 from jinja2 import Environment
 from jinja2.utils import htmlsafe_json_dumps
@@ -50,12 +51,12 @@ from kb.render.macros import Context as MacroContext
 from kb.render.macros import call as macro_call
 from kb.render.macros import diagnostics as macro_diagnostics
 from kb.render.placement import Placeholders
-from kb.site import cache, search
+from kb.site import cache, search, theme
 from kb.site.pages import Edition, htmlpage, type_of
 from kb.site.pages.demos import demos_html
 from kb.site.pages.files import feed_links
 from kb.site.pages.layout import Options, Site, add_hand_written, build_site, check_finished, make_files
-from kb.site.plugin import finish, frame, pagetoc, theme
+from kb.site.plugin import finish, frame, pagetoc
 from kb.site.plugin.config import KbConfig, add_living_documents, address, demos_on
 from kb.site.preview import Preview
 from kb.site.search import index as search_index
@@ -134,7 +135,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         self._reviewed = read_list(root / STATIC_LIST)
         self._check_docs(Path(config.docs_dir))  # before MkDocs lists docs/ (names it cannot handle)
         config.watch.append(str(data_dir))
-        # the theme's own styles and scripts (kb.site.plugin.theme), before the project's own
+        # the theme's own styles and scripts (kb.site.theme), before the project's own
         config.extra_css[:0] = [s for s in theme.STYLES if s not in config.extra_css]
         listed = {str(s) for s in config.extra_javascript}
         config.extra_javascript[:0] = [s for s in theme.SCRIPTS if s not in listed]
@@ -429,17 +430,17 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         self, context: TemplateContext, /, *, page: Page, config: MkDocsConfig, nav: Navigation
     ) -> TemplateContext | None:
         """Pages out of the nav (for build cost) hang under the page their type names as
-        ``parent``, so the theme shows the breadcrumb and highlights the parent's tab."""
+        ``parent``: the theme's breadcrumb, tabs and navigation read ``kb_parent`` and
+        ``kb_ancestors`` (that page and its sections) of the context as the page's own
+        (kb/theme/templates/partials/path.html, tabs-item.html, nav-item.html)."""
         index = type_of(self.site, page.file.src_uri).parent
         if page.parent is None and index is not None:
             found = next((p for p in nav.pages if p.file.src_uri == index), None)
             if found is not None:
-                # MkDocs resets page.active (and so the parent's) after rendering the page
-                page.parent = found  # type: ignore[assignment]  # a Page as parent: its tab is active
-                page.active = True
-        pagetoc.adjust(page, UI["feeds.subscribe"], lambda: feed_links(self.site.kb), self._in_nav)
+                _give(context, kb_parent=found, kb_ancestors=[found, *found.ancestors])
+        pagetoc.adjust(page, lambda: feed_links(self.site.kb), self._in_nav)
         if (whole := self._frames.render(page, context)) is not None:
-            page.content = whole  # the template it has now prints it (kb.site.plugin.frame.TEMPLATE)
+            _give(context, kb_whole_page=whole)  # the template it has now prints it (kb.site.plugin.frame.TEMPLATE)
         return context
 
     # ------------------------------------------------------------------ search
@@ -472,3 +473,9 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         """What the load froze out of garbage collection goes back to it (`mkdocs serve` builds again)."""
         if self.preview is None:
             gc.unfreeze()
+
+
+def _give(context: TemplateContext, **values: object) -> None:
+    """Template context variables of the kb plugin's own (``kb_...``), which the theme's templates
+    read (kb/theme/templates): MkDocs types the context with its own keys only."""
+    cast("dict[str, object]", context).update(values)

@@ -2,7 +2,7 @@
 
 Material renders its whole page template for every page.  For a page outside the nav (every brief
 and paper page) nearly all of it depends only on the kind of page: the index page it hangs under
-and the folder of its URL (as :mod:`kb.site.plugin.theme`'s parts), whether it has a canonical address,
+and the folder of its URL (as :mod:`kb.site.theme`'s parts), whether it has a canonical address,
 a description, a table of contents.  What is its own is a handful of values: its title, meta
 title and description, canonical address, content, the first entry of its table of contents (the
 skip link), and its two tables of contents (the sidebar and the box above the article, each a
@@ -32,7 +32,7 @@ from typing import Any
 from jinja2 import Environment
 
 from kb.site.cache import TEMPLATE  # prints page.content: here the whole page, made by Frames
-from kb.site.plugin.theme import place
+from kb.site.theme import place
 
 __all__ = ["SLOTS", "TEMPLATE", "Frame", "Frames"]
 
@@ -41,6 +41,7 @@ _OWN_META = ("title", "description")  # page.meta entries that are a page's own 
 # Entries of MkDocs' template context that differ from page to page but are no part of the page:
 # the documentation files (a new list for each page) and the time of the call.
 _UNPRINTED = ("page", "pages", "build_date_utc")
+_PLACED = ("kb_parent", "kb_ancestors")  # the kb plugin's, for the index page the page hangs under: in place()
 _PRINTED_APART = re.compile(r"[&<>\"'\x00]")  # what striptags or e would print differently
 
 
@@ -201,7 +202,9 @@ class Frames:
         whether the page is in the nav (never, for a page taken), besides the theme's words and
         configuration (the same for every page of a build): pages with equal ones (most paper
         pages) share what the first of them made."""
-        key = _toc_key(context["page"].toc)
+        page = context["page"]
+        key = _toc_key(page.toc)
+        key = key if key is None else (*key, bool(page.meta.get("kb_subscribe")))  # listed last: kb-toc.html
         made = self._made_slots.get(key) if key is not None else None
         if made is not None:
             self.slots_reused += 1
@@ -221,9 +224,9 @@ class Frames:
             return None
         own = tuple(bool(page.meta.get(k)) for k in _OWN_META)
         rest = tuple(sorted((k, repr(v)) for k, v in page.meta.items() if k not in _OWN_META and k != "template"))
-        around = tuple(sorted((k, _fixed(v)) for k, v in context.items() if k not in _UNPRINTED))
+        around = tuple(sorted((k, _fixed(v)) for k, v in context.items() if k not in _UNPRINTED + _PLACED))
         has = (bool(page.canonical_url), "<h1" in page.content, bool(page.toc))
-        return (template, *place(page), has, own, rest, around)
+        return (template, *place(page, context.get("kb_parent")), has, own, rest, around)
 
     def _values(self, page: Any) -> dict[str, str] | None:
         """The page's own values as the templates print them; None if one is printed differently in different places."""

@@ -40,11 +40,12 @@ from mkdocs.exceptions import Abort, ConfigurationError
 from mkdocs.structure.files import File
 
 from kb.data.diagnostics import UserError
+from kb.data.loader import display_path
 from kb.gcpause import gc_paused
-from kb.site.plugin.theme import TEMPLATES as THEME_TEMPLATES
 from kb.site.preview import Change, Preview, Project, ignored, snapshot
 from kb.site.preview.later import Job, Later
 from kb.site.search.index import IndexStats, Stop, Written
+from kb.site.theme import TEMPLATES as THEME_TEMPLATES
 
 PREVIEW_DIR = Path(".cache") / "kb" / "preview"  # beside mkdocs.yml (.cache/ is git-ignored)
 DATA_ENV = "KB_DATA"
@@ -382,7 +383,7 @@ def serve(project: Project, host: str, port: int, say: Say, warn: Say) -> int:
     project.site_dir.mkdir(parents=True, exist_ok=True)
     builder.first()
     threading.Thread(target=server.serve_forever, name="kb-preview-http", daemon=True).start()
-    say(f"kb preview: serving {_shown(project.site_dir)} at {server.url} (Ctrl-C stops)")
+    say(f"kb preview: serving {display_path(project.site_dir)} at {server.url} (Ctrl-C stops)")
     try:
         while True:
             time.sleep(POLL)
@@ -396,10 +397,3 @@ def serve(project: Project, host: str, port: int, say: Say, warn: Say) -> int:
         server.server_close()
         builder.settle_search(run=False)  # one that has started stops (its files whole)
     return 0
-
-
-def _shown(path: Path) -> str:
-    try:
-        return os.path.relpath(path)
-    except ValueError:  # pragma: no cover - another drive on Windows
-        return str(path)

@@ -3,13 +3,13 @@
 Material renders its logo and menu button, primary navigation, the tabs, the palette toggle, the
 search dialog, the stylesheet links, its scripts' settings and the script tags for every page.
 For a page outside the nav (every brief and paper page) these depend only on which index page it
-hangs under (its ``parent``: the active tab and section) and on the folder of its URL (links are
+hangs under (the active tab and section) and on the folder of its URL (links are
 relative to it): made once for each such pair and reused, byte for byte.
 Pages in the nav (the hand-written ones, the indexes) are rendered as Material renders them.
 
 The templates ask for it with ``partials/kb-memo.html``'s ``remember`` macro; here are the three
-functions it calls.  Nothing here imports MkDocs: a page is anything with ``file.src_uri``, ``url``
-and ``parent``.
+functions it calls.  Nothing here imports MkDocs: a page is anything with ``file.src_uri`` and
+``url``; the index page it hangs under is the template context's ``kb_parent`` (:mod:`kb.site.plugin`).
 
 The theme's own files ship inside the package (``kb/theme/``), so a site of another repository
 builds with ``pip install`` alone: :data:`TEMPLATES` (templates over Material's, found after the
@@ -29,7 +29,7 @@ from jinja2 import BaseLoader, ChoiceLoader, Environment, FileSystemBytecodeCach
 __all__ = ["ASSETS", "PREFIX", "SCRIPTS", "STYLES", "TEMPLATES", "Parts", "asset_files", "install", "place"]
 
 PREFIX = "material"  # "material/partials/nav.html": Material's own template, under an override of the same name
-THEME = Path(__file__).resolve().parents[2] / "theme"  # the package's theme: kb/theme/
+THEME = Path(__file__).resolve().parents[1] / "theme"  # the package's theme: kb/theme/
 TEMPLATES = THEME / "templates"  # over Material's (main.html, partials/…)
 ASSETS = THEME / "assets"  # the site's scripts and styles
 SITE_ASSETS = "assets"  # where they are in the built site
@@ -44,11 +44,12 @@ def asset_files() -> dict[str, Path]:
     return {f"{SITE_ASSETS}/{p.name}": p for p in sorted(ASSETS.iterdir()) if p.suffix in (".js", ".css")}
 
 
-def place(page: Any) -> tuple[str | None, str]:
-    """Where a page outside the nav is, for the theme: the index page it hangs under (its source
-    path; None: none) and the folder of its URL (the theme's links are relative to it)."""
-    parent = getattr(getattr(page.parent, "file", None), "src_uri", None)
-    return parent, posixpath.dirname(page.url.rstrip("/"))
+def place(page: Any, parent: Any) -> tuple[str | None, str]:
+    """Where a page outside the nav is, for the theme: the index page it hangs under (``parent``,
+    the context's ``kb_parent``; its source path, None: none) and the folder of its URL (the
+    theme's links are relative to it)."""
+    index = getattr(getattr(parent, "file", None), "src_uri", None)
+    return index, posixpath.dirname(page.url.rstrip("/"))
 
 
 class Parts:
@@ -62,11 +63,11 @@ class Parts:
     def __len__(self) -> int:
         return len(self._made)
 
-    def key(self, part: str, page: Any) -> str | None:
-        """Where ``part`` of ``page`` is kept; None: made for this page alone."""
+    def key(self, part: str, page: Any, parent: Any = None) -> str | None:
+        """Where ``part`` of ``page`` (under ``parent``: :func:`place`) is kept; None: made for this page alone."""
         if page is None or getattr(page, "file", None) is None or page.file.src_uri in self._in_nav:
             return None
-        parent, folder = place(page)
+        parent, folder = place(page, parent)
         return f"{part}\0{parent}\0{folder}"
 
     def get(self, key: str | None) -> str | None:
