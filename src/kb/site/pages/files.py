@@ -89,4 +89,14 @@ FEEDS = PageType(
 
 def feed_links(kb: KnowledgeBase) -> list[dict[str, str]]:
     """Feeds for the ``<link rel="alternate">`` tags of every page head (site-relative paths)."""
-    return [{"title": f.title, "atom": f.atom, "rss": f.rss} for f in feeds.feeds_for(kb)]
+    return [{"title": f.title, "atom": f.atom, "rss": f.rss, "topic": f.topic} for f in feeds.feeds_for(kb)]
+
+
+def page_feeds(links: list[dict[str, str]], src_uri: str) -> list[dict[str, str]]:
+    """The feeds of ``links`` a page's head links: a brief page (``briefs/<topic>/<key>.md``) its
+    topic's, any other page every topic's.  Each of a team's topics adds four links (some 500
+    bytes) to every page that links them all: thousands of brief pages link their own."""
+    parts = src_uri.split("/")
+    if len(parts) == 3 and parts[0] == "briefs":
+        return [f for f in links if f["topic"] == parts[1]] or links
+    return links
