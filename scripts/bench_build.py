@@ -1,10 +1,13 @@
 """Build cost of the site against plain MkDocs-Material, at several sizes (a report, not a test).
 
     python scripts/bench_build.py [--sizes 100,1000,3000] [--repeat 1] [--seed 1] [--check]
+    python scripts/bench_build.py --team [--repeat 2] [--check]
 
 For each size (total pages of the site) it writes a synthetic knowledge base
 (``tests/kbsynth``, briefs : papers about 1 : 5.5 as in a year of data) to a temporary
-directory and builds, each in a fresh process, interleaved:
+directory and builds, each in a fresh process, interleaved.  ``--team`` measures instead
+one size, a synthetic team year: the ten topics of scripts/team_project.py (3,650 briefs,
+3,000 papers), built as the project of that script (a living document per topic):
 
 project  the site from that data (this repository's mkdocs.yml with KB_DATA), built as
          CI builds it, ``kb build --strict`` (``mkdocs build`` in a process of its own,
@@ -73,6 +76,7 @@ except ModuleNotFoundError:  # run from a checkout without the package installed
 sys.path.insert(0, str(HERE))
 import bench_validate  # noqa: E402  (same directory)
 from bench_plain import plain_project  # noqa: E402
+from team_project import TEAM_TOPICS, TEAM_YEAR, write_project  # noqa: E402
 
 GENERATED_PAGES = 6  # briefs/, papers/ and weeks/index.md, backlog.md, stats.md, timeline/<topic>.md (one topic)
 WEEKS_PER_BRIEF = 1 / 7  # and a page per ISO week (weeks/<week>.md): the synthetic topic has a brief a day
@@ -168,16 +172,18 @@ def working_copy(data: Path, dest: Path) -> tuple[Path, Path]:
 
 
 def measure(total: int, args, tmp: Path) -> tuple[dict, dict, Path]:
-    briefs, papers = counts(total)
+    briefs, papers = TEAM_YEAR if args.team else counts(total)
+    topics = TEAM_TOPICS if args.team else ("inference",)
     work = tmp / str(total)
     data = work / "data"
-    files, _ = synth.generate(briefs, papers, args.seed)
+    files, _ = synth.generate(briefs, papers, args.seed, topics=topics)
     synth.write(files, data)
-    plain_project(data, work / "plain")
+    config = write_project(data, work / "project") if args.team else ROOT / "mkdocs.yml"
+    plain_project(data, work / "plain", config)
     day, newest = working_copy(data, work / "checkout")
     added = newest.read_bytes()
     cache = work / "cache"
-    build = [sys.executable, "-m", "kb", "build", "--strict"]  # as CI builds the site
+    build = [sys.executable, "-m", "kb", "build", "--strict", "-f", str(config)]  # as CI builds the site
     plain = [sys.executable, "-m", "mkdocs", "build", "--strict"]
     runs: dict[str, list[Run]] = {"project": [], "plain": [], "warm": []}
     cold = {"project": (build, ROOT, mkdocs_env(data)), "plain": (plain, work / "plain", mkdocs_env())}
@@ -241,9 +247,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--repeat", type=int, default=1, help="builds per size and kind (median time)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--year", default="365,2000", help="briefs,papers of the synthetic year for kb validate")
+    p.add_argument(
+        "--team",
+        action="store_true",
+        help=f"one size instead of --sizes: a team year ({len(TEAM_TOPICS)} topics, {TEAM_YEAR[0]:,} briefs, "
+        f"{TEAM_YEAR[1]:,} papers)",
+    )
     p.add_argument("--check", action="store_true", help="exit 1 when a target is missed")
     args = p.parse_args(argv)
-    sizes = sorted(int(s) for s in args.sizes.split(",") if s.strip())
+    sizes = [sum(TEAM_YEAR)] if args.team else sorted(int(s) for s in args.sizes.split(",") if s.strip())
     year_briefs, year_papers = (int(x) for x in args.year.split(","))
 
     results: dict[int, dict] = {}

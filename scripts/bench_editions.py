@@ -1,10 +1,12 @@
 """Published size of the site with monthly editions over the years, and the time of one deployment
 (a report, not a test).
 
-    python scripts/bench_editions.py [--years 1,2] [--horizon 5] [--seed 1] [--keep DIR] [--check]
+    python scripts/bench_editions.py [--years 1,2] [--horizon 5] [--seed 1] [--keep DIR] [--team] [--check]
 
 For each measured size (in simulated years of daily briefs: 365 briefs and 2,000
-papers a year, as tests/kbsynth's year) it writes a synthetic knowledge base, builds
+papers a year, as tests/kbsynth's year; with ``--team`` a team year: the ten topics of
+scripts/team_project.py, 3,650 briefs and 3,000 papers a year, built as that script's
+project) it writes a synthetic knowledge base, builds
 the site (a fresh ``kb build --strict``, as the publish workflow does, timed) and freezes it into an
 edition with kb.editions, then measures in bytes: the whole site (the current
 site, latest/), its search index (Pagefind's pagefind/, which only latest/ keeps),
@@ -49,6 +51,9 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(ROOT / "tests"))  # tests/kbsynth: the synthetic knowledge base
+sys.path.insert(0, str(HERE))
+from team_project import TEAM_TOPICS, TEAM_YEAR, write_project  # noqa: E402  (same directory)
+
 try:
     import kbsynth as synth
     from kb.editions.freeze import freeze, site_pages
@@ -80,11 +85,11 @@ def tree_bytes(path: Path) -> int:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file() and not p.is_symlink())
 
 
-def build(data: Path, dest: Path) -> float:
+def build(data: Path, dest: Path, config: Path) -> float:
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "KB_DATA": str(data), "KB_CACHE": "off"}  # a fresh build
     t = time.perf_counter()
     run = subprocess.run(
-        [sys.executable, "-m", "kb", "build", "--strict", "-d", str(dest)],  # as the publish workflow builds
+        [sys.executable, "-m", "kb", "build", "--strict", "-f", str(config), "-d", str(dest)],  # as published
         cwd=ROOT,
         env=env,
         capture_output=True,
@@ -95,12 +100,14 @@ def build(data: Path, dest: Path) -> float:
     return time.perf_counter() - t
 
 
-def measure(years: float, seed: int, tmp: Path) -> tuple[Point, Path]:
-    briefs, papers = max(2, round(BRIEFS_PER_YEAR * years)), max(4, round(PAPERS_PER_YEAR * years))
+def measure(years: float, seed: int, tmp: Path, team: bool = False) -> tuple[Point, Path]:
+    per_year = TEAM_YEAR if team else (BRIEFS_PER_YEAR, PAPERS_PER_YEAR)
+    briefs, papers = max(2, round(per_year[0] * years)), max(4, round(per_year[1] * years))
     data, site, edition = tmp / f"data-{years}", tmp / f"site-{years}", tmp / f"edition-{years}"
-    files, _ = synth.generate(briefs, papers, seed)
+    files, _ = synth.generate(briefs, papers, seed, topics=TEAM_TOPICS if team else ("inference",))
     synth.write(files, data)
-    seconds = build(data, site)
+    config = write_project(data, tmp / f"project-{years}") if team else ROOT / "mkdocs.yml"
+    seconds = build(data, site, config)
     frozen = freeze(site, edition, "2031-01")
     search = site / "pagefind"
     point = Point(
@@ -208,6 +215,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--horizon", type=int, default=5, help="years to model (default 5)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--keep", type=Path, help="keep the largest built site here (to look at it)")
+    p.add_argument(
+        "--team", action="store_true", help=f"years of a team ({len(TEAM_TOPICS)} topics, scripts/team_project.py)"
+    )
     p.add_argument("--check", action="store_true", help="exit 1 when a target is missed")
     args = p.parse_args(argv)
     sizes = sorted({float(x) for x in args.years.split(",") if x.strip()})
@@ -219,7 +229,7 @@ def main(argv: list[str] | None = None) -> int:
         tmp = Path(tmp_name)
         largest: Path | None = None
         for years in sizes:
-            point, site = measure(years, args.seed, tmp)
+            point, site = measure(years, args.seed, tmp, args.team)
             points.append(point)
             print(
                 f"measured {years:g} year(s): {point.briefs} briefs + {point.papers} papers -> {point.pages} pages, "

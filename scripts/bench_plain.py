@@ -1,6 +1,6 @@
 """The plain reference of the build benchmarks: the project's pages as a plain MkDocs-Material site.
 
-    python scripts/bench_plain.py DATA_DIR OUT_DIR
+    python scripts/bench_plain.py DATA_DIR OUT_DIR [MKDOCS_YML]
 
 writes OUT_DIR/mkdocs.yml and OUT_DIR/docs/: a MkDocs project with the same theme
 settings, Markdown extensions, validation and nav as the project, but no plugin,
@@ -35,20 +35,21 @@ from urllib.parse import urlsplit, urlunsplit
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def plain_project(data: Path, out: Path) -> None:
-    """Write the plain reference project for the knowledge base at ``data`` to ``out``."""
+def plain_project(data: Path, out: Path, config: Path = ROOT / "mkdocs.yml") -> None:
+    """Write the plain reference project for the knowledge base at ``data`` to ``out``; ``config``:
+    the project's mkdocs.yml (another one: scripts/team_project.py's)."""
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "KB_DATA": str(data)}
     run = subprocess.run(
-        [sys.executable, __file__, str(data), str(out)], cwd=ROOT, env=env, capture_output=True, text=True
+        [sys.executable, __file__, str(data), str(out), str(config)], cwd=ROOT, env=env, capture_output=True, text=True
     )
     if run.returncode != 0:
         sys.exit(f"writing the plain reference failed:\n{run.stdout[-2000:]}{run.stderr[-4000:]}")
 
 
-def _config(out: Path) -> None:
+def _config(out: Path, config: Path) -> None:
     import yaml
 
-    cfg = yaml.safe_load((ROOT / "mkdocs.yml").read_text("utf-8"))
+    cfg = yaml.safe_load(config.read_text("utf-8"))
     cfg.pop("hooks", None)
     cfg["theme"].pop("custom_dir", None)
     ours = ("macros", "kb")
@@ -93,7 +94,7 @@ def _converter(page, files):  # type: ignore[no-untyped-def]
     return Converter(heading_style="ATX", bullets="-", escape_misc=False)
 
 
-def _dump(data: Path, out: Path) -> None:
+def _dump(data: Path, out: Path, config: Path) -> None:
     """In process: build the project up to each page's HTML content, write the pages as Markdown."""
     from mkdocs.commands import build as mk_build
     from mkdocs.config import load_config
@@ -148,12 +149,12 @@ def _dump(data: Path, out: Path) -> None:
     mk_build._build_page = lambda *a, **kw: None  # the theme's output is not needed
     kb.site.search.index.index_site = lambda *a, **kw: IndexStats()  # no HTML is written: nothing to index
     with tempfile.TemporaryDirectory(prefix="kb-dump-") as site:
-        cfg = load_config(str(ROOT / "mkdocs.yml"), site_dir=site)
+        cfg = load_config(str(config), site_dir=site)
         cfg.plugins["bench-dump"] = Dump()
         cfg.plugins.on_startup(command="build", dirty=False)
         mk_build.build(cfg)
-    _config(out)
+    _config(out, config)
 
 
 if __name__ == "__main__":
-    _dump(Path(sys.argv[1]), Path(sys.argv[2]))
+    _dump(Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3]) if len(sys.argv) > 3 else ROOT / "mkdocs.yml")

@@ -111,6 +111,14 @@ TOPIC_TITLES = {
     "inference": ("LLM 推理", "LLM inference"),
     "rag": ("检索增强生成", "Retrieval-augmented generation"),
     "agent": ("智能体", "LLM agents"),
+    # the other topics of the team the site is made for (scripts/team_project.py)
+    "llm-infra": ("LLM 基础设施", "LLM infrastructure"),
+    "llm-application": ("LLM 应用", "LLM applications"),
+    "evaluation": ("评测", "Evaluation"),
+    "risk": ("风险与安全", "Risk and safety"),
+    "ai-industry": ("AI 产业", "AI industry"),
+    "multimodal": ("多模态", "Multimodal models"),
+    "database": ("数据库", "Databases"),
 }
 
 PRE = [

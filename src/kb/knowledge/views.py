@@ -328,7 +328,8 @@ def api_files(kb: KnowledgeBase) -> dict[str, str]:
         "api/briefs.json": BriefsFile(briefs=[brief_view(kb, k) for k in kb.briefs]),
         "api/backlog.json": BacklogFile(backlog=backlog_view(kb)),
     }
-    out = {path: view.model_dump_json(indent=1) + "\n" for path, view in files.items()}
+    # without indentation: at a team's size the files are megabytes, a quarter of them blanks
+    out = {path: view.model_dump_json() + "\n" for path, view in files.items()}
     for path, model in (
         ("api/schema/papers.schema.json", PapersFile),
         ("api/schema/briefs.schema.json", BriefsFile),

@@ -17,10 +17,12 @@ from kb.messages import UI
 from kb.render import weeks as week_pages
 from kb.render.feeds import FeedLinker, FeedPaths, anchor
 
+ALL = "all"  # the weeks' feed belongs to every topic: feeds/all.weeks.*
+
 
 def week_feed(kb: KnowledgeBase) -> FeedPaths | None:
     """The feed of the weeks (one entry a week, across topics), when there is a brief."""
-    return FeedPaths("all", UI["feeds.weeks_title"], weeks=True) if kb.briefs else None
+    return FeedPaths(ALL, UI["feeds.weeks_title"], weeks=True) if kb.briefs else None
 
 
 def _generator(kb: KnowledgeBase, paths: FeedPaths, link: FeedLinker, self_path: str, rss: bool) -> FeedGenerator:

@@ -20,7 +20,8 @@ scripts and styles the templates and pages load, added to the site under ``asset
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Collection
+import re
+from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +38,32 @@ SITE_ASSETS = "assets"  # where they are in the built site
 # header search's files are loaded by partials/search.html); kb-words.js first: the others read it.
 STYLES = ("assets/kb.css",)
 SCRIPTS = ("assets/kb-words.js", "assets/kb-tables.js", "assets/kb-previews.js")
+
+
+_INDENT = re.compile(r"[ \t]*\n\s*")  # a line break with the blanks around it (and blank lines)
+# the line break after a statement alone on its line (the line before keeps its own break)
+_STATEMENT_LINE = re.compile(r"(?<=\n)(\{%(?:(?!%\}).)*%\})\n")
+_KEEPS_BLANKS = re.compile(r"<(pre|textarea)\b", re.IGNORECASE)  # where a browser shows blanks as written
+
+
+class LeanLoader(BaseLoader):
+    """A loader whose templates lose their indentation: each line break with the blanks around it
+    becomes one line break.  A browser shows a run of blanks between tags or words as one, so the
+    pages look and read the same, and Material's templates' indentation is no longer repeated in
+    every page (several KB a page); a statement alone on its line (``{% if … %}``) leaves no
+    empty line either.  A template with ``<pre>`` or ``<textarea>`` stays as it is."""
+
+    def __init__(self, inner: BaseLoader) -> None:
+        self.inner = inner
+
+    def get_source(self, environment: Environment, template: str) -> tuple[str, str | None, Callable[[], bool] | None]:
+        source, filename, uptodate = self.inner.get_source(environment, template)
+        if not _KEEPS_BLANKS.search(source):
+            source = _STATEMENT_LINE.sub(r"\1", _INDENT.sub("\n", source))
+        return source, filename, uptodate
+
+    def list_templates(self) -> list[str]:
+        return self.inner.list_templates()
 
 
 def asset_files() -> dict[str, Path]:
@@ -105,7 +132,7 @@ def install(
     loaders: list[BaseLoader] = [FileSystemLoader(custom_dir)] if custom_dir else []
     loaders.append(FileSystemLoader(TEMPLATES))
     loaders += [loader] if loader is not None else []
-    env.loader = ChoiceLoader([*loaders, PrefixLoader({PREFIX: FileSystemLoader(material)})])
+    env.loader = LeanLoader(ChoiceLoader([*loaders, PrefixLoader({PREFIX: FileSystemLoader(material)})]))
     parts = Parts(in_nav)
     env.globals.update(kb_part_key=parts.key, kb_part=parts.get, kb_keep=parts.keep)
     return parts

@@ -98,4 +98,15 @@ def _feeds(kb: KnowledgeBase) -> list[feeds.FeedPaths]:
 
 def feed_links(kb: KnowledgeBase) -> list[dict[str, str]]:
     """Feeds for the ``<link rel="alternate">`` tags of every page head (site-relative paths)."""
-    return [{"title": f.title, "atom": f.atom, "rss": f.rss} for f in _feeds(kb)]
+    return [{"title": f.title, "atom": f.atom, "rss": f.rss, "topic": f.topic} for f in _feeds(kb)]
+
+
+def page_feeds(links: list[dict[str, str]], src_uri: str) -> list[dict[str, str]]:
+    """The feeds of ``links`` a page's head links: a brief page (``briefs/<topic>/<key>.md``) its
+    topic's and the weeks' (every topic's), any other page every feed.  Each of a team's topics adds
+    four links (some 500 bytes) to every page that links them all: thousands of brief pages link
+    their own."""
+    parts = src_uri.split("/")
+    if len(parts) == 3 and parts[0] == "briefs":
+        return [f for f in links if f["topic"] in (parts[1], weekfeed.ALL)] or links
+    return links

@@ -54,7 +54,7 @@ from kb.render.placement import Placeholders
 from kb.site import cache, search, theme
 from kb.site.pages import Edition, htmlpage, type_of
 from kb.site.pages.demos import demos_html
-from kb.site.pages.files import feed_links
+from kb.site.pages.files import feed_links, page_feeds
 from kb.site.pages.layout import Options, Site, add_hand_written, build_site, check_finished, make_files
 from kb.site.plugin import finish, frame, pagetoc
 from kb.site.plugin.config import KbConfig, add_living_documents, address, demos_on
@@ -189,7 +189,8 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         files.append(File.generated(config, src_uri, content=content, inclusion=inclusion))
 
     def on_env(self, env: Environment, /, *, config: MkDocsConfig, files: Files) -> Environment:
-        env.globals["kb_feeds"] = feed_links(self.site.kb)
+        env.globals["kb_feeds"] = links = feed_links(self.site.kb)
+        env.globals["kb_page_feeds"] = partial(page_feeds, links)  # the feeds a page's head links
         env.globals["kb_ui"] = UI  # interface words of the templates (kb/theme/templates), from the catalogue
         env.globals["kb_dates"] = page_dates(self.site.kb)  # the sitemap's lastmod (sitemap.xml)
         words = {**script_words(), "search.types": list(search.TYPES)}  # the theme's scripts (kb-words.js)
