@@ -239,3 +239,29 @@ def test_the_new_papers_feed_has_each_paper_once_dated_by_its_first_brief(kb):
     assert ssr.findtext(f"{A}summary").startswith(f"首次出现：{first.date.isoformat()}")
     rss = ET.fromstring(files["inference.papers.rss.xml"]).find("channel")
     assert len(rss.findall("item")) == len(entries)
+
+
+def test_a_feed_holds_its_newest_entries_only(kb, monkeypatch):
+    """A feed carries the newest ``feeds.LENGTH`` entries (the site keeps the rest): with room for two,
+    the topic's feed holds its two newest briefs and the new-papers feed the two papers named last;
+    the feed's own date is still its newest brief's."""
+    from kb.render import weekfeed
+
+    whole = feeds.feed_files(kb, "https://kb.example.org/latest/", page_url)
+    monkeypatch.setattr(feeds, "LENGTH", 2)
+    monkeypatch.setattr(weekfeed, "LENGTH", 2)
+    files = feeds.feed_files(kb, "https://kb.example.org/latest/", page_url)
+    keys = kb.by_topic["inference"]
+    assert len(keys) > 2
+    root = ET.fromstring(files["inference.atom.xml"])
+    links = [e.find(f"{A}link").get("href") for e in root.findall(f"{A}entry")]
+    assert links == [f"https://kb.example.org/latest/{page_url(f'briefs/{k}.md')}" for k in reversed(keys[-2:])]
+    assert root.findtext(f"{A}updated") == ET.fromstring(whole["inference.atom.xml"]).findtext(f"{A}updated")
+    assert len(ET.fromstring(files["inference.rss.xml"]).find("channel").findall("item")) == 2
+    every = [
+        e.find(f"{A}link").get("href") for e in ET.fromstring(whole["inference.papers.atom.xml"]).findall(f"{A}entry")
+    ]
+    papers = [
+        e.find(f"{A}link").get("href") for e in ET.fromstring(files["inference.papers.atom.xml"]).findall(f"{A}entry")
+    ]
+    assert len(every) > 2 and papers == every[:2]  # newest first in both

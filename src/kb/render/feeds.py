@@ -1,6 +1,7 @@
 """Atom and RSS 2.0 feeds of the briefs of each topic, and of its new papers (pure; uses feedgen).
 
-One entry per brief, newest first, dated by the brief's own ``generated_at``
+One entry per brief, newest first (the newest :data:`LENGTH`: a reader's feed is the news, the
+site keeps every brief), dated by the brief's own ``generated_at``
 (never by file or git times, so every build of the same data gives the same
 bytes).  The entry's title is the brief's day and headline, its summary the headline and the
 computed counts, its body the main increments as written, each linked to its part of the brief
@@ -29,6 +30,7 @@ from kb.messages import UI
 from kb.render.links import brief_title
 
 DIR = "."  # the site root (see above)
+LENGTH = 50  # entries of a feed: the newest (a topic's feeds with every brief ever would grow each year)
 
 
 @dataclass(frozen=True)
@@ -142,7 +144,7 @@ def _generator(
     fg.updated(latest)
     fg.lastBuildDate(latest)
     fg.generator("kb (python-feedgen)")
-    for key in keys:  # oldest first; feedgen prepends, so the newest comes first
+    for key in keys[-LENGTH:]:  # oldest first; feedgen prepends, so the newest comes first
         brief = kb.briefs[key]
         href = link.brief(key)
         fe = fg.add_entry()
@@ -174,7 +176,7 @@ def _papers_generator(
     fg.updated(latest)
     fg.lastBuildDate(latest)
     fg.generator("kb (python-feedgen)")
-    for pid, key in found:  # oldest first; feedgen prepends, so the newest comes first
+    for pid, key in found[-LENGTH:]:  # oldest first; feedgen prepends, so the newest comes first
         paper, brief = kb.papers[pid], kb.briefs[key]
         href = link.site(link.page_url(paper_page(pid)))
         fe = fg.add_entry()

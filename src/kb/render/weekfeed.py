@@ -15,7 +15,7 @@ from kb.knowledge.index import KnowledgeBase, paper_page
 from kb.knowledge.week import weeks
 from kb.messages import UI
 from kb.render import weeks as week_pages
-from kb.render.feeds import FeedLinker, FeedPaths, anchor
+from kb.render.feeds import LENGTH, FeedLinker, FeedPaths, anchor
 
 ALL = "all"  # the weeks' feed belongs to every topic: feeds/all.weeks.*
 
@@ -39,7 +39,7 @@ def _generator(kb: KnowledgeBase, paths: FeedPaths, link: FeedLinker, self_path:
     fg.updated(latest)
     fg.lastBuildDate(latest)
     fg.generator("kb (python-feedgen)")
-    for w in weeks(kb):  # oldest first; feedgen prepends, so the newest comes first
+    for w in weeks(kb)[-LENGTH:]:  # oldest first; feedgen prepends, so the newest comes first
         href = link.site(link.page_url(week_pages.page_of(w.id)))
         dated = max(kb.briefs[key].dated_at for tw in w.topics for key in tw.briefs)
         fe = fg.add_entry()
