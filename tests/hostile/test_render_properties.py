@@ -303,10 +303,20 @@ def check_inert(soup: BeautifulSoup) -> None:
         "details",
         "summary",
     }
+    graph = {"svg", "g", "path", "circle", "text", "title", "desc"}  # a related-papers graph (kb.render.related)
+    drawing = {"width", "height", "viewbox", "role", "aria-labelledby", "aria-describedby", "font-size", "d"}
+    drawing |= {"stroke-width", "cx", "cy", "r", "x", "y", "text-anchor"}
     for el in soup.find_all(True):
-        assert el.name in allowed, el
+        in_graph = el.name in graph and el.find_parent("svg") is not None or el.name == "svg"
+        assert el.name in allowed or in_graph, el
         for attr, value in el.attrs.items():
             allowed_attrs = ("href", "title", "id", "class", "data-kb-table", "data-kb-cards", "data-kb-sort", "open")
+            if in_graph and attr in drawing:  # the renderer's numbers and ids, never contributed text
+                assert attr in ("role", "text-anchor") or re.fullmatch(r"[\w .-]+", value), (el.name, attr, value)
+                continue
+            if attr == "aria-label":  # a graph node's name: contributed text, as an attribute value
+                assert el.name == "a" and el.find_parent("svg") is not None, (el.name, value)
+                continue
             assert attr in (*allowed_attrs, "data-toc-label"), (el.name, attr)
             if attr == "data-toc-label":  # a heading's name in the table of contents: text, on a heading
                 assert el.name in ("h1", "h2", "h3", "h4", "h5", "h6"), (el.name, value)
