@@ -74,7 +74,7 @@ def counts(total: int) -> tuple[int, int]:
     hand = sum(1 for _ in (ROOT / "docs").rglob("*.md"))
     rest = max(2, total - hand - GENERATED_PAGES)
     briefs = max(1, round(rest / (1 + PAPERS_PER_BRIEF + WEEKS_PER_BRIEF)))
-    return briefs, max(1, rest - briefs - round(briefs * WEEKS_PER_BRIEF))
+    return briefs, max(1, rest - briefs - synth.weeks(briefs))
 
 
 def make_project(dest: Path, briefs: int, papers: int, seed: int) -> Path:

@@ -37,6 +37,14 @@ from kbsynth.yamlout import dump
 __all__ = ["build", "generate", "write", "dump", "Summary"]
 
 
+def weeks(
+    briefs: int, seed: int = 1, topics: tuple[str, ...] = ("inference",), start: dt.date = dt.date(2026, 1, 1)
+) -> int:
+    """How many ISO weeks the briefs of :func:`generate` (same arguments) fall in: a week page each."""
+    days = Gen(briefs, 0, seed, list(topics), start, 0.0).schedule()
+    return len({d.isocalendar()[:2] for _, d, _ in days})
+
+
 def generate(
     briefs: int = 365,
     papers: int = 2000,
