@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from kb.bib import keys as bib
 from kb.knowledge.load import load_kb
 from kb.site.pages import claim, inputs, type_of
 from kb.site.pages.base import Options, PageType, Site, Stage
@@ -28,6 +29,8 @@ def build_site(options: Options) -> Site:
     kb = load_kb(  # freeze: to the end
         options.data_dir, memo=memo, freeze=preview is None, records=options.records, mentions=options.mentions
     )
+    if preview:
+        bib.carry(kb, preview.entries)  # the entries of unchanged papers, as the last build wrote them
     site = Site(kb, options)
     if options.records is not None:
         digests = options.records.digests
