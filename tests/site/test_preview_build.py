@@ -89,6 +89,22 @@ def test_each_rebuild_makes_the_pages_mkdocs_build_makes(project, tmp_path):
     assert "预览新词" in words and "预览改动的一行" in words  # both builds' changes
 
 
+def test_a_week_page_whose_inputs_stayed_is_not_built_again(project):
+    """Week pages are made as the knowledge base loads; a brief's headline is not on its week's
+    page: the rebuild leaves that page as the first build wrote it, and rewrites the brief's."""
+    said: list[str] = []
+    builder = serve.Builder(serve.project(project / "mkdocs.yml"), said.append, said.append)
+    assert builder.first()
+    site = builder.project.site_dir
+    week, brief = (site / "weeks/2026-W36/index.html", site / "briefs/inference/2026-09-03-e1/index.html")
+    before = (week.stat().st_mtime_ns, brief.stat().st_mtime_ns)
+    time.sleep(0.05)
+    edit(project / BRIEF, "\ncharacter:\n  title: ", "\ncharacter:\n  title: 周页不变 ")
+    builder()
+    assert not builder.errors
+    assert week.stat().st_mtime_ns == before[0] and brief.stat().st_mtime_ns != before[1]
+
+
 def test_the_search_index_follows_when_nothing_changes(project):
     said: list[str] = []
     builder = serve.Builder(serve.project(project / "mkdocs.yml"), said.append, said.append)

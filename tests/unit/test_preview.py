@@ -310,6 +310,41 @@ def test_a_load_with_the_memo_equals_one_without(data):
     assert kept.mentions == fresh.mentions
 
 
+@pytest.mark.parametrize("name", ["move FlexLLM", "short name", "anchoring", "headline"])
+def test_the_memo_keeps_the_related_lists_of_papers_whose_briefs_stayed(data, name):
+    """Each paper's related list is taken from the last load while its groups (ties, their papers
+    and names) are the same, made again otherwise: the lists equal a load's without the memo."""
+    from kb.knowledge.related import related_papers
+
+    memo = Memo()
+    first = related_papers(load_kb(data, memo=memo))
+    path, old, new = ("briefs/inference/2026-09-02-e1.yaml", *MOVE_FLEXLLM) if name == "move FlexLLM" else EDITS[name]
+    edit(data / path, old, new)
+    kept, fresh = related_papers(load_kb(data, memo=memo)), related_papers(load_kb(data))
+    assert kept == fresh
+    made = {p for p in kept if kept[p] is not first[p]}  # made again: not the last load's object
+    assert {p for p in kept if kept[p] != first[p]} <= made < set(kept)
+    assert bool(made) == (name != "headline")  # a headline is in no group: every list carried
+
+
+def test_the_preview_keeps_the_bibtex_entries_of_unchanged_papers(data):
+    """An entry is written again only for a changed record (or key): the others are the last
+    build's, and every entry equals one written afresh."""
+    from kb.bib import entry_for, keys
+
+    memo, kept = Memo(), {}
+    kb = load_kb(data, memo=memo)
+    keys.carry(kb, kept)
+    first = {pid: entry_for(paper, kb) for pid, paper in kb.papers.items()}
+    edit(data / "papers" / "ssr.yaml", 'title: "SSR: ', 'title: "New SSR: ')
+    kb, fresh = load_kb(data, memo=memo), load_kb(data)
+    keys.carry(kb, kept)
+    now = {pid: entry_for(paper, kb) for pid, paper in kb.papers.items()}
+    assert now == {pid: entry_for(paper, fresh) for pid, paper in fresh.papers.items()}
+    assert {pid for pid, entry in now.items() if entry is not first[pid]} == {"ssr"}
+    assert "New SSR" in str(now["ssr"])
+
+
 def test_without_a_memo_nothing_is_shared(data):
     one, two = load_kb(data), load_kb(data)
     assert one.briefs[BRIEF] == two.briefs[BRIEF] and one.briefs[BRIEF] is not two.briefs[BRIEF]

@@ -98,9 +98,17 @@ def entry_for(paper: Paper, kb: KnowledgeBase | None = None) -> str | None:
     when it cannot be cited.  Written once per paper of the knowledge base asked about."""
     if kb is None or kb.papers.get(paper.id) is not paper:
         return _text(paper, _key(kb, paper))
-    entries = remembered(kb).entries
+    found = remembered(kb)
+    entries, kept = found.entries, found.carried
     if paper.id not in entries:
-        entries[paper.id] = _text(paper, _key(kb, paper))
+        key = _key(kb, paper)
+        carried = kept.get(paper.id) if kept is not None else None
+        if carried is not None and carried[0] is paper and carried[1] == key:
+            entries[paper.id] = carried[2]
+        else:
+            entries[paper.id] = _text(paper, key)
+            if kept is not None:
+                kept[paper.id] = (paper, key, entries[paper.id])
     return entries[paper.id]
 
 

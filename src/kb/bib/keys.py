@@ -25,14 +25,19 @@ if TYPE_CHECKING:
     from kb.knowledge.index import KnowledgeBase
 
 
+Carried = dict[str, tuple[Paper, str, "str | None"]]  # paper id -> (its record, its key, its entry)
+
+
 @dataclass
 class Remembered:
-    """What is known of the last knowledge base asked about: its keys, and entries written."""
+    """What is known of the last knowledge base asked about: its keys, and entries written;
+    ``carried``: entries a long-running process keeps from earlier knowledge bases (:func:`carry`)."""
 
     kb: Callable[[], object]  # a weak reference
     count: int
     keys: dict[str, str]
     entries: dict[str, str | None] = field(default_factory=dict)
+    carried: Carried | None = None
 
 
 _last: Remembered | None = None
@@ -88,6 +93,13 @@ def remembered(kb: KnowledgeBase) -> Remembered:
     except TypeError:  # pragma: no cover - an object without weak references
         pass
     return found
+
+
+def carry(kb: KnowledgeBase, kept: Carried) -> None:
+    """Let ``kb`` take from ``kept`` each entry written for the same record (the same object: an
+    unchanged file's, :class:`kb.knowledge.load.Memo`) under the same key, and leave its own there
+    (``kb preview``: an entry is a pure function of the two, :func:`kb.bib.export.entry_for`)."""
+    remembered(kb).carried = kept
 
 
 def _compute(kb: KnowledgeBase) -> dict[str, str]:

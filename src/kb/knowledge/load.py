@@ -20,6 +20,7 @@ from kb.knowledge.findings import Finding, brief_findings, paper_findings, topic
 from kb.knowledge.history import build_history
 from kb.knowledge.index import KnowledgeBase, Noted, SectionInfo
 from kb.knowledge.mentionstore import MentionStore, tokens
+from kb.knowledge.related import Carried, carry
 
 
 def _walk_sections(
@@ -40,11 +41,13 @@ def _walk_sections(
 @dataclass
 class Memo:
     """What a long-running process (``kb preview``) keeps across loads: each data file's record
-    (reused while its bytes are the same) and each record's mentions.  Only a caller that
-    passes one to :func:`load_kb` keeps anything; nothing is kept at module level."""
+    (reused while its bytes are the same), each record's mentions and each paper's related papers
+    (:func:`kb.knowledge.related.carry`).  Only a caller that passes one to :func:`load_kb` keeps
+    anything; nothing is kept at module level."""
 
     files: FileMemo = field(default_factory=FileMemo)
     mentions: MentionMemo = field(default_factory=MentionMemo)
+    related: Carried = field(default_factory=dict)
 
 
 def build(
@@ -211,6 +214,7 @@ def load_kb(
             kb = build(load(data_dir, memo=records))
         else:
             kb = build(load(data_dir, memo=memo.files), memo=memo.mentions)
+            carry(kb, memo.related)
     if kb.errors or (strict and kb.warnings):
         raise DataError(kb.diagnostics)
     return kb

@@ -19,15 +19,22 @@ to :data:`BRIEF_CAP`: a pair carried together through many briefs is not more re
 a relation names.  A paper's list holds its :data:`LIMIT` best, by score, then name.  A section's
 neighbourhood (:func:`section_graph`) is its papers, the best connected first, and the related
 pairs among them.  Computed once per knowledge base (:func:`kb.knowledge.derived.memo`).
+
+A long-running process (``kb preview``) keeps each paper's list between knowledge bases
+(:func:`carry`, from :class:`kb.knowledge.load.Memo`), by the digest of what the list is made
+from: the paper's groups (each tie, its papers and their names).  The next knowledge base takes
+the lists whose digest is the same and computes only the others.
 """
 
 from __future__ import annotations
 
+import hashlib
 import heapq
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
+from typing import cast
 
 from kb.knowledge.derived import memo
 from kb.knowledge.index import KnowledgeBase
@@ -182,15 +189,55 @@ def _best(scores: Mapping[str, int], names: Mapping[str, str]) -> list[str]:
     return sorted((b for b, s in scores.items() if s >= cut), key=lambda b: (-scores[b], names[b], b))[:LIMIT]
 
 
+Spelled = tuple[tuple[str, int, tuple[tuple[str, tuple[str, ...], int, int], ...]], ...]
+Carried = dict[str, tuple[bytes, tuple[Related, ...], Spelled]]  # paper -> (key, its list, spelled)
+_CARRIED = "related carried"
+
+
+def carry(kb: KnowledgeBase, kept: Carried) -> None:
+    """Let ``kb`` take from ``kept`` the lists made from the same groups, and leave its own there
+    (``kept``: what a long-running process keeps between knowledge bases)."""
+    kb.derived[_CARRIED] = kept
+
+
+def _keys(kb: KnowledgeBase, groups: list[tuple[Tie, tuple[str, ...], frozenset[str]]]) -> dict[str, bytes]:
+    """Each paper's key: the digests of its groups (the tie, its papers and their names, the papers
+    it does not join).  A paper's list is made from its groups only: the same key, the same list."""
+    parts: dict[str, list[bytes]] = {}
+    for tie, papers, apart in groups:
+        names = [kb.papers[x].short for x in papers]
+        text = repr((tie.reason.value, tie.where, tie.at, tie.line, papers, names, sorted(apart)))
+        digest = hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+        for x in papers:
+            parts.setdefault(x, []).append(digest)
+    return {x: b"".join(digests) for x, digests in parts.items()}
+
+
+def spell(found: Iterable[Related]) -> Spelled:
+    """A list as plain tuples (the paper page's inputs, :mod:`kb.render.related`: a dataclass's
+    repr, with which the render cache spells its keys, is slow)."""
+    return tuple((r.paper, r.score, tuple((x.reason.value, x.where, x.at, x.line) for x in r.ties)) for r in found)
+
+
 def _all_groups(kb: KnowledgeBase) -> list[tuple[Tie, tuple[str, ...], frozenset[str]]]:
     return memo(kb, "related groups", lambda: _groups(kb))
 
 
 def related_papers(kb: KnowledgeBase) -> Mapping[str, tuple[Related, ...]]:
-    """Paper id -> its related papers, best first (at most :data:`LIMIT`).  Each paper's scores are
-    summed over its groups; the ties are gathered for the papers kept only."""
+    """Paper id -> its related papers, best first (at most :data:`LIMIT`)."""
+    return _view(kb)[0]
 
-    def compute() -> dict[str, tuple[Related, ...]]:
+
+def spelled(kb: KnowledgeBase, paper: str) -> Spelled:
+    """:func:`related_to` as plain tuples (:func:`spell`); the same object while the list is carried."""
+    return _view(kb)[1].get(paper, ())
+
+
+def _view(kb: KnowledgeBase) -> tuple[dict[str, tuple[Related, ...]], dict[str, Spelled]]:
+    """Each paper's list, and spelled.  Each paper's scores are summed over its groups; the ties are
+    gathered for the papers kept only.  A list :func:`carry` keeps for the same key is taken as is."""
+
+    def compute() -> tuple[dict[str, tuple[Related, ...]], dict[str, Spelled]]:
         groups = _all_groups(kb)
         of_paper: dict[str, list[int]] = {}
         for i, (_, papers, _) in enumerate(groups):
@@ -201,8 +248,15 @@ def related_papers(kb: KnowledgeBase) -> Mapping[str, tuple[Related, ...]]:
         # a section adds to the papers another tie joins (alone, its hundreds of papers would rank by name)
         sections = {i for i, (tie, _, _) in enumerate(groups) if tie.reason is Reason.section}
         sec_of = {a: frozenset(i for i in mine if i in sections) for a, mine in of_paper.items()}
+        kept = cast("Carried | None", kb.derived.get(_CARRIED))
+        keys = _keys(kb, groups) if kept is not None else {}
         out: dict[str, tuple[Related, ...]] = {}
+        spelt: dict[str, Spelled] = {}
         for a, mine in of_paper.items():
+            carried = kept.get(a) if kept is not None else None
+            if carried is not None and carried[0] == keys[a]:
+                out[a], spelt[a] = carried[1], carried[2]
+                continue
             scores = _scores(a, [groups[i] for i in mine if i not in sections])
             _add_sections(sec_of[a], scores, sec_of)
             best = _best(scores, names)
@@ -213,7 +267,11 @@ def related_papers(kb: KnowledgeBase) -> Mapping[str, tuple[Related, ...]]:
                     if b in members[i] and not (a in apart and b in apart):
                         ties[b].append(tie)
             out[a] = tuple(Related(b, scores[b], tuple(sorted(set(ties[b]), key=_tie_order))) for b in best)
-        return out
+            spelt[a] = spell(out[a])
+        if kept is not None:
+            kept.clear()
+            kept.update((a, (keys[a], out[a], spelt[a])) for a in out)
+        return out, spelt
 
     return memo(kb, "related papers", compute)
 

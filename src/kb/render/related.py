@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from kb.knowledge.index import KnowledgeBase, brief_page, paper_page
-from kb.knowledge.related import BRIEF_CAP, WEIGHTS, Reason, Related, Tie, related_to, section_graph
+from kb.knowledge.related import BRIEF_CAP, WEIGHTS, Reason, Related, Tie, related_to, section_graph, spelled
 from kb.messages import t
 from kb.render.html import Html, a, blocks, div, el, esc, heading, ol, p, span, t_html, ul
 from kb.render.links import Linker, paper_link, section_link
@@ -134,9 +134,8 @@ def made_from(kb: KnowledgeBase, paper: str) -> tuple[object, ...]:
     come with the topics, which every page is made from)."""
     found = related_to(kb, paper)
     claims = {tie.where for r in found for tie in r.of(Reason.claim)}
-    # plain tuples: the render cache spells its keys with repr, a dataclass's is slow
     return (
-        [(r.paper, r.score, [(x.reason.value, x.where, x.at, x.line) for x in r.ties]) for r in found],
+        spelled(kb, paper),  # one object while kb preview carries the list: compared at once
         [kb.papers[r.paper].short for r in found],
         [(c, s.claim.title, s.brief, s.index) for c in sorted(claims) if (s := kb.claims.get(*c)) is not None],
     )

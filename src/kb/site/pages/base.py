@@ -14,6 +14,7 @@ from kb.knowledge.load import Memo
 
 if TYPE_CHECKING:  # pragma: no cover
     from kb.bib.entrystore import EntryStore
+    from kb.bib.keys import Carried
     from kb.data.recordstore import RecordStore
     from kb.knowledge.mentionstore import MentionStore
     from kb.site.pages.rendercache import Finished, RenderCache
@@ -94,6 +95,7 @@ class Incremental(Protocol):
     """A build of some pages only (``kb preview``'s, :class:`kb.site.preview.Preview`)."""
 
     memo: Memo
+    entries: Carried  # each paper's BibTeX entry, kept between builds
 
     @property
     def partial(self) -> bool: ...

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from kb.bib import keys as bib
 from kb.knowledge.load import load_kb
 from kb.site.pages import claim, inputs, type_of
 from kb.site.pages.base import Options, PageType, Site, Stage
@@ -28,6 +29,8 @@ def build_site(options: Options) -> Site:
     kb = load_kb(  # freeze: to the end
         options.data_dir, memo=memo, freeze=preview is None, records=options.records, mentions=options.mentions
     )
+    if preview:
+        bib.carry(kb, preview.entries)  # the entries of unchanged papers, as the last build wrote them
     site = Site(kb, options)
     if options.records is not None:
         digests = options.records.digests
@@ -71,6 +74,8 @@ def add_hand_written(site: Site, pages: dict[str, str]) -> None:
     only = site.options.preview.choose(site.kb) if site.options.preview else None  # None: every page
     if only is not None:  # the pages made as the knowledge base loaded: made again only if chosen
         site.skip(p for p in site.template_pages if p not in only)  # brief pages: their macro runs when built
+        made = [p for p, t in site.types.items() if t.stage is Stage.LOAD and p in site.generated]
+        site.skip(p for p in made if p not in only and p not in site.skipped)  # the weeks: else all built again
     _make(site, Stage.PAGES, only)
     if site.options.preview is not None:
         compared = {page for page, page_type in site.types.items() if page_type.compared}

@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from kb.bib.keys import Carried
 from kb.knowledge.index import KnowledgeBase
 from kb.knowledge.load import Memo
 from kb.site import pages
@@ -121,9 +122,10 @@ class Preview:
     without either, every page is built.  ``search``: index the site with Pagefind (the first
     build); later builds leave ``index``, which indexes the site again, for
     :class:`kb.site.preview.serve.Builder` to run when no change comes.  The memo keeps each data file's
-    record across builds."""
+    record across builds (and with it each paper's related papers), ``entries`` each paper's BibTeX entry."""
 
     memo: Memo = field(default_factory=Memo)
+    entries: Carried = field(default_factory=dict)  # each paper's BibTeX entry (kb.bib.keys.carry)
     before: KnowledgeBase | None = None
     change: Change | None = None
     search: bool = True
