@@ -1,5 +1,5 @@
 """What keeps every page small at a team's size: the theme's templates lose their indentation
-(kb.site.plugin.theme.LeanLoader) and a brief page's head links its own topic's feeds
+(kb.site.theme.LeanLoader) and a brief page's head links its own topic's feeds
 (kb.site.pages.files.page_feeds)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 from jinja2 import DictLoader, Environment
 
 from kb.site.pages.files import page_feeds
-from kb.site.plugin.theme import LeanLoader
+from kb.site.theme import LeanLoader
 
 TEMPLATE = """<nav>
     <ul>
