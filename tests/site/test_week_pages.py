@@ -59,6 +59,8 @@ def test_the_weeks_feed_is_linked_from_every_page_and_parses_back(site):
     for page in ("index.html", WEEK, "papers/ssr/index.html"):
         alternates = {ln["href"] for ln in read(site, page).select("link[rel=alternate]")}
         assert any(h.endswith("/all.weeks.atom.xml") for h in alternates), page
+    listed = [a["href"] for a in read(site, "stats/index.html").select("article h2#feeds ~ ul a")]
+    assert "../all.weeks.atom.xml" in listed and "../all.weeks.rss.xml" in listed  # the statistics' list of feeds
     atom = ET.fromstring((site / "all.weeks.atom.xml").read_bytes())
     (entry,) = atom.findall(f"{A}entry")
     assert entry.findtext(f"{A}title") == "2026 年第 36 周（2026-08-31 至 2026-09-06）"

@@ -105,7 +105,7 @@ SITE: dict[str, str] = {
     "charts.details": "逐条明细见{link}。",
     "charts.details_link": "待办",
     "charts.feeds": "订阅",
-    "charts.feeds_intro": "每个主题的简报都有 Atom 与 RSS 订阅源，每期简报一条：计算出的计数、本棒性质和各条主增量的标题。",
+    "charts.feeds_intro": "每个主题的简报都有 Atom 与 RSS 订阅源，每期简报一条：计算出的计数、本棒性质和各条主增量的标题；每个主题的新论文和每周汇总也各有一对。每个订阅源只带最新的 {n} 条。",
     # the section timelines (src/kb/render/timeline.py)
     "timeline.title": "{topic}：各节时间线",
     "timeline.intro": "活文档{link}每一节怎样长成：哪天锚入了哪篇论文、由哪期简报记录，以及还在等待锚入该节的条目。同一篇论文在不同日期再次锚入同一节时每次各列一行；移到别的节时，两节各在其日期列出。日期是简报写明的锚入日期，未写明时是记录它的简报的日期。每节的图是锚入该节的论文的累计篇数，图下的表列出同样的数字。",

@@ -25,6 +25,7 @@ from xml.sax.saxutils import escape
 from kb.knowledge.backlog import PendingItem, as_of, pending_items
 from kb.knowledge.index import KnowledgeBase
 from kb.messages import UI
+from kb.render.feeds import LENGTH as FEED_LENGTH
 from kb.render.html import Html, blocks, details, div, esc, heading, link, p, t_html, table, ul
 from kb.render.links import Linker, section_label
 
@@ -395,7 +396,7 @@ def page(kb: KnowledgeBase, feeds: list[FeedPaths] | None = None) -> Html:
         out.append(p(t_html("charts.details", link=link(UI["charts.details_link"], details_link))))
     if feeds:
         out.append(heading(2, esc(UI["charts.feeds"]), "feeds"))
-        out.append(p(esc(UI["charts.feeds_intro"])))
+        out.append(p(t_html("charts.feeds_intro", n=str(FEED_LENGTH))))
         out.append(
             ul(
                 f"{esc(f.title)}：{link('Atom', linker.href(f.atom))} · {link('RSS', linker.href(f.rss))}"

@@ -82,7 +82,7 @@ def _feed(site: Site, page: str) -> str | bytes:
 FEEDS = PageType(
     name="feeds",
     in_preview=False,
-    paths=lambda kb: [path for f in _feeds(kb) for path in (f.atom, f.rss)],
+    paths=lambda kb: [path for f in all_feeds(kb) for path in (f.atom, f.rss)],
     make=_feed,
     stage=Stage.FILES,
     facts=None,
@@ -90,7 +90,7 @@ FEEDS = PageType(
 )
 
 
-def _feeds(kb: KnowledgeBase) -> list[feeds.FeedPaths]:
+def all_feeds(kb: KnowledgeBase) -> list[feeds.FeedPaths]:
     """Each topic's feeds, then the weeks'."""
     weeks = weekfeed.week_feed(kb)
     return feeds.feeds_for(kb) + ([weeks] if weeks else [])
@@ -98,7 +98,7 @@ def _feeds(kb: KnowledgeBase) -> list[feeds.FeedPaths]:
 
 def feed_links(kb: KnowledgeBase) -> list[dict[str, str]]:
     """Feeds for the ``<link rel="alternate">`` tags of every page head (site-relative paths)."""
-    return [{"title": f.title, "atom": f.atom, "rss": f.rss, "topic": f.topic} for f in _feeds(kb)]
+    return [{"title": f.title, "atom": f.atom, "rss": f.rss, "topic": f.topic} for f in all_feeds(kb)]
 
 
 def page_feeds(links: list[dict[str, str]], src_uri: str) -> list[dict[str, str]]:

@@ -4,13 +4,14 @@ backlog's ages, as charts with their data tables, and the feeds (:mod:`kb.render
 from __future__ import annotations
 
 from kb.messages import UI
-from kb.render import charts, feeds
+from kb.render import charts
 from kb.site import search
 from kb.site.pages.base import Edition, PageType, Site, Stage
+from kb.site.pages.files import all_feeds
 
 
 def make(site: Site, page: str) -> str:
-    return charts.page(site.kb, feeds.feeds_for(site.kb))
+    return charts.page(site.kb, all_feeds(site.kb))  # every feed: each topic's, the weeks'
 
 
 TYPE = PageType(
