@@ -19,18 +19,15 @@ from __future__ import annotations
 import datetime as dt
 from collections import Counter
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
 from kb.knowledge.backlog import PendingItem, as_of, pending_items
 from kb.knowledge.index import KnowledgeBase
 from kb.messages import UI
 from kb.render.feeds import LENGTH as FEED_LENGTH
+from kb.render.feeds import FeedPaths
 from kb.render.html import Html, blocks, details, div, esc, heading, link, p, t_html, table, ul
 from kb.render.links import Linker, section_label
-
-if TYPE_CHECKING:
-    from kb.render.feeds import FeedPaths
 
 PAGE = "stats.md"
 TITLE_ANCHOR = "_1"  # what the toc extension made of the title "统计" (nothing ASCII to slug)
