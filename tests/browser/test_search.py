@@ -6,6 +6,7 @@ the page a result opens marks the words."""
 from __future__ import annotations
 
 import re
+import time
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -317,6 +318,26 @@ def test_the_filters_count_the_results_of_the_query(page):
     )
     papers = int(re.search(r"（(\d+)）", select.locator("option[value='论文']").inner_text()).group(1))
     assert papers > kinds.count("论文")  # every paper page of the site
+
+
+def test_the_first_query_counts_the_filters_when_their_index_comes_late(browser, base_url):
+    """The filters' index is a file of its own: a query typed before it arrives still gets its
+    counts (before, every option of that first query read 0 and stayed disabled until the next)."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="zh-CN")
+    pg = ctx.new_page()
+
+    def late(route):
+        time.sleep(1.5)
+        route.continue_()
+
+    pg.route("**/pagefind/filter/*", late)
+    pg.goto(base_url + "guide/")
+    results = search(pg, "投机解码")
+    option = pg.locator(".kb-search__filters option[value='论文']")
+    assert results
+    assert not option.is_disabled()
+    assert re.fullmatch(r"论文（[1-9]\d*）", option.inner_text()), option.inner_text()
+    ctx.close()
 
 
 def test_filter_by_topic_lists_the_topic(page):

@@ -54,8 +54,11 @@
         var settings = { excerptLength: 30, highlightParam: PARAM, ranking: { pageLength: 0.3 }, noWorker: true };
         return pf.options(settings).then(function () {
           pf.init();
-          fillFilters(pf);
-          return pf;
+          // A search asked before the filter index is loaded counts nothing for each filter (every
+          // option would read 0 and be disabled until the next query): searches wait for it.
+          return fillFilters(pf).then(function () {
+            return pf;
+          });
         });
       });
       loading.catch(function () {
@@ -71,8 +74,8 @@
    * empty, on the whole site. */
   var siteCounts = null;
   function fillFilters(pf) {
-    if (!filterBar) return;
-    pf.filters().then(function (all) {
+    if (!filterBar) return Promise.resolve();
+    return pf.filters().then(function (all) {
       siteCounts = all;
       var shown = false;
       selects.forEach(function (select) {
