@@ -21,17 +21,70 @@ from typing import Any
 
 from kb.messages import t
 from kb.render.html import t_html
+from kb.render.htmltext import END, MARKUP, START, TEXT, attributes, tokens
 
-from .freeze import CHANGES, CURRENT, read_manifest
-from .htmlscan import blocks, scan
+from .freeze import CHANGES, CURRENT, read_manifest, scan
 
-__all__ = ["write_changes", "MAX_BLOCKS"]
+__all__ = ["write_changes", "MAX_BLOCKS", "blocks"]
 
 MAX_BLOCKS = 300  # removed + added blocks shown per page; the rest is counted
 RECORD_KINDS = (
     ("briefs/", t("edition.briefs_added"), t("edition.briefs_removed")),
     ("papers/", t("edition.papers_added"), t("edition.papers_removed")),
 )
+
+
+# The elements that start a block of the article's text, the cells of a row, and the text that is not content.
+_BLOCKS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6", "p", "li", "dt", "dd", "pre", "tr", "figcaption"})
+_BLOCKS |= {"blockquote", "summary", "div", "section", "details", "ul", "ol", "table", "thead", "tbody"}
+_KINDS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6", "pre", "tr"})  # the blocks that keep their kind
+_CELLS = frozenset({"td", "th"})
+_SKIP = frozenset({"script", "style", "svg", "button", "noscript"})  # noscript: raw text, shown to no reader
+SKIP_CLASSES = frozenset({"headerlink", "kb-edition"})  # permalinks and the edition banner are not content
+
+
+def blocks(page: str) -> list[tuple[str, str]]:
+    """The article's text as ``(kind, text)`` blocks, the unit of the diff between two editions
+    (:mod:`kb.render.htmltext`'s walk); kind is ``h1``…``h6``, ``pre``, ``tr`` or ``p``."""
+    out: list[tuple[str, str]] = []
+    buf: list[str] = []
+    kind = "p"
+    skipped: tuple[str, ...] | None = None  # the open elements down to the one with a class skipped
+
+    def flush() -> None:
+        text = " ".join("".join(buf).split())
+        if text:
+            out.append((kind, text))
+        buf.clear()
+
+    for token in tokens(page):
+        if "article" not in token.stack:
+            continue
+        if skipped is not None and token.stack[: len(skipped)] != skipped:
+            skipped = None  # closed by an end tag of an element around it
+        if token.kind == START and token.name in _BLOCKS:
+            flush()
+            kind = token.name if token.name in _KINDS else kind
+        elif token.kind == START and token.name in _CELLS and buf:
+            buf.append(" | ")
+        elif token.kind == END and (token.name in _BLOCKS or token.name == "article"):
+            flush()
+            kind = "p"
+        elif token.kind == TEXT or token.kind == MARKUP and page.startswith("&", token.start):  # a reference
+            if skipped is None and not _SKIP.intersection(token.stack):
+                buf.append(html.unescape(page[token.start : token.end]))
+        if token.kind == START and skipped is None:
+            classes = attributes(page[token.start : token.end]).get("class", "").split()
+            skipped = token.stack if SKIP_CLASSES.intersection(classes) else None
+        elif (
+            skipped
+            and token.kind == END
+            and token.name == skipped[-1]
+            and token.name not in token.stack[len(skipped) :]
+        ):
+            skipped = None  # its end tag
+    flush()
+    return out
 
 
 def _e(text: str) -> str:
