@@ -20,8 +20,8 @@ from collections.abc import Callable, Mapping
 from html.parser import HTMLParser
 from pathlib import Path
 
-from kb.data.diagnostics import Diagnostic
-from kb.data.template import Call, substitute, where
+from kb.data.diagnostics import Diagnostic, line_col
+from kb.data.template import Call, substitute
 
 _BLOCK = re.compile(r"\s*<(h[1-6]|p|div|ul|ol|table|details|section|pre|figure|nav|blockquote|hr)[\s>]", re.IGNORECASE)
 
@@ -135,7 +135,7 @@ def diagnostics(text: str, shown: str, calls: list[Call], wrong: Mapping[int, st
     out = []
     for i, why in sorted(wrong.items()):
         call = calls[i]
-        line, col = where(text, call.start)
+        line, col = line_col(text, call.start)
         out.append(
             Diagnostic(
                 shown, line, col, f"{call.render()}: its output would land {why}; {HOW}", key=call.name, code="template"
