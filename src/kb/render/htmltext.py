@@ -3,9 +3,10 @@
 Every place that adds to a page's text (arXiv ids linked, :mod:`kb.render.autolink`; glossary
 terms explained, :mod:`kb.render.glossary`; hidden search words, :mod:`kb.site.search.words`)
 and every place that reads a page's elements (search marks, :func:`kb.site.search.mark`; headings
-and anchors, :mod:`kb.site.pages.htmlpage`; an edition's links and text, :mod:`kb.editions.freeze` and
-:mod:`kb.editions.changes`) walks the page with :func:`tokens`: its tags, its text runs (with their
-offsets and the elements open around them) and its other markup, in order.  Each
+and anchors, :mod:`kb.site.pages.htmlpage`; where a macro call's output lands, :mod:`kb.render.placement`;
+an edition's links and text, :mod:`kb.editions.freeze` and :mod:`kb.editions.changes`) walks the page
+with :func:`tokens`: its tags, its text runs (with their offsets and the elements open around them)
+and its other markup, in order.  Each
 text run carries how far it is protected (:data:`POLICY`): the open element that protects it
 most decides; a reader skips the runs at or above its own bar.
 
