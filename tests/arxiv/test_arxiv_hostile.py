@@ -82,6 +82,7 @@ def test_redirect_loops_end(api):
         ("http://127.0.0.1:8000/api", "http://127.0.0.1:8000/other", True),
         ("http://127.0.0.1:8000/api", "http://localhost:8000/api", False),
         ("https://export.arxiv.org/api/query", "https://export.arxiv.org:x/", False),
+        ("http://127.0.0.1/api", "http://127.0.0.1:0/api", False),  # port 0 is no default port
     ],
 )
 def test_same_host(start, target, same):

@@ -3,7 +3,8 @@ rewritten without touching anything else, article text read as blocks for the di
 
 from __future__ import annotations
 
-from kb.editions.htmlscan import blocks, rewrite, scan
+from kb.editions.changes import blocks
+from kb.editions.freeze import rewrite, scan
 
 PAGE = """<!doctype html><html><head><title>活文档 &amp; X - 站点</title>
 <link rel="stylesheet" href="../assets/main.css"><script src='../assets/b.js'></script>
@@ -59,3 +60,7 @@ def test_blocks_read_the_article_text_without_permalinks_or_the_edition_banner()
         ("tr", "日期 | 值"),
         ("tr", "9-1 | 3"),
     ]
+
+
+def test_scan_reads_the_document_title_not_a_drawing_title():
+    assert scan("<title>页 - 站</title><body><svg><title>图：3 条</title></svg></body>").title == "页 - 站"

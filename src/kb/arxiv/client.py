@@ -103,25 +103,15 @@ def match_answer(asked: list[str], found: dict[str, ArxivMeta | str]) -> dict[st
     return out
 
 
-def _origin(url: str) -> tuple[str, str, int | None]:
-    parts = urlsplit(url)
-    try:
-        port = parts.port or {"http": 80, "https": 443}.get(parts.scheme)
-    except ValueError:  # a port that is not a number
-        port = -1
-    return parts.scheme.lower(), (parts.hostname or "").lower(), port
-
-
 def same_host(start: str, target: str) -> bool:
     """Whether a redirect from ``start`` to ``target`` stays on the API's host: same scheme,
-    host and port, or the same host moving from http to https (default ports)."""
-    scheme, host, port = _origin(start)
-    t_scheme, t_host, t_port = _origin(target)
-    if not host or host != t_host:
+    host and port, or the same host moving from http to https (default ports) — the redirects
+    on which ``requests`` keeps a request's credentials (``Session.should_strip_auth``)."""
+    try:
+        with requests.Session() as session:
+            return bool(urlsplit(start).hostname) and not session.should_strip_auth(start, target)
+    except ValueError:  # a port that is not a number, or out of range
         return False
-    if (scheme, port) == (t_scheme, t_port):
-        return True
-    return (scheme, port, t_scheme, t_port) == ("http", 80, "https", 443)
 
 
 def _size(n: int) -> str:

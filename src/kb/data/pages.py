@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
 from kb.data import template as tpl
-from kb.data.diagnostics import Diagnostic, Severity
+from kb.data.diagnostics import Diagnostic, Severity, line_col
 from kb.data.frontmatter import _front_matter_end, front_matter_diagnostics
 from kb.data.frontmatter import body_start as body_start  # also the plugin's
 from kb.data.safefile import Entry, Refused, read_limited, walk
@@ -99,16 +99,13 @@ def template_pages(list_file: Path | None = None) -> frozenset[str]:
     return read_list(list_file or TEMPLATE_LIST)
 
 
-_where = tpl.where
-
-
 def template_diagnostics(text: str, shown: str, vocab: Mapping[str, object]) -> tuple[list[tpl.Call], list[Diagnostic]]:
     """Calls in a template page's body of the macros in ``vocab`` (name -> function:
     :data:`kb.render.macros.MACROS`), or located errors for what is not such a call."""
     found = tpl.scan(text, vocab, body_start(text))
     out = []
     for p in found.problems:
-        line, col = _where(text, p.offset)
+        line, col = line_col(text, p.offset)
         out.append(Diagnostic(shown, line, col, p.message, code="template"))
     if found.n_problems > len(found.problems):
         out.append(
@@ -135,7 +132,7 @@ def check_page(
     fm_end = _front_matter_end(text)
     if not any(d.key == "render_macros" for d in fm):
         for m in _RENDER.finditer(text, 0, fm_end):
-            line, col = _where(text, m.start())
+            line, col = line_col(text, m.start())
             out.append(
                 Diagnostic(
                     shown,
@@ -148,7 +145,7 @@ def check_page(
             )
     found = _TEMPLATE.search(text, fm_end)
     if found:
-        line, col = _where(text, found.start())
+        line, col = line_col(text, found.start())
         out.append(
             Diagnostic(
                 shown,

@@ -29,8 +29,7 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 
-from kb.data.diagnostics import Diagnostic
-from kb.data.template import where
+from kb.data.diagnostics import Diagnostic, line_col
 
 MAX_PARAGRAPH = 16 * 1024  # characters
 MAX_UNCLOSED = 32  # per paragraph, of each opener
@@ -119,7 +118,7 @@ def shape_diagnostics(text: str, start: int, shown: str) -> list[Diagnostic]:
     out: list[Diagnostic] = []
 
     def add(offset: int, what: str, how: str, why: str = "Markdown takes quadratic time on it") -> None:
-        line, col = where(text, offset)
+        line, col = line_col(text, offset)
         out.append(Diagnostic(shown, line, col, f"{what}: {why}; {how}", code="markdown"))
 
     for begin, end in _paragraphs(text, start):

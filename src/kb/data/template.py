@@ -19,8 +19,6 @@ import inspect
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
-from kb.data.diagnostics import line_col
-
 Literal = str | int | bool | None
 
 MAX_NAME = 64
@@ -253,8 +251,3 @@ def substitute(text: str, calls: list[Call], output: Callable[[Call], str], star
         pos = call.end
     parts.append(text[pos:])
     return "".join(parts)
-
-
-def where(text: str, offset: int) -> tuple[int, int]:
-    """1-based line and column of ``offset`` (the diagnostics' one helper)."""
-    return line_col(text, offset)

@@ -2,8 +2,8 @@
 
 A demo block is inert markup (``<div class="kb-demo" data-kernel=… data-demo-id=…>``)
 that ``kb-demos.js`` turns into a runnable demo; the script fetches the WGSL
-shaders next to itself.  Every string that comes from data is escaped with
-``html.escape(quote=True)``; nothing from data reaches a script or a URL, and
+shaders next to itself.  Every string that comes from data is escaped
+(:func:`kb.render.html.attr`); nothing from data reaches a script or a URL, and
 the markup has no inline scripts, styles or event handlers.  The output has no
 blank lines, so it stays one raw-HTML block even if it is put into Markdown.
 
@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from html import escape
 from pathlib import Path
 
 from kb.data.models import Demo
 from kb.messages import UI
+from kb.render.html import attr
 
 ASSET_DIR = Path(__file__).parent / "assets"
 SCRIPT = "kb-demos.js"
@@ -35,13 +35,9 @@ def asset_files() -> list[Path]:
     return sorted(p for p in ASSET_DIR.iterdir() if p.is_file() and p.suffix in _SUFFIXES)
 
 
-def _esc(value: object) -> str:
-    return escape(str(value), quote=True)
-
-
 def _url(base: str, name: str) -> str:
     base = base.rstrip("/")
-    return _esc(f"{base}/{name}" if base else name)
+    return attr(f"{base}/{name}" if base else name)
 
 
 def asset_tags(asset_base_url: str) -> str:
@@ -58,14 +54,14 @@ def _paragraphs(text: str) -> list[str]:
 
 
 def _block(demo: Demo) -> str:
-    did, kernel = _esc(demo.id), _esc(demo.kernel)
-    label = _esc(KERNEL_LABELS.get(demo.kernel, demo.kernel))
+    did, kernel = attr(demo.id), attr(demo.kernel)
+    label = attr(KERNEL_LABELS.get(demo.kernel, demo.kernel))
     lines = [
         f'<div class="kb-demo" id="kb-demo-{did}" data-demo-id="{did}" data-kernel="{kernel}">',
-        f'<h3 class="kb-demo-title">{_esc(demo.title)}</h3>',
+        f'<h3 class="kb-demo-title">{attr(demo.title)}</h3>',
         f'<p class="kb-demo-kernel">{UI["demos.kernel"].format(label=label)}</p>',
     ]
-    lines += [f'<p class="kb-demo-desc">{_esc(p)}</p>' for p in _paragraphs(demo.description or "")]
+    lines += [f'<p class="kb-demo-desc">{attr(p)}</p>' for p in _paragraphs(demo.description or "")]
     lines += [
         '<div class="kb-demo-body">',
         f'<p class="kb-demo-loading">{UI["demos.loading"]}</p>',

@@ -36,15 +36,14 @@ import json
 import posixpath
 import re
 import shutil
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote, unquote, urlsplit
 
 from kb.messages import t
 from kb.render.html import t_html
-
-from .htmlscan import Ref, Scan, rewrite, scan, srcset_urls
+from kb.render.htmltext import START, TEXT, attribute_spans, attributes, splice, tokens
 
 __all__ = [
     "CURRENT",
@@ -73,6 +72,77 @@ SEARCH_INDEX = "search/search_index.json"
 _TITLE = re.compile(rb"<title>(.*?)</title>", re.DOTALL)
 _LANG = re.compile(r"^[a-z]{2,3}$")  # lunr language codes; anything else could name a path
 _CSS_URL = re.compile(r"""url\(\s*(['"]?)([^'")]+)\1\s*\)""")
+
+
+# Attributes whose value is one URL, and the one whose value is a list of them.
+URL_ATTRS = frozenset({"href", "src", "poster", "action", "data", "cite", "formaction", "xlink:href"})
+SRCSET = "srcset"
+
+
+@dataclass(frozen=True)
+class Ref:
+    """One URL in a page: ``start``/``end`` delimit the attribute value in the page's text
+    (``None`` for URLs that are not in an attribute, such as the search worker)."""
+
+    url: str
+    start: int | None = None
+    end: int | None = None
+    srcset: bool = False
+
+
+@dataclass
+class Scan:
+    refs: list[Ref] = field(default_factory=list)
+    title: str = ""
+    article_start: int | None = None  # just after the <article> start tag
+    stylesheets: list[str] = field(default_factory=list)
+
+
+def scan(text: str) -> Scan:
+    """What freezing reads from a built page (:mod:`kb.render.htmltext`'s walk): every URL it refers to
+    (``href``, ``src``, ``srcset``, … on any tag, and the search worker named in Material's ``__config``
+    script) with its place, the page's ``<title>``, where its ``<article>`` starts, its stylesheets."""
+    out, config = Scan(), False
+    for token in tokens(text, ("article",), URL_ATTRS | {SRCSET}):
+        if token.kind == START:
+            tag = text[token.start : token.end]
+            for name, first, last in attribute_spans(tag):
+                if (name in URL_ATTRS or name == SRCSET) and first < last:
+                    at = token.start + first
+                    out.refs.append(Ref(html.unescape(tag[first:last]), at, at + last - first, name == SRCSET))
+            a = attributes(tag)
+            config = token.name == "script" and a.get("id") == "__config"
+            if token.name == "article" and out.article_start is None:
+                out.article_start = token.end
+            elif token.name == "link" and a.get("rel", "").lower() == "stylesheet" and a.get("href"):
+                out.stylesheets.append(html.unescape(a["href"]))
+        elif token.kind == TEXT and token.stack[-1:] == ("title",) and "svg" not in token.stack and not out.title:
+            out.title = " ".join(html.unescape(text[token.start : token.end]).split())
+        elif token.kind == TEXT and config and token.stack[-1:] == ("script",):
+            try:
+                worker = json.loads(text[token.start : token.end]).get("search")
+            except (ValueError, AttributeError):
+                worker = None
+            if isinstance(worker, str) and worker:
+                out.refs.append(Ref(worker))
+    return out
+
+
+def srcset_urls(value: str) -> list[str]:
+    """The URLs of a ``srcset`` value (``a.png 1x, b.png 2x``)."""
+    return [part.split()[0] for part in value.split(",") if part.split()]
+
+
+def rewrite(text: str, replacements: dict[Ref, str], *inserts: tuple[int, str]) -> str:
+    """``text`` with each attribute value located by a :class:`Ref` replaced (escaped for its quote)
+    and each ``(offset, markup)`` of ``inserts`` inserted, every other byte as it was."""
+    edits = [(at, at, markup) for at, markup in inserts]
+    edits += [
+        (r.start, r.end, html.escape(v, quote=True))
+        for r, v in replacements.items()
+        if r.start is not None and r.end is not None
+    ]
+    return splice(text, sorted(edits))
 
 
 def edition_policy(site: Path, pages: list[str]) -> dict[str, str]:
@@ -199,16 +269,8 @@ def _freeze_page(text: str, sc: Scan, page: str, resolver: _Resolver, edition: s
         new = resolver.new_url(page, ref.url)
         if new is not None and ref.start is not None:
             replacements[ref] = new
-    out = rewrite(text, replacements)
-    if sc.article_start is not None:
-        shift = sum(
-            len(html.escape(v, quote=True)) - ((r.end or 0) - (r.start or 0))
-            for r, v in replacements.items()
-            if (r.start or 0) < sc.article_start
-        )
-        at = sc.article_start + shift
-        out = out[:at] + _banner(edition, page) + out[at:]
-    return out
+    banner = [] if sc.article_start is None else [(sc.article_start, _banner(edition, page))]
+    return rewrite(text, replacements, *banner)
 
 
 def _css_refs(site: Path, css: str) -> set[str]:

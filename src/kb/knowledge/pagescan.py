@@ -1,8 +1,9 @@
 """arXiv ids written in hand-written pages, as mentions (backlinks) placed at the
 section they stand in.  Collected before any page renders.
 
-Code (fenced blocks and inline spans), template expressions and link
-destinations are skipped, the same places the HTML autolinker leaves alone.
+Code (fenced blocks and inline spans), template expressions, link destinations and
+the front matter (found as MkDocs finds it, :mod:`kb.data.frontmatter`) are skipped,
+the same places the HTML autolinker leaves alone.
 
 Linear in the page's size on any input: the page is read line by line with string
 operations (no regular expression here can backtrack: each is a literal or a single
@@ -15,6 +16,7 @@ from __future__ import annotations
 import re
 
 from kb.data import arxiv_id
+from kb.data.frontmatter import _front_matter_end
 from kb.knowledge.index import KnowledgeBase, section_anchor
 from kb.knowledge.mentions import CONTEXT_MAX, Mention, Place, sentence_around
 
@@ -57,13 +59,6 @@ def _blank_templates(text: str) -> str:
         i = text.find("{", i + 1)
     out.append(text[pos:])
     return "".join(out)
-
-
-def _front_matter_end(text: str) -> int:
-    if not text.startswith("---\n"):
-        return 0
-    j = text.find("\n---\n", 3)
-    return j + 5 if j != -1 else 0
 
 
 def _heading(line: str) -> tuple[str, str | None] | None:

@@ -3,8 +3,10 @@
 Every place that adds to a page's text (arXiv ids linked, :mod:`kb.render.autolink`; glossary
 terms explained, :mod:`kb.render.glossary`; hidden search words, :mod:`kb.site.search.words`)
 and every place that reads a page's elements (search marks, :func:`kb.site.search.mark`; headings
-and anchors, :mod:`kb.site.pages.htmlpage`) walks the page with :func:`tokens`: its tags, its text runs
-(with their offsets and the elements open around them) and its other markup, in order.  Each
+and anchors, :mod:`kb.site.pages.htmlpage`; where a macro call's output lands, :mod:`kb.render.placement`;
+an edition's links and text, :mod:`kb.editions.freeze` and :mod:`kb.editions.changes`) walks the page
+with :func:`tokens`: its tags, its text runs (with their offsets and the elements open around them)
+and its other markup, in order.  Each
 text run carries how far it is protected (:data:`POLICY`): the open element that protects it
 most decides; a reader skips the runs at or above its own bar.
 
@@ -39,7 +41,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator
 from typing import Generic, NamedTuple, TypeVar
 
 __all__ = ["CODE", "CONTROL", "END", "LABEL", "MARKUP", "POLICY", "PROSE", "START", "TEXT"]
-__all__ += ["Cursor", "Edit", "Places", "Reader", "Token", "attributes", "edit", "splice", "tokens"]
+__all__ += ["Cursor", "Edit", "Places", "Reader", "Token", "attribute_spans", "attributes", "edit", "splice", "tokens"]
 
 # How far a text run is protected, lowest first; a reader leaves the runs at or above its bar.
 PROSE = 0  # text a reader reads: search words are added here (and in links, headings, ...)
@@ -293,17 +295,25 @@ class Cursor:
         return level
 
 
-def attributes(tag: str) -> dict[str, str]:
-    """A start tag's attributes (``tag`` as written, from ``<`` to ``>``), names in lower case,
-    values as written (references not decoded); the first of a name counts, as in HTML."""
-    out: dict[str, str] = {}
-    body = tag[1:-1]
-    start = len(body) - len(body.lstrip("/")) + 1
-    while start < len(body) and body[start] not in " \t\n\r\f/":
+def attribute_spans(tag: str) -> Iterator[tuple[str, int, int]]:
+    """A start tag's attributes in order (``tag`` as written, from ``<`` to ``>``): each name in
+    lower case, with where its value stands in ``tag`` (inside its quotes; empty at the name's end
+    when it has none), as written (references not decoded)."""
+    start = len(tag) - len(tag.lstrip("</")) + 1
+    while start < len(tag) - 1 and tag[start] not in " \t\n\r\f/":
         start += 1
-    for m in _ATTRIBUTES.finditer(body, start):
-        value = m.group(2) or ""
-        out.setdefault(m.group(1).lower(), value[1:-1] if value[:1] in "\"'" and len(value) > 1 else value)
+    for m in _ATTRIBUTES.finditer(tag, start, len(tag) - 1):
+        first, last = m.span(2) if m.group(2) else (m.end(), m.end())
+        quoted = tag[first : first + 1] in ("'", '"') and last - first > 1
+        yield m.group(1).lower(), first + quoted, last - quoted
+
+
+def attributes(tag: str) -> dict[str, str]:
+    """A start tag's attributes (:func:`attribute_spans`), names in lower case, values as written
+    (references not decoded); the first of a name counts, as in HTML."""
+    out: dict[str, str] = {}
+    for name, first, last in attribute_spans(tag):
+        out.setdefault(name, tag[first:last])
     return out
 
 

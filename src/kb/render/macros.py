@@ -21,8 +21,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from kb.data.diagnostics import Diagnostic
-from kb.data.template import Call, Literal, where
+from kb.data.diagnostics import Diagnostic, line_col
+from kb.data.template import Call, Literal
 
 if TYPE_CHECKING:
     from kb.knowledge.index import KnowledgeBase
@@ -190,6 +190,6 @@ def diagnostics(text: str, shown: str, calls: list[Call], kb: KnowledgeBase, def
     out = []
     for c in calls:
         for why in problems(kb, default_topic, c):
-            line, col = where(text, c.start)
+            line, col = line_col(text, c.start)
             out.append(Diagnostic(shown, line, col, f"{c.render()}: {why}", key=c.name, code="macro-argument"))
     return out

@@ -13,15 +13,16 @@ way (:func:`page_diagnostics`) and runs the same check.  Pure: no MkDocs import.
 
 from __future__ import annotations
 
+import html
 import re
 import secrets
 from collections import Counter
 from collections.abc import Callable, Mapping
-from html.parser import HTMLParser
 from pathlib import Path
 
-from kb.data.diagnostics import Diagnostic
-from kb.data.template import Call, substitute, where
+from kb.data.diagnostics import Diagnostic, line_col
+from kb.data.template import Call, substitute
+from kb.render import htmltext
 
 _BLOCK = re.compile(r"\s*<(h[1-6]|p|div|ul|ol|table|details|section|pre|figure|nav|blockquote|hr)[\s>]", re.IGNORECASE)
 
@@ -66,67 +67,56 @@ HOW = (
 )
 
 
-class _Places(HTMLParser):
-    def __init__(self, token: re.Pattern[str]) -> None:
-        super().__init__(convert_charrefs=True)
-        self.token = token
-        self.text: Counter[int] = Counter()
-        self.elsewhere: dict[int, str] = {}
-        self.raw: str | None = None  # inside <script> or <style>: their text is not text
+def _places(page: str, token: re.Pattern[str]) -> tuple[Counter[int], dict[int, str]]:
+    """How many times each placeholder stands in text, and where the others stand first."""
+    text: Counter[int] = Counter()
+    elsewhere: dict[int, str] = {}
 
-    def _see(self, value: str | None, place: str | None) -> None:
-        for m in self.token.finditer(value or ""):
+    def see(value: str, place: str | None) -> None:
+        for m in token.finditer(value):
             if place is None:
-                self.text[int(m.group(1))] += 1
+                text[int(m.group(1))] += 1
             else:
-                self.elsewhere.setdefault(int(m.group(1)), place)
+                elsewhere.setdefault(int(m.group(1)), place)
 
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self._see(tag, "in an HTML tag's name")
-        for name, value in attrs:
-            self._see(name, f"in an attribute name of <{tag}>")
-            self._see(value, f"in the attribute '{name}' of <{tag}>")
-        if tag in self.CDATA_CONTENT_ELEMENTS:
-            self.raw = tag
+    for found in htmltext.tokens(page):
+        written = page[found.start : found.end]
+        if found.kind in (htmltext.START, htmltext.END):
+            see(found.name, "in an HTML tag's name")
+        if found.kind == htmltext.START:
+            for name, first, last in htmltext.attribute_spans(written):
+                see(name, f"in an attribute name of <{found.name}>")
+                see(html.unescape(written[first:last]), f"in the attribute '{name}' of <{found.name}>")
+        elif found.kind == htmltext.TEXT or written.startswith("&"):  # text, or a character reference
+            raw = found.stack[-1] if found.stack and found.stack[-1] in ("script", "style") else None
+            see(written, f"in a <{raw}> element" if raw else None)
+        elif found.kind == htmltext.MARKUP:
+            see(written, next(place for at, place in _MARKUP if written.lower().startswith(at)))
+    return text, elsewhere
 
-    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.handle_starttag(tag, attrs)
-        self.raw = None
 
-    def handle_endtag(self, tag: str) -> None:
-        self._see(tag, "in an HTML tag's name")
-        self.raw = None
-
-    def handle_data(self, data: str) -> None:
-        self._see(data, f"in a <{self.raw}> element" if self.raw else None)
-
-    def handle_comment(self, data: str) -> None:
-        self._see(data, "in an HTML comment")
-
-    def handle_decl(self, decl: str) -> None:
-        self._see(decl, "in an HTML declaration")
-
-    def handle_pi(self, data: str) -> None:
-        self._see(data, "in an HTML processing instruction")
-
-    def unknown_decl(self, data: str) -> None:
-        self._see(data, "in an HTML declaration")
+_MARKUP = (  # what markup other than a tag is, by how it starts (HTML's tokenizer: "<!" and "</" are comments)
+    ("<?", "in an HTML processing instruction"),
+    ("<![cdata[", "in an HTML declaration"),
+    ("<!doctype", "in an HTML declaration"),
+    ("<!", "in an HTML comment"),
+    ("</", "in an HTML comment"),
+    ("", "in an HTML tag the page's end cuts"),
+)
 
 
 def misplaced(converted: str, slots: Placeholders, count: int) -> dict[int, str]:
     """Placeholder number -> where it is instead of once in text, for each of the first ``count``
     placeholders of ``slots`` in the converted and cleaned page ``converted``."""
-    found = _Places(slots.pattern)
-    found.feed(converted)
-    found.close()
+    text, elsewhere = _places(converted, slots.pattern)
     out = {}
     for i in range(count):
-        if i in found.elsewhere:
-            out[i] = found.elsewhere[i]
-        elif found.text[i] == 0:
+        if i in elsewhere:
+            out[i] = elsewhere[i]
+        elif text[i] == 0:
             out[i] = "nowhere in the converted page (a comment, a link's address or a removed element took it)"
-        elif found.text[i] > 1:
-            out[i] = f"{found.text[i]} times in the converted page"
+        elif text[i] > 1:
+            out[i] = f"{text[i]} times in the converted page"
     return out
 
 
@@ -135,7 +125,7 @@ def diagnostics(text: str, shown: str, calls: list[Call], wrong: Mapping[int, st
     out = []
     for i, why in sorted(wrong.items()):
         call = calls[i]
-        line, col = where(text, call.start)
+        line, col = line_col(text, call.start)
         out.append(
             Diagnostic(
                 shown, line, col, f"{call.render()}: its output would land {why}; {HOW}", key=call.name, code="template"

@@ -429,8 +429,7 @@ def _heading(anchor: str) -> re.Pattern[str]:
 def located(text: str, start: int, shown: str, found: list[Finding]) -> list[Diagnostic]:
     """``found`` (:func:`findings` of the page's HTML) located in the page ``text`` (Markdown from
     ``start``): warnings for what the build changes, errors for what it refuses."""
-    from kb.data.diagnostics import Diagnostic, Severity
-    from kb.data.template import where
+    from kb.data.diagnostics import Diagnostic, Severity, line_col
 
     out = []
     cursor = start
@@ -445,7 +444,7 @@ def located(text: str, start: int, shown: str, found: list[Finding]) -> list[Dia
             offset = start
         else:
             cursor = offset + 1
-        line, col = where(text, offset)
+        line, col = line_col(text, offset)
         severity, code = (Severity.ERROR, "id") if f.error else (Severity.WARNING, "html")
         out.append(Diagnostic(shown, line, col, f.message, severity=severity, code=code))
     return out

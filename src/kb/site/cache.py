@@ -31,13 +31,12 @@ import functools
 import hashlib
 import logging
 import os
-import tempfile
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kb.bib.entrystore import EntryStore
-from kb.data.recordstore import RecordStore
+from kb.data.recordstore import RecordStore, write_entry
 from kb.knowledge.mentionstore import MentionStore
 from kb.site.pages.rendercache import RenderCache
 
@@ -233,18 +232,9 @@ class PageCache:
         return text
 
     def put(self, key: str, output: str) -> None:
-        """Store atomically (a build killed midway leaves no half-written entry)."""
+        """Store atomically, as the other caches do (:func:`kb.data.recordstore.write_entry`)."""
         self.used.add(key)
-        path = self._path(key)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as out:
-                out.write(f"{key}\n{output}")
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        write_entry(self._path(key), f"{key}\n{output}".encode())
 
     def finish(self) -> tuple[int, int, int]:
         """At the end of a build: :meth:`prune`; how many pages came from the cache, how many were

@@ -10,8 +10,6 @@ from kb.render import backlog, charts
 from kb.site import search
 from kb.site.pages.base import Edition, Inputs, Llms, PageType, Site, Stage
 
-LLMS_NOTE = "items waiting to be anchored, open claims, cards to write"
-
 
 def make(site: Site, page: str) -> str:
     return backlog.page(site.kb) + "\n" + charts.backlog_section(site.kb)

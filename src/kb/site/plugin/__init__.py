@@ -26,7 +26,7 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils.templates import TemplateContext
 
 from kb.data.cjk import join_cjk_breaks
-from kb.data.diagnostics import DataError
+from kb.data.diagnostics import DataError, line_col
 from kb.data.frontmatter import allowed_meta
 from kb.data.pages import (
     body_start,
@@ -37,7 +37,7 @@ from kb.data.pages import (
     template_diagnostics,
     template_pages,
 )
-from kb.data.template import Call, substitute, where
+from kb.data.template import Call, substitute
 from kb.demos import SITE_DIR
 from kb.demos.render import asset_files
 from kb.knowledge.views import page_dates
@@ -278,7 +278,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
                 )
                 out = macro_call(ctx, call.name, call.args, call.kwargs)
             except Exception as exc:  # a macro refusing its arguments: a located error
-                line, col = where(text, call.start)
+                line, col = line_col(text, call.start)
                 raise PluginError(f"docs/{src}:{line}:{col}: {call.render()}: {exc}") from None
             return wrap(out)
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from kb.messages import UI
 from kb.render import htmltext
+from kb.render.html import attr
 from kb.site.search import words as search_words
 
 __all__ = ["BODY", "EXCLUDE", "OUTPUT", "SKIP_DIRS", "SKIP_PAGES", "TYPES", "Facts", "indexed", "mark"]
@@ -100,11 +101,6 @@ class Facts:
     said: tuple[str, ...] = ()
 
 
-def q(value: str) -> str:
-    """A value from data in an attribute: escaped."""
-    return html.escape(value, quote=True)
-
-
 def indexed(url: str) -> bool:
     """Whether the page at ``url`` (site-relative, as MkDocs gives it) belongs in the index."""
     return url not in SKIP_PAGES and not url.startswith(SKIP_DIRS)
@@ -122,18 +118,18 @@ def mark(text: str, facts: Facts) -> str | None:
     if facts.weight is not None:
         attrs += f' data-pagefind-weight="{facts.weight:g}"'
     marks = [m.group(0)[:-1] + attrs + ">"]
-    marks.append(f'<span hidden data-pagefind-filter="{TYPE_FILTER}:{q(facts.type)}"></span>')
-    marks.append(f'<span hidden data-pagefind-meta="type:{q(facts.type)}"></span>')
+    marks.append(f'<span hidden data-pagefind-filter="{TYPE_FILTER}:{attr(facts.type)}"></span>')
+    marks.append(f'<span hidden data-pagefind-meta="type:{attr(facts.type)}"></span>')
     for title in facts.topics:
-        marks.append(f'<span hidden data-pagefind-filter="{TOPIC_FILTER}:{q(title)}"></span>')
+        marks.append(f'<span hidden data-pagefind-filter="{TOPIC_FILTER}:{attr(title)}"></span>')
     if facts.topics:
-        marks.append(f'<span hidden data-pagefind-meta="topic:{q(" · ".join(facts.topics))}"></span>')
+        marks.append(f'<span hidden data-pagefind-meta="topic:{attr(" · ".join(facts.topics))}"></span>')
     # No sort key: results are ordered by relevance (kb-search.js).
     if facts.date:
-        marks.append(f'<span hidden data-pagefind-meta="date:{q(facts.date)}"></span>')
+        marks.append(f'<span hidden data-pagefind-meta="date:{attr(facts.date)}"></span>')
         if facts.type in DATES:  # and what the date is, as a result shows it (kb-search.js)
             marks.append(
-                f'<span hidden data-pagefind-meta="when:{q(DATES[facts.type].format(date=facts.date))}"></span>'
+                f'<span hidden data-pagefind-meta="when:{attr(DATES[facts.type].format(date=facts.date))}"></span>'
             )
     body = text[m.end() : end]
     body = htmltext.edit(body, [search_words.words(body), _Marks(facts).read], _Marks.NAMES)  # one walk
