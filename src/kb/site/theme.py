@@ -118,10 +118,10 @@ def install(
     """Give the environment the package's templates (:data:`TEMPLATES`: after the project's
     ``custom_dir``, whose templates stay its own, and before the theme's), the templates
     ``kb_part_key``/``kb_part``/``kb_keep`` and Material's templates under ``material/`` (the
-    overrides that remember a part include the original).  ``compiled``: a
-    directory of the build's cache where Jinja keeps each template compiled, checked against its
-    source (compiling Material's templates is a fair part of a warm build: docs/performance.md;
-    ``kb preview`` uses the same directory).
+    overrides that remember a part include the original), and makes ``tojson`` write characters
+    as they are.  ``compiled``: a directory of the build's cache where Jinja keeps each template
+    compiled, checked against its source (compiling Material's templates is a fair part of a warm
+    build: docs/performance.md; ``kb preview`` uses the same directory).
     Compiled templates are code (marshal, and Jinja unpickles each one's checksum): ``compiled``
     is only ever the user's cache directory (:func:`kb.site.cache.location`), never a checkout."""
     if compiled is not None:
@@ -133,6 +133,9 @@ def install(
     loaders.append(FileSystemLoader(TEMPLATES))
     loaders += [loader] if loader is not None else []
     env.loader = LeanLoader(ChoiceLoader([*loaders, PrefixLoader({PREFIX: FileSystemLoader(material)})]))
+    # tojson (Material's settings in every page, its interface words Chinese) writes characters as
+    # they are, not as \uXXXX: half the bytes; <, >, & and ' stay escaped, the pages are UTF-8
+    env.policies["json.dumps_kwargs"] = {**env.policies.get("json.dumps_kwargs", {}), "ensure_ascii": False}
     parts = Parts(in_nav)
     env.globals.update(kb_part_key=parts.key, kb_part=parts.get, kb_keep=parts.keep)
     return parts
