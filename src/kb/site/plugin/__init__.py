@@ -54,7 +54,7 @@ from kb.render.placement import Placeholders
 from kb.site import cache, search, theme
 from kb.site.pages import Edition, htmlpage, type_of
 from kb.site.pages.demos import demos_html
-from kb.site.pages.files import feed_links, page_feeds
+from kb.site.pages.files import feed_links, feed_topics, page_feeds
 from kb.site.pages.layout import Options, Site, add_hand_written, build_site, check_finished, make_files
 from kb.site.plugin import finish, frame, pagetoc
 from kb.site.plugin.config import KbConfig, add_living_documents, address, demos_on
@@ -90,6 +90,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         self._in_nav: frozenset[str] = frozenset()  # source paths of the pages in the nav
         self._parts: theme.Parts | None = None  # theme parts made once this build
         self._frames = frame.Frames(frozenset())  # pages outside the nav rendered into frames this build
+        self._feed_links: list[dict[str, str]] | None = None  # every feed, for the pages' heads (on_env)
         self._nonce = "kbhtml" + secrets.token_hex(16)  # unguessable: contributed text cannot forge it
 
     @property
@@ -189,8 +190,8 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         files.append(File.generated(config, src_uri, content=content, inclusion=inclusion))
 
     def on_env(self, env: Environment, /, *, config: MkDocsConfig, files: Files) -> Environment:
-        env.globals["kb_feeds"] = links = feed_links(self.site.kb)
-        env.globals["kb_page_feeds"] = partial(page_feeds, links)  # the feeds a page's head links
+        env.globals["kb_feeds"] = self._feed_links = feed_links(self.site.kb)
+        env.globals["kb_page_feeds"] = self._page_feeds  # the feeds a page's head links
         env.globals["kb_ui"] = UI  # interface words of the templates (kb/theme/templates), from the catalogue
         env.globals["kb_dates"] = page_dates(self.site.kb)  # the sitemap's lastmod (sitemap.xml)
         words = {**script_words(), "search.types": list(search.TYPES)}  # the theme's scripts (kb-words.js)
@@ -364,6 +365,12 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
             )
         return nav
 
+    def _page_feeds(self, src_uri: str) -> list[dict[str, str]]:
+        """The feeds the head of the page at ``src_uri`` links (:func:`kb.site.pages.files.page_feeds`)."""
+        if self._feed_links is None:
+            self._feed_links = feed_links(self.site.kb)
+        return page_feeds(self._feed_links, src_uri, feed_topics(self.site.kb, src_uri))
+
     def _from_cache(self, page: Page, content: str) -> str:
         """The whole page from the cache if its key (all the theme reads, and its search facts) is
         there; else one for the theme's frames to render, if it is outside the nav (:mod:`kb.site.plugin.frame`)."""
@@ -374,6 +381,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
             parts = cache.page_parts(
                 page.file.src_uri, page.url, str(page.title), page.meta, content, str(page.toc), neighbours, facts
             )
+            parts.append(repr(self._page_feeds(page.file.src_uri)))  # the head's (the salt has every feed)
             built = self._cache.look(page.file.src_uri, parts)
         if built is None:
             self._frames.take(page)
