@@ -19,15 +19,17 @@ scripts and styles the templates and pages load, added to the site under ``asset
 
 from __future__ import annotations
 
+import json
 import posixpath
 import re
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
 from typing import Any
 
 from jinja2 import BaseLoader, ChoiceLoader, Environment, FileSystemBytecodeCache, FileSystemLoader, PrefixLoader
 
 __all__ = ["ASSETS", "PREFIX", "SCRIPTS", "STYLES", "TEMPLATES", "Parts", "asset_files", "install", "place"]
+__all__ += ["WORDS_SCRIPT", "words_script"]
 
 PREFIX = "material"  # "material/partials/nav.html": Material's own template, under an override of the same name
 THEME = Path(__file__).resolve().parents[1] / "theme"  # the package's theme: kb/theme/
@@ -69,6 +71,19 @@ class LeanLoader(BaseLoader):
 def asset_files() -> dict[str, Path]:
     """The theme's scripts and styles by their path in the site (``assets/kb.css``: the file)."""
     return {f"{SITE_ASSETS}/{p.name}": p for p in sorted(ASSETS.iterdir()) if p.suffix in (".js", ".css")}
+
+
+WORDS_SCRIPT = "assets/kb-words.js"  # the script that gives the others the interface words (kbWord)
+_WORDS_HERE = "{} /* the interface words: kb.site.theme.words_script */"  # where they go in it
+
+
+def words_script(words: Mapping[str, object]) -> str:
+    """The site's ``assets/kb-words.js``: the theme's, with the interface words the page scripts
+    show (``words``, from the message catalogue) written into it.  One file the browser keeps,
+    instead of the same JSON in every page (1.4 KB a page)."""
+    source = (ASSETS / Path(WORDS_SCRIPT).name).read_text("utf-8")
+    assert _WORDS_HERE in source, f"{WORDS_SCRIPT} has no place for the words"
+    return source.replace(_WORDS_HERE, json.dumps(words, ensure_ascii=False, sort_keys=True))
 
 
 def place(page: Any, parent: Any) -> tuple[str | None, str]:

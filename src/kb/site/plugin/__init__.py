@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import cast
 
 from jinja2 import Environment
-from jinja2.utils import htmlsafe_json_dumps
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
@@ -159,8 +158,13 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
             if src_uri in site.skipped:  # a preview build of other pages: known (links resolve), not built
                 inclusion = InclusionLevel.EXCLUDED
             self._add(files, config, src_uri, content=content, inclusion=inclusion)
+        words = {**script_words(), "search.types": list(search.TYPES)}  # what the theme's scripts show
         for src_uri, path in theme.asset_files().items():  # the package's; a file of docs/ at that path wins
-            if files.get_file_from_path(src_uri) is None:
+            if files.get_file_from_path(src_uri) is not None:
+                continue
+            if src_uri == theme.WORDS_SCRIPT:  # with the words in it (kbWord)
+                files.append(File.generated(config, src_uri, content=theme.words_script(words)))
+            else:
                 files.append(File.generated(config, src_uri, abs_src_path=str(path)))
         if site.options.demos:  # off: no demo script, shader or style is shipped at all
             for path in asset_files():
@@ -194,8 +198,6 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         env.globals["kb_page_feeds"] = self._page_feeds  # the feeds a page's head links
         env.globals["kb_ui"] = UI  # interface words of the templates (kb/theme/templates), from the catalogue
         env.globals["kb_dates"] = page_dates(self.site.kb)  # the sitemap's lastmod (sitemap.xml)
-        words = {**script_words(), "search.types": list(search.TYPES)}  # the theme's scripts (kb-words.js)
-        env.globals["kb_script_words"] = htmlsafe_json_dumps(words, ensure_ascii=False, sort_keys=True)
         env.globals["kb_social_image"] = files.get_file_from_path(SOCIAL_IMAGE) is not None  # the project's own
         self._parts = theme.install(  # the package's templates; kb-memo.html
             env, config.theme.dirs, self._in_nav, self.site.options.templates, config.theme.custom_dir
