@@ -134,7 +134,7 @@ def install(
     ``custom_dir``, whose templates stay its own, and before the theme's), the templates
     ``kb_part_key``/``kb_part``/``kb_keep`` and Material's templates under ``material/`` (the
     overrides that remember a part include the original), and makes ``tojson`` write characters
-    as they are.  ``compiled``: a directory of the build's cache where Jinja keeps each template
+    as they are, without blanks.  ``compiled``: a directory of the build's cache where Jinja keeps each template
     compiled, checked against its source (compiling Material's templates is a fair part of a warm
     build: docs/performance.md; ``kb preview`` uses the same directory).
     Compiled templates are code (marshal, and Jinja unpickles each one's checksum): ``compiled``
@@ -149,8 +149,10 @@ def install(
     loaders += [loader] if loader is not None else []
     env.loader = LeanLoader(ChoiceLoader([*loaders, PrefixLoader({PREFIX: FileSystemLoader(material)})]))
     # tojson (Material's settings in every page, its interface words Chinese) writes characters as
-    # they are, not as \uXXXX: half the bytes; <, >, & and ' stay escaped, the pages are UTF-8
-    env.policies["json.dumps_kwargs"] = {**env.policies.get("json.dumps_kwargs", {}), "ensure_ascii": False}
+    # they are, not as \uXXXX: half the bytes; <, >, & and ' stay escaped, the pages are UTF-8; and
+    # no blank after a comma or colon
+    json_kwargs = {"ensure_ascii": False, "separators": (",", ":")}
+    env.policies["json.dumps_kwargs"] = {**env.policies.get("json.dumps_kwargs", {}), **json_kwargs}
     parts = Parts(in_nav)
     env.globals.update(kb_part_key=parts.key, kb_part=parts.get, kb_keep=parts.keep)
     return parts
