@@ -29,7 +29,7 @@ from typing import Any
 from jinja2 import BaseLoader, ChoiceLoader, Environment, FileSystemBytecodeCache, FileSystemLoader, PrefixLoader
 
 __all__ = ["ASSETS", "PREFIX", "SCRIPTS", "STYLES", "TEMPLATES", "Parts", "asset_files", "install", "place"]
-__all__ += ["WORDS_SCRIPT", "words_script"]
+__all__ += ["SEARCH_DIALOG", "WORDS_SCRIPT", "search_dialog", "words_script"]
 
 PREFIX = "material"  # "material/partials/nav.html": Material's own template, under an override of the same name
 THEME = Path(__file__).resolve().parents[1] / "theme"  # the package's theme: kb/theme/
@@ -74,7 +74,16 @@ def asset_files() -> dict[str, Path]:
 
 
 WORDS_SCRIPT = "assets/kb-words.js"  # the script that gives the others the interface words (kbWord)
+SEARCH_DIALOG = "partials/kb-search-dialog.html"  # the inside of the header's search dialog
 _WORDS_HERE = "{} /* the interface words: kb.site.theme.words_script */"  # where they go in it
+
+
+def search_dialog(env: Environment, config: Any) -> str:
+    """The inside of the header's search dialog (:data:`SEARCH_DIALOG`), the same in every page: made
+    once with the theme's words and icons (``config``: MkDocs'), for ``assets/kb-search.js`` to put
+    in each page's dialog (:func:`words_script`, ``search.dialog``); 2 KB a page less."""
+    lang = env.get_template("partials/language.html").make_module({"config": config})
+    return env.get_template(SEARCH_DIALOG).render(config=config, lang=lang)
 
 
 def words_script(words: Mapping[str, object]) -> str:

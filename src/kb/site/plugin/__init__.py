@@ -90,6 +90,8 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         self._parts: theme.Parts | None = None  # theme parts made once this build
         self._frames = frame.Frames(frozenset())  # pages outside the nav rendered into frames this build
         self._feed_links: list[dict[str, str]] | None = None  # every feed, for the pages' heads (on_env)
+        self._words: dict[str, object] = {}  # what the theme's scripts show (assets/kb-words.js)
+        self._words_file: File | None = None  # that file, when it is the package's
         self._nonce = "kbhtml" + secrets.token_hex(16)  # unguessable: contributed text cannot forge it
 
     @property
@@ -158,12 +160,14 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
             if src_uri in site.skipped:  # a preview build of other pages: known (links resolve), not built
                 inclusion = InclusionLevel.EXCLUDED
             self._add(files, config, src_uri, content=content, inclusion=inclusion)
-        words = {**script_words(), "search.types": list(search.TYPES)}  # what the theme's scripts show
+        self._words = {**script_words(), "search.types": list(search.TYPES)}  # what the theme's scripts show
+        self._words_file = None
         for src_uri, path in theme.asset_files().items():  # the package's; a file of docs/ at that path wins
             if files.get_file_from_path(src_uri) is not None:
                 continue
-            if src_uri == theme.WORDS_SCRIPT:  # with the words in it (kbWord)
-                files.append(File.generated(config, src_uri, content=theme.words_script(words)))
+            if src_uri == theme.WORDS_SCRIPT:  # with the words in it (kbWord); the search dialog's: on_env
+                self._words_file = File.generated(config, src_uri, content=theme.words_script(self._words))
+                files.append(self._words_file)
             else:
                 files.append(File.generated(config, src_uri, abs_src_path=str(path)))
         if site.options.demos:  # off: no demo script, shader or style is shipped at all
@@ -203,6 +207,9 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
             env, config.theme.dirs, self._in_nav, self.site.options.templates, config.theme.custom_dir
         )
         self._frames.install(env)  # partials/kb-slot.html
+        if self._words_file is not None:  # with the search dialog's inside (files are copied later)
+            dialog = theme.search_dialog(env, config)
+            self._words_file.content_string = theme.words_script({**self._words, "search.dialog": dialog})
         return env
 
     # ------------------------------------------------------------------- pages
