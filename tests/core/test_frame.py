@@ -5,6 +5,7 @@ templates in memory, pages as plain objects; the real slot macro and slots templ
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -19,6 +20,7 @@ OVERRIDES = THEME_TEMPLATES  # the templates the kb package brings
 
 MAIN = """{% from "partials/kb-slot.html" import slot with context %}<html lang="{{ lang.t('language') }}">
 <title>{{ page.title | striptags | e }} - {{ config.site_name }}</title>
+{%- call slot("feeds") %}{% include "partials/kb-feeds.html" %}{% endcall %}
 {%- if page.meta.description %}<meta name="description" content="{{ page.meta.description }}">{% endif %}
 {%- if page.canonical_url %}<link rel="canonical" href="{{ page.canonical_url }}">
 <meta property="og:url" content="{{ page.canonical_url | e }}">{% endif %}
@@ -91,7 +93,7 @@ def environment(main: str = MAIN) -> Environment:
         "partials/kb-toc-box.html": BOX,
         "partials/language.html": LANGUAGE,
     }
-    for name in ("partials/kb-slot.html", "kb-slots.html"):  # the package's own
+    for name in ("partials/kb-slot.html", "kb-slots.html", "partials/kb-feeds.html"):  # the package's own
         templates[name] = (OVERRIDES / name).read_text("utf-8")
     return Environment(loader=DictLoader(templates))
 
@@ -146,6 +148,22 @@ def test_a_title_printed_through_different_filters_is_rendered_in_full():
     assert str(frames) == SAID.format(1, 0, 1, 4, 0)
     assert "<title>Q&amp;A 推理 - 知识库</title>" in built["briefs/inference/2026-01-02.md"]
     assert "<header>Q&A <快> 推理</header>" in built["briefs/inference/2026-01-02.md"]
+
+
+def test_each_page_has_its_own_feed_links_in_its_kinds_frame():
+    """A paper page's head links the feeds of its own topics (kb.site.pages.files.page_feeds): one
+    frame for every paper page, the links made once for each list of feeds and filled in."""
+    feeds = {t: {"title": t, "atom": f"{t}.atom.xml", "rss": f"{t}.rss.xml", "topic": t} for t in ("rag", "agent")}
+    topics = {"papers/p1.md": ["rag"], "papers/p2.md": ["agent"], "papers/p3.md": ["rag", "agent"]}
+    pages = [Page(src, src[7:9], f"<h1>{src}</h1>") for src in (*topics, "papers/p4.md")]
+    env = environment()
+    env.globals["kb_page_feeds"] = lambda src: [feeds[t] for t in topics.get(src, ["rag"])]
+    frames, built = build(env, pages, lambda p: {"kb_page_feeds": env.globals["kb_page_feeds"]})
+    assert str(frames) == SAID.format(1, 0, 3, 1, 3)  # no table of contents: each page the first's
+    links = {src: re.findall(r'<link rel="alternate"[^>]*href="([^"]+)"', page) for src, page in built.items()}
+    assert links["papers/p2.md"] == ["../../../agent.atom.xml", "../../../agent.rss.xml"]
+    assert links["papers/p3.md"] == [f"../../../{t}.{kind}.xml" for t in ("rag", "agent") for kind in ("atom", "rss")]
+    assert links["papers/p1.md"] == links["papers/p4.md"] == ["../../../rag.atom.xml", "../../../rag.rss.xml"]
 
 
 def test_kinds_of_page_each_have_their_frame():

@@ -38,3 +38,20 @@ def test_a_section_heading_repeats_no_english_title_it_already_says(pages):
     assert smalls["sec-s1"] == "Inference systems"  # 推理系统: said in English beside it
     assert smalls["sec-s1-3-kv-cache"] is None  # KV Cache: the title says it
     assert smalls["sec-s1-1-spec-decoding"] is None  # Speculative Decoding
+
+
+def test_the_search_dialogs_inside_is_in_kb_words_js_once_not_in_every_page(site):
+    """Every page holds the dialog and its form with the index's address; what is inside them, the
+    same everywhere, assets/kb-words.js carries (kb-search.js puts it in: tests/browser/test_search.py)."""
+    import json
+
+    script = (site / "assets" / "kb-words.js").read_text("utf-8")
+    words, _ = json.JSONDecoder().raw_decode(script, script.index("var words = ") + len("var words = "))
+    inside = words["search.dialog"]
+    assert 'class="md-search__input"' in inside and UI["search.shortcut"] in inside and "kb-search-results" in inside
+    pages = [p for p in site.rglob("*.html") if "pagefind" not in p.parts]
+    form = '<form class="md-search__form" name="kb-search" action="'
+    for path in pages:
+        text = path.read_text("utf-8")
+        assert 'class="md-search__input"' not in text and text.count(form) == 1, path
+    assert len(pages) > 20

@@ -169,6 +169,25 @@ def test_search_filters_each_page_by_its_topics(team_site, page, topics):
     assert marks == topics
 
 
+@pytest.mark.parametrize(
+    "page,topics",
+    [
+        ("papers/crisp/index.html", {"inference", "llm-infra"}),  # the topics search filters it by
+        ("papers/toolcache/index.html", {"agent", "inference"}),
+        ("briefs/agent/2026-09-05-e1/index.html", {"agent"}),
+        ("index.html", set(TOPICS)),  # any other page: every topic's
+    ],
+)
+def test_a_pages_head_links_the_feeds_of_its_topics_and_the_weeks(team_site, page, topics):
+    from bs4 import BeautifulSoup
+
+    soup = BeautifulSoup((team_site / page).read_text("utf-8"), "lxml")
+    linked = [posixpath.basename(a["href"]) for a in soup.select("head link[rel=alternate]")]
+    assert {name.split(".")[0] for name in linked} == topics | {"all"}  # all.weeks.*: the weeks'
+    for name in linked:
+        assert (team_site / name).is_file()
+
+
 def test_a_topic_title_in_the_nav_is_text(tmp_path):
     """The nav entry the plugin adds carries the topic's title from data: shown as written, never markup."""
     from bs4 import BeautifulSoup

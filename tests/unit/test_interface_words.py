@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 from kb.messages import UI, script_words
-from kb.site.theme import ASSETS
+from kb.site.theme import ASSETS, words_script
 from kb.site.theme import TEMPLATES as THEME_TEMPLATES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,8 +32,7 @@ def test_scripts_and_templates_write_no_words_of_their_own():
 
 def test_every_word_a_script_asks_for_is_in_the_catalogue():
     asked = {key for path in SCRIPTS for key in re.findall(r'kbWords?\("([^"]+)"', path.read_text("utf-8"))}
-    asked.discard("")  # kbWord("") only loads them
-    words = {**script_words(), "search.types": []}  # the plugin adds the result types
+    words = {**script_words(), "search.types": [], "search.dialog": ""}  # the plugin adds these (kb.site.theme)
     assert len(asked) >= 8 and asked - words.keys() == set()
 
 
@@ -114,3 +113,13 @@ def test_a_terms_index_word_is_made_alike_in_the_page_and_in_the_search():
     for group in SYNONYMS:
         assert group[0].isascii(), group  # the word is made of its first name
         assert term_word(group) == "kbsyn" + re.sub(r"[^0-9a-z]", "", group[0].lower())
+
+
+def test_the_words_script_carries_the_words_the_pages_do_not():
+    """The site's assets/kb-words.js is the theme's with the words written in (kb.site.theme.words_script);
+    the templates no longer put them in every page."""
+    made = words_script({"tables.sort": "按此列排序", "search.types": ["简报"]})
+    assert 'var words = {"search.types": ["简报"], "tables.sort": "按此列排序"};' in made
+    source = (ASSETS / "kb-words.js").read_text("utf-8")
+    assert made.partition("var words = ")[0] == source.partition("var words = ")[0]  # the code as it is
+    assert not any('id="kb-words"' in path.read_text("utf-8") for path in TEMPLATES)

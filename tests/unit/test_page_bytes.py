@@ -1,6 +1,6 @@
 """What keeps every page small at a team's size: the theme's templates lose their indentation
-(kb.site.theme.LeanLoader) and a brief page's head links its own topic's feeds
-(kb.site.pages.files.page_feeds)."""
+(kb.site.theme.LeanLoader), a brief page's head links its own topic's feeds and a paper page's
+its topics' (kb.site.pages.files.page_feeds)."""
 
 from __future__ import annotations
 
@@ -57,3 +57,11 @@ def test_a_brief_page_links_its_topics_feeds_any_other_page_every_topics():
     for page in ("papers/retroinfer.md", "index.md", "briefs/index.md", "timeline/rag.md", "inference.md"):
         assert page_feeds(FEEDS, page) == FEEDS
     assert page_feeds(FEEDS, "briefs/agent/2026-09-03-e1.md") == FEEDS  # a topic without feeds: all of them
+
+
+def test_a_page_given_its_topics_links_theirs_and_no_topic_every_feed():
+    weeks = {"title": "weeks", "atom": "all.weeks.atom.xml", "rss": "all.weeks.rss.xml", "topic": "all"}
+    links = [*FEEDS, weeks]
+    assert [f["topic"] for f in page_feeds(links, "papers/retroinfer.md", {"rag"})] == ["rag", "rag", "all"]
+    assert page_feeds(links, "papers/retroinfer.md", {"rag", "inference"}) == links
+    assert page_feeds(links, "papers/retroinfer.md", set()) == links  # a paper in no topic: every feed

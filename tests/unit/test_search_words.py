@@ -28,8 +28,8 @@ def test_the_word_of_an_id(ident, expected):
 def test_an_id_in_text_gets_its_word_hidden_after_it():
     html = '<p>见 <a href="../p/">arXiv:2512.08093v2</a>、hep-th/9901001。</p>'
     assert mark(html) == (
-        '<p>见 <a href="../p/">arXiv:2512.08093v2<span hidden> arxiv251208093 </span></a>、'
-        "hep-th/9901001<span hidden> arxivhepth9901001 </span>。</p>"
+        '<p>见 <a href="../p/">arXiv:2512.08093v2<i hidden> arxiv251208093 </i></a>、'
+        "hep-th/9901001<i hidden> arxivhepth9901001 </i>。</p>"
     )
 
 
@@ -47,12 +47,12 @@ def test_text_after_code_still_gets_words():
     html = "<pre><code>2512.08093</code></pre> 2512.08094 <code>x</code> 2512.08095"
     marked = mark(html)
     assert "arxiv251208093" not in marked
-    assert "2512.08094<span hidden> arxiv251208094 </span>" in marked
-    assert "2512.08095<span hidden> arxiv251208095 </span>" in marked
+    assert "2512.08094<i hidden> arxiv251208094 </i>" in marked
+    assert "2512.08095<i hidden> arxiv251208095 </i>" in marked
 
 
 def test_an_unclosed_code_element_holds_the_rest():
-    assert mark("2512.08093 <pre>2512.08094") == "2512.08093<span hidden> arxiv251208093 </span> <pre>2512.08094"
+    assert mark("2512.08093 <pre>2512.08094") == "2512.08093<i hidden> arxiv251208093 </i> <pre>2512.08094"
 
 
 def test_text_without_ids_is_unchanged():
@@ -66,8 +66,8 @@ def test_a_name_of_a_term_gets_the_terms_word_after_it_in_text_only():
         '<a title="KV Cache" href="x">NVIDIA</a><code>KV Cache</code><p>KVCaches 不算</p>'
     )
     out = mark(html)
-    assert out.count("<span hidden> kbsynkvcache </span>") == 4  # the heading's, and three ways to write it
-    assert out.count("<span hidden> kbsynnvidia </span>") == 2  # 英伟达 and the link's text
+    assert out.count("<i hidden> kbsynkvcache </i>") == 4  # the heading's, and three ways to write it
+    assert out.count("<i hidden> kbsynnvidia </i>") == 2  # 英伟达 and the link's text
     assert 'title="KV Cache"' in out and "<code>KV Cache</code>" in out  # attributes and code as they were
     assert "KVCaches<span" not in out  # a longer word is not the name
 

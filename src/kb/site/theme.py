@@ -19,15 +19,17 @@ scripts and styles the templates and pages load, added to the site under ``asset
 
 from __future__ import annotations
 
+import json
 import posixpath
 import re
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
 from typing import Any
 
 from jinja2 import BaseLoader, ChoiceLoader, Environment, FileSystemBytecodeCache, FileSystemLoader, PrefixLoader
 
 __all__ = ["ASSETS", "PREFIX", "SCRIPTS", "STYLES", "TEMPLATES", "Parts", "asset_files", "install", "place"]
+__all__ += ["SEARCH_DIALOG", "WORDS_SCRIPT", "search_dialog", "words_script"]
 
 PREFIX = "material"  # "material/partials/nav.html": Material's own template, under an override of the same name
 THEME = Path(__file__).resolve().parents[1] / "theme"  # the package's theme: kb/theme/
@@ -69,6 +71,28 @@ class LeanLoader(BaseLoader):
 def asset_files() -> dict[str, Path]:
     """The theme's scripts and styles by their path in the site (``assets/kb.css``: the file)."""
     return {f"{SITE_ASSETS}/{p.name}": p for p in sorted(ASSETS.iterdir()) if p.suffix in (".js", ".css")}
+
+
+WORDS_SCRIPT = "assets/kb-words.js"  # the script that gives the others the interface words (kbWord)
+SEARCH_DIALOG = "partials/kb-search-dialog.html"  # the inside of the header's search dialog
+_WORDS_HERE = "{} /* the interface words: kb.site.theme.words_script */"  # where they go in it
+
+
+def search_dialog(env: Environment, config: Any) -> str:
+    """The inside of the header's search dialog (:data:`SEARCH_DIALOG`), the same in every page: made
+    once with the theme's words and icons (``config``: MkDocs'), for ``assets/kb-search.js`` to put
+    in each page's dialog (:func:`words_script`, ``search.dialog``); 2 KB a page less."""
+    lang = env.get_template("partials/language.html").make_module({"config": config})
+    return env.get_template(SEARCH_DIALOG).render(config=config, lang=lang)
+
+
+def words_script(words: Mapping[str, object]) -> str:
+    """The site's ``assets/kb-words.js``: the theme's, with the interface words the page scripts
+    show (``words``, from the message catalogue) written into it.  One file the browser keeps,
+    instead of the same JSON in every page (1.4 KB a page)."""
+    source = (ASSETS / Path(WORDS_SCRIPT).name).read_text("utf-8")
+    assert _WORDS_HERE in source, f"{WORDS_SCRIPT} has no place for the words"
+    return source.replace(_WORDS_HERE, json.dumps(words, ensure_ascii=False, sort_keys=True))
 
 
 def place(page: Any, parent: Any) -> tuple[str | None, str]:
@@ -118,10 +142,10 @@ def install(
     """Give the environment the package's templates (:data:`TEMPLATES`: after the project's
     ``custom_dir``, whose templates stay its own, and before the theme's), the templates
     ``kb_part_key``/``kb_part``/``kb_keep`` and Material's templates under ``material/`` (the
-    overrides that remember a part include the original).  ``compiled``: a
-    directory of the build's cache where Jinja keeps each template compiled, checked against its
-    source (compiling Material's templates is a fair part of a warm build: docs/performance.md;
-    ``kb preview`` uses the same directory).
+    overrides that remember a part include the original), and makes ``tojson`` write characters
+    as they are, without blanks.  ``compiled``: a directory of the build's cache where Jinja keeps each template
+    compiled, checked against its source (compiling Material's templates is a fair part of a warm
+    build: docs/performance.md; ``kb preview`` uses the same directory).
     Compiled templates are code (marshal, and Jinja unpickles each one's checksum): ``compiled``
     is only ever the user's cache directory (:func:`kb.site.cache.location`), never a checkout."""
     if compiled is not None:
@@ -133,6 +157,11 @@ def install(
     loaders.append(FileSystemLoader(TEMPLATES))
     loaders += [loader] if loader is not None else []
     env.loader = LeanLoader(ChoiceLoader([*loaders, PrefixLoader({PREFIX: FileSystemLoader(material)})]))
+    # tojson (Material's settings in every page, its interface words Chinese) writes characters as
+    # they are, not as \uXXXX: half the bytes; <, >, & and ' stay escaped, the pages are UTF-8; and
+    # no blank after a comma or colon
+    json_kwargs = {"ensure_ascii": False, "separators": (",", ":")}
+    env.policies["json.dumps_kwargs"] = {**env.policies.get("json.dumps_kwargs", {}), **json_kwargs}
     parts = Parts(in_nav)
     env.globals.update(kb_part_key=parts.key, kb_part=parts.get, kb_keep=parts.keep)
     return parts

@@ -4,11 +4,14 @@ search; computed from every record, so never frozen into an edition."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from kb import bib
 from kb.data.jsonschema import site_files
 from kb.knowledge.index import KnowledgeBase
 from kb.knowledge.views import api_files
 from kb.render import feeds, indexes, weekfeed
+from kb.site.pages import paper
 from kb.site.pages.base import Edition, Llms, PageType, Site, Stage
 
 BIB_FILE = indexes.BIB  # every paper as BibTeX, offered for download on the papers index
@@ -101,12 +104,26 @@ def feed_links(kb: KnowledgeBase) -> list[dict[str, str]]:
     return [{"title": f.title, "atom": f.atom, "rss": f.rss, "topic": f.topic} for f in all_feeds(kb)]
 
 
-def page_feeds(links: list[dict[str, str]], src_uri: str) -> list[dict[str, str]]:
+def feed_topics(kb: KnowledgeBase, src_uri: str) -> set[str] | None:
+    """The topics whose feeds a page's head links (:func:`page_feeds`) where its path does not say
+    them: a paper page's are the topics the paper is in (:func:`kb.site.pages.paper.topics`); None:
+    the path says (a brief page's) or the page links every feed."""
+    if src_uri.startswith(paper.PREFIX) and (pid := paper.id_of(src_uri)) in kb.papers:
+        return paper.topics(kb, pid)
+    return None
+
+
+def page_feeds(
+    links: list[dict[str, str]], src_uri: str, topics: Collection[str] | None = None
+) -> list[dict[str, str]]:
     """The feeds of ``links`` a page's head links: a brief page (``briefs/<topic>/<key>.md``) its
-    topic's and the weeks' (every topic's), any other page every feed.  Each of a team's topics adds
-    four links (some 500 bytes) to every page that links them all: thousands of brief pages link
-    their own."""
+    topic's and the weeks' (every topic's), a page given its ``topics`` (a paper page's:
+    :func:`feed_topics`) theirs and the weeks', any other page every feed.  Each of a team's topics
+    adds four links (some 500 bytes) to every page that links them all: thousands of brief and
+    paper pages link their own."""
     parts = src_uri.split("/")
     if len(parts) == 3 and parts[0] == "briefs":
-        return [f for f in links if f["topic"] in (parts[1], weekfeed.ALL)] or links
-    return links
+        topics = (parts[1],)
+    if not topics:
+        return links
+    return [f for f in links if f["topic"] in topics or f["topic"] == weekfeed.ALL] or links

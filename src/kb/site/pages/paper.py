@@ -49,12 +49,19 @@ def _inputs(kb: KnowledgeBase, pid: str) -> tuple[object, ...]:
     )
 
 
+def topics(kb: KnowledgeBase, pid: str) -> set[str]:
+    """The topics a paper is in: those whose briefs mention it, its primary and adjacent topics.
+    A reader filtering search by one finds it; its page's head links their feeds."""
+    paper = kb.papers[pid]
+    found = {m.place.brief.split("/", 1)[0] for m in kb.mentions_of(pid) if m.place.brief}
+    if paper.category:
+        found.update([paper.category.primary, *paper.category.adjacent])
+    return found
+
+
 def facts(kb: KnowledgeBase, page: str) -> search.Facts:
     paper = kb.papers[id_of(page)]
-    topics = {m.place.brief.split("/", 1)[0] for m in kb.mentions_of(paper.id) if m.place.brief}
-    if paper.category:  # its primary and adjacent topics too: a reader filtering by one finds it
-        topics.update([paper.category.primary, *paper.category.adjacent])
-    names = tuple(kb.topics[t].title for t in kb.topics if t in topics)
+    names = tuple(kb.topics[t].title for t in kb.topics if t in topics(kb, paper.id))
     # the date its page gives first (发表), else the first version's
     date = str(paper.published) if paper.published else (paper.submitted.isoformat() if paper.submitted else None)
     said = tuple(dict.fromkeys(m.context for m in kb.mentions_of(paper.id) if m.explicit and m.place.brief))

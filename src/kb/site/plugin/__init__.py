@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import cast
 
 from jinja2 import Environment
-from jinja2.utils import htmlsafe_json_dumps
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
@@ -54,7 +53,7 @@ from kb.render.placement import Placeholders
 from kb.site import cache, search, theme
 from kb.site.pages import Edition, htmlpage, type_of
 from kb.site.pages.demos import demos_html
-from kb.site.pages.files import feed_links, page_feeds
+from kb.site.pages.files import feed_links, feed_topics, page_feeds
 from kb.site.pages.layout import Options, Site, add_hand_written, build_site, check_finished, make_files
 from kb.site.plugin import finish, frame, pagetoc
 from kb.site.plugin.config import KbConfig, add_living_documents, address, demos_on
@@ -90,6 +89,9 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         self._in_nav: frozenset[str] = frozenset()  # source paths of the pages in the nav
         self._parts: theme.Parts | None = None  # theme parts made once this build
         self._frames = frame.Frames(frozenset())  # pages outside the nav rendered into frames this build
+        self._feed_links: list[dict[str, str]] | None = None  # every feed, for the pages' heads (on_env)
+        self._words: dict[str, object] = {}  # what the theme's scripts show (assets/kb-words.js)
+        self._words_file: File | None = None  # that file, when it is the package's
         self._nonce = "kbhtml" + secrets.token_hex(16)  # unguessable: contributed text cannot forge it
 
     @property
@@ -158,8 +160,15 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
             if src_uri in site.skipped:  # a preview build of other pages: known (links resolve), not built
                 inclusion = InclusionLevel.EXCLUDED
             self._add(files, config, src_uri, content=content, inclusion=inclusion)
+        self._words = {**script_words(), "search.types": list(search.TYPES)}  # what the theme's scripts show
+        self._words_file = None
         for src_uri, path in theme.asset_files().items():  # the package's; a file of docs/ at that path wins
-            if files.get_file_from_path(src_uri) is None:
+            if files.get_file_from_path(src_uri) is not None:
+                continue
+            if src_uri == theme.WORDS_SCRIPT:  # with the words in it (kbWord); the search dialog's: on_env
+                self._words_file = File.generated(config, src_uri, content=theme.words_script(self._words))
+                files.append(self._words_file)
+            else:
                 files.append(File.generated(config, src_uri, abs_src_path=str(path)))
         if site.options.demos:  # off: no demo script, shader or style is shipped at all
             for path in asset_files():
@@ -189,17 +198,18 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         files.append(File.generated(config, src_uri, content=content, inclusion=inclusion))
 
     def on_env(self, env: Environment, /, *, config: MkDocsConfig, files: Files) -> Environment:
-        env.globals["kb_feeds"] = links = feed_links(self.site.kb)
-        env.globals["kb_page_feeds"] = partial(page_feeds, links)  # the feeds a page's head links
+        env.globals["kb_feeds"] = self._feed_links = feed_links(self.site.kb)
+        env.globals["kb_page_feeds"] = self._page_feeds  # the feeds a page's head links
         env.globals["kb_ui"] = UI  # interface words of the templates (kb/theme/templates), from the catalogue
         env.globals["kb_dates"] = page_dates(self.site.kb)  # the sitemap's lastmod (sitemap.xml)
-        words = {**script_words(), "search.types": list(search.TYPES)}  # the theme's scripts (kb-words.js)
-        env.globals["kb_script_words"] = htmlsafe_json_dumps(words, ensure_ascii=False, sort_keys=True)
         env.globals["kb_social_image"] = files.get_file_from_path(SOCIAL_IMAGE) is not None  # the project's own
         self._parts = theme.install(  # the package's templates; kb-memo.html
             env, config.theme.dirs, self._in_nav, self.site.options.templates, config.theme.custom_dir
         )
         self._frames.install(env)  # partials/kb-slot.html
+        if self._words_file is not None:  # with the search dialog's inside (files are copied later)
+            dialog = theme.search_dialog(env, config)
+            self._words_file.content_string = theme.words_script({**self._words, "search.dialog": dialog})
         return env
 
     # ------------------------------------------------------------------- pages
@@ -364,6 +374,12 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
             )
         return nav
 
+    def _page_feeds(self, src_uri: str) -> list[dict[str, str]]:
+        """The feeds the head of the page at ``src_uri`` links (:func:`kb.site.pages.files.page_feeds`)."""
+        if self._feed_links is None:
+            self._feed_links = feed_links(self.site.kb)
+        return page_feeds(self._feed_links, src_uri, feed_topics(self.site.kb, src_uri))
+
     def _from_cache(self, page: Page, content: str) -> str:
         """The whole page from the cache if its key (all the theme reads, and its search facts) is
         there; else one for the theme's frames to render, if it is outside the nav (:mod:`kb.site.plugin.frame`)."""
@@ -374,6 +390,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
             parts = cache.page_parts(
                 page.file.src_uri, page.url, str(page.title), page.meta, content, str(page.toc), neighbours, facts
             )
+            parts.append(repr(self._page_feeds(page.file.src_uri)))  # the head's (the salt has every feed)
             built = self._cache.look(page.file.src_uri, parts)
         if built is None:
             self._frames.take(page)

@@ -5,17 +5,17 @@ and paper page) nearly all of it depends only on the kind of page: the index pag
 and the folder of its URL (as :mod:`kb.site.theme`'s parts), whether it has a canonical address,
 a description, a table of contents.  What is its own is a handful of values: its title, meta
 title and description, canonical address, content, the first entry of its table of contents (the
-skip link), and its two tables of contents (the sidebar and the box above the article, each a
-``slot`` of the theme's ``partials/kb-slot.html``).
+skip link), its two tables of contents (the sidebar and the box above the article) and the feed
+links of its head, each a ``slot`` of the theme's ``partials/kb-slot.html``.
 
 :class:`Frames` renders the page template once per kind with a stand-in page (:class:`_Stand`)
 whose own values are marks, cuts the result at the marks (:class:`Frame`), and fills each page of
-that kind in: its values, and its tables of contents made by their own templates
-(the theme's ``kb-slots.html``).  The first page of each kind is also rendered in full and compared:
-a frame that does not give the same text is not used (pages of that kind are rendered in full).
-A page whose title or address the templates would print differently in different places (through
-``striptags`` in one, ``e`` in another: one with ``&``, ``<`` or a run of spaces) is rendered in
-full too.
+that kind in: its values, and its tables of contents and feed links made by their own templates
+(the theme's ``kb-slots.html``, ``partials/kb-feeds.html``).  The first page of each kind is also
+rendered in full and compared: a frame that does not give the same text is not used (pages of
+that kind are rendered in full).  A page whose title or address the templates would print
+differently in different places (through ``striptags`` in one, ``e`` in another: one with ``&``,
+``<`` or a run of spaces) is rendered in full too.
 
 Nothing here imports MkDocs: a page is anything with the attributes the templates read; the
 plugin gives each page's template context.
@@ -37,6 +37,7 @@ from kb.site.theme import place
 __all__ = ["SLOTS", "TEMPLATE", "Frame", "Frames"]
 
 SLOTS = "kb-slots.html"  # the theme's (kb/theme/templates): a page's own parts, kb_slot_gap between them
+FEEDS = "partials/kb-feeds.html"  # the theme's: the feed links of a page's head (a paper page's are its topics')
 _OWN_META = ("title", "description")  # page.meta entries that are a page's own values
 # Entries of MkDocs' template context that differ from page to page but are no part of the page:
 # the documentation files (a new list for each page) and the time of the call.
@@ -137,6 +138,7 @@ class Frames:
         self.filled = self.full = self.slots_reused = 0
         self._lang: Any = None  # Material's partials/language.html, made once
         self._made_slots: dict[tuple[object, ...], dict[str, str]] = {}  # by table of contents (_toc_key)
+        self._made_feeds: dict[tuple[object, ...], str] = {}  # by the feeds and the folder of the URL
 
     def install(self, env: Environment) -> None:
         """Render with the theme's ``env`` and give its templates ``kb_slot`` and ``kb_slot_gap``."""
@@ -198,6 +200,17 @@ class Frames:
         return frame if frame.fill({**values, **self._slots(context)}) == full else None
 
     def _slots(self, context: Mapping[str, Any]) -> dict[str, str]:
+        """The page's own parts: its tables of contents (:meth:`_tocs`) and its feed links, made
+        once for each list of feeds and folder of the URL (their links are relative to it)."""
+        page = context["page"]
+        feeds = self._env.globals.get("kb_page_feeds")
+        key = (context.get("base_url"), repr(feeds(page.file.src_uri)) if callable(feeds) else None)
+        made = self._made_feeds.get(key)
+        if made is None:
+            made = self._made_feeds[key] = self._env.get_template(FEEDS).render(context)
+        return {**self._tocs(context), "feeds": made}
+
+    def _tocs(self, context: Mapping[str, Any]) -> dict[str, str]:
         """The page's tables of contents.  Their templates read the page's table of contents and
         whether the page is in the nav (never, for a page taken), besides the theme's words and
         configuration (the same for every page of a build): pages with equal ones (most paper

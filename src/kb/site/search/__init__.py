@@ -165,7 +165,7 @@ class _Marks:
             self.key = found.group(1) if found else None
         elif token.kind == htmltext.END and token.name == "pre":
             key, self.key = self.key, None
-            return [(token.end, token.end, f"<span hidden> {key} </span>")] if key else []
+            return [(token.end, token.end, search_words.hidden_word(key))] if key else []
         return []
 
     def _attributes(self, page: str, token: htmltext.Token) -> Iterator[tuple[int, str]]:

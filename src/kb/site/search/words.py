@@ -31,7 +31,7 @@ from kb.data import arxiv_id
 from kb.messages import SYNONYMS
 from kb.render import htmltext
 
-__all__ = ["PREFIX", "TERM_PREFIX", "mark", "term_word", "word", "words"]
+__all__ = ["PREFIX", "TERM_PREFIX", "hidden_word", "mark", "term_word", "word", "words"]
 
 PREFIX = "arxiv"  # kb-search-results.js builds the same word (its ID_WORD)
 TERM_PREFIX = "kbsyn"  # and the term's word (its TERM_WORD)
@@ -42,6 +42,12 @@ def word(ident: arxiv_id.ArxivId) -> str:
     """The one index word of an id, any version: the letters and digits of its base as arXiv
     writes it (an old-style id without its subject class), lower case."""
     return PREFIX + _NOT_WORD.sub("", arxiv_id.canonical(ident.base).lower())
+
+
+def hidden_word(word: str) -> str:
+    """A word for the index alone: in a hidden element (the shortest: ``<i>``, inline as the text
+    around it, so the blanks keep it a word of its own; it is in pages thousands of times)."""
+    return f"<i hidden> {word} </i>"
 
 
 def term_word(group: tuple[str, ...]) -> str:
@@ -84,7 +90,7 @@ def words(page: str) -> htmltext.Reader:
         for start, end, hidden in places.within(page, token, htmltext.CODE):
             if start >= taken[0]:
                 taken[0] = end
-                yield end, end, f"<span hidden> {hidden} </span>"
+                yield end, end, hidden_word(hidden)
 
     return read
 

@@ -21,6 +21,18 @@
   var form = document.querySelector("form[name='kb-search']");
   if (!form || !window.kbSearchResults) return;
   var dialog = form.closest(".kb-search");
+  // The page holds the dialog with its form, empty: its inside is the same in every page, made once
+  // by the build (partials/kb-search-dialog.html) and carried by assets/kb-words.js.  The page's
+  // form keeps its action (the index, relative to the page; an edition's names latest/'s).
+  var inside = window.kbWords("search.dialog");
+  if (!form.elements.length && inside) {
+    var made = document.createElement("div");
+    made.innerHTML = inside;
+    made.querySelector("form").setAttribute("action", form.getAttribute("action"));
+    dialog.textContent = "";
+    while (made.firstChild) dialog.appendChild(made.firstChild);
+    form = dialog.querySelector("form[name='kb-search']");
+  }
   var input = form.querySelector("input[name='query']");
   var toggle = document.getElementById("__search");
   var box = dialog.querySelector(".md-search-result");

@@ -1,18 +1,12 @@
 /* The interface words the site's scripts show come from the knowledge base's message catalogue
-   (src/kb/messages/__init__.py, the "js." keys), which every page carries as JSON in
-   <script id="kb-words"> (overrides/main.html).  kbWord("tables.shown", {shown: 3, total: 9})
-   is that text with its {names} filled in; a key the page does not carry reads as "". */
+   (src/kb/messages/__init__.py, the "js." keys), which the build writes into this file where the
+   words go below (kb.site.theme.words_script): one file the browser keeps, loaded on every page
+   before the scripts that read it.  kbWord("tables.shown", {shown: 3, total: 9}) is that text with
+   its {names} filled in; a key the file does not carry reads as "". */
 (function () {
   "use strict";
-  var words = null;
+  var words = {} /* the interface words: kb.site.theme.words_script */;
   window.kbWord = function (key, values) {
-    if (words === null) {
-      try {
-        words = JSON.parse(document.getElementById("kb-words").textContent) || {};
-      } catch (e) {
-        words = {};
-      }
-    }
     var text = typeof words[key] === "string" ? words[key] : "";
     values = values || {};
     return text.replace(/\{(\w+)\}/g, function (field, name) {
@@ -20,7 +14,6 @@
     });
   };
   window.kbWords = function (key) {
-    kbWord(""); // loads them
     return words[key];
   };
 })();
