@@ -16,6 +16,11 @@ def ok(text):
     return located
 
 
+def ok_with(text, limits):
+    located, diags = load_text(text, "f.yaml", limits)
+    return located is not None and not diags
+
+
 def err(text, limits=None):
     located, diags = load_text(text, "f.yaml", limits or Limits())
     assert located is None and len(diags) == 1
@@ -139,6 +144,8 @@ def test_limits():
     assert err("a: " + "x" * 50, Limits(max_string=10)).code == "limit"
     assert "nesting deeper" in err("a: " + "[" * 30 + "]" * 30, Limits(max_depth=10)).message
     assert err("a: 1\n" * 10, Limits(max_bytes=20)).code == "limit"
+    assert err("a: " + "中" * 10, Limits(max_bytes=32)).code == "limit"  # 13 characters, 33 bytes
+    assert ok_with("a: " + "中" * 10, Limits(max_bytes=33))
     assert err("[" + ",".join(["1"] * 100) + "]", Limits(max_nodes=50)).code == "limit"
 
 
