@@ -32,7 +32,7 @@ def time_validate(fixture_name: str | None, oversize: bool = False) -> tuple[flo
             shutil.copyfile(CORPUS / fixture_name, data / "papers" / fixture_name.split("__")[1])
         # time the work only: the in-process call, after the interpreter and imports are up
         code = (
-            "import time,sys;from kb.data.loader import load;from kb.knowledge.index import build;"
+            "import time,sys;from kb.data.loader import load;from kb.knowledge.load import build;"
             "t=time.perf_counter();kb=build(load(sys.argv[1]),mentions=False);"
             "print(time.perf_counter()-t);print(next(d.text() for d in kb.errors))"
         )

@@ -16,6 +16,11 @@ def ok(text):
     return located
 
 
+def ok_with(text, limits):
+    located, diags = load_text(text, "f.yaml", limits)
+    return located is not None and not diags
+
+
 def err(text, limits=None):
     located, diags = load_text(text, "f.yaml", limits or Limits())
     assert located is None and len(diags) == 1
@@ -95,6 +100,38 @@ def test_refused_with_location(text, line, col, needle):
     assert (d.line, d.col) == (line, col)
 
 
+@pytest.mark.parametrize(
+    "text,line,col",
+    [
+        ("a: x\u200by\n", 1, 4),  # written as it is: plain, quoted, a key, in a block
+        ("a: 'x\u202ey'\n", 1, 4),
+        ("b: 1\nx\u2066y: 2\n", 2, 1),
+        ("a: |\n  x\n  y\u200f\n", 1, 4),
+        ('a: "x\\u200by"\n', 1, 4),  # written as an escape, in a file that holds no such character
+        ('b: 1\n"k\\x7f": 2\n', 2, 1),
+        ("# \u200b in a comment\na: x\nb: 'y\u200by'\n", 3, 4),
+    ],
+)
+def test_a_control_character_is_refused_in_any_scalar_however_it_is_written(text, line, col):
+    d = err(text)
+    assert "control character" in d.message and (d.line, d.col) == (line, col)
+    assert (
+        ok(
+            text.replace("\u200b", "")
+            .replace("\\u200b", "")
+            .replace("\u202e", "")
+            .replace("\u2066", "")
+            .replace("\u200f", "")
+            .replace("\\x7f", "")
+        )
+        is not None
+    )
+
+
+def test_a_control_character_in_a_comment_alone_is_no_scalar_s():
+    assert ok("# \u200b\na: x\n").data == {"a": "x"}
+
+
 def test_alias_bomb_is_refused_at_the_first_anchor():
     bomb = 'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]\n' + "".join(
         f"{chr(98 + i)}: &{chr(98 + i)} [" + ",".join(["*" + chr(97 + i)] * 9) + "]\n" for i in range(8)
@@ -107,6 +144,8 @@ def test_limits():
     assert err("a: " + "x" * 50, Limits(max_string=10)).code == "limit"
     assert "nesting deeper" in err("a: " + "[" * 30 + "]" * 30, Limits(max_depth=10)).message
     assert err("a: 1\n" * 10, Limits(max_bytes=20)).code == "limit"
+    assert err("a: " + "中" * 10, Limits(max_bytes=32)).code == "limit"  # 13 characters, 33 bytes
+    assert ok_with("a: " + "中" * 10, Limits(max_bytes=33))
     assert err("[" + ",".join(["1"] * 100) + "]", Limits(max_nodes=50)).code == "limit"
 
 

@@ -81,12 +81,12 @@ def _checked(path: Path, data_dir: Path, docs: Path | None) -> bool:
 
 
 def collect(data_dir: Path, docs_dir: Path | None) -> tuple[list[Diagnostic], KnowledgeBase]:
-    from kb.render.pagecheck import check_macro_refs, check_pages
-
     with gc_paused(freeze=True):  # a one-shot command: nothing of it is garbage before the end
         kb = build(load(data_dir, memo=_records(data_dir)), mentions=False)
     diags = list(kb.diagnostics)
     if docs_dir is not None and docs_dir.is_dir():
+        from kb.render.pagecheck import check_macro_refs, check_pages  # Markdown: only for pages
+
         diags.extend(check_pages(docs_dir))
         if not kb.errors:
             diags.extend(check_macro_refs(docs_dir, kb))

@@ -162,7 +162,8 @@ def load_text(
     """Parse one YAML document strictly.  Returns (Located, []) or (None, [diagnostic]); with
     ``keep_going``, a file whose only refusals are duplicate keys gives (Located, [one for each]):
     the data with each key's first value, so what else is wrong with the file is found too."""
-    if len(text.encode("utf-8", "surrogatepass")) > limits.max_bytes:
+    # UTF-8 spends at most four bytes on a character: most texts are measured without encoding them
+    if 4 * len(text) > limits.max_bytes and len(text.encode("utf-8", "surrogatepass")) > limits.max_bytes:
         return None, [
             Diagnostic(path, 1, 1, f"file is larger than the limit of {limits.max_bytes} bytes", code="limit")
         ]
@@ -207,7 +208,7 @@ def _build(
     with ``duplicates`` too, a duplicate key is put there (its first value kept) instead of refused."""
     loader = _Loader(text)
     try:
-        return _Builder(loader, path, limits, found, duplicates).document()
+        return _Builder(loader, text, path, limits, found, duplicates).document()
     finally:
         loader.dispose()
 
@@ -238,6 +239,7 @@ class _Builder:
     def __init__(
         self,
         loader: yaml.CSafeLoader | yaml.SafeLoader,
+        text: str,
         path: str,
         limits: Limits,
         found: Found | None,
@@ -249,7 +251,11 @@ class _Builder:
         self.record = found is not None
         self.positions, self.key_positions = found if found is not None else ({}, {})
         self.limits = limits
+        self.max_nodes, self.max_depth, self.max_string = limits.max_nodes, limits.max_depth, limits.max_string
         self.nodes = 0
+        # a scalar's text only holds a character its file does not where a double-quoted escape
+        # wrote it: in a clean file, only those are searched
+        self.clean = _CONTROL.search(text) is None
 
     def _fail(self, event: _Event, message: str, keypath: KeyPath | None, code: str) -> None:
         if keypath is None:
@@ -288,12 +294,13 @@ class _Builder:
             self._fail(ev, "expected one YAML document per file, got a second document", root, "yaml")
         return data
 
-    def _check(self, ev: _Event, keypath: KeyPath | None, depth: int) -> None:
-        self.nodes += 1
-        if self.nodes > self.limits.max_nodes:
-            self._fail(ev, f"more than {self.limits.max_nodes} YAML nodes in one file", keypath, "limit")
-        if depth > self.limits.max_depth:
-            self._fail(ev, f"nesting deeper than {self.limits.max_depth} levels", keypath, "limit")
+    def _refuse(self, ev: _Event, keypath: KeyPath | None, depth: int) -> None:
+        """Why a node is refused: past a limit, or an alias, anchor or tag.  The hot loop below
+        tests for any of these inline (one node count each) and calls this only when one holds."""
+        if self.nodes > self.max_nodes:
+            self._fail(ev, f"more than {self.max_nodes} YAML nodes in one file", keypath, "limit")
+        if depth > self.max_depth:
+            self._fail(ev, f"nesting deeper than {self.max_depth} levels", keypath, "limit")
         if type(ev) is _Alias:
             self._fail(
                 ev, f"expected plain data, got an alias (*{ev.anchor}); aliases are not allowed", keypath, "alias"
@@ -302,28 +309,33 @@ class _Builder:
             self._fail(
                 ev, f"expected plain data, got an anchor (&{ev.anchor}); anchors are not allowed", keypath, "alias"
             )
-        if ev.tag is not None:
-            self._fail(ev, f"expected plain data, got the tag {ev.tag}; tags are not allowed", keypath, "tag")
+        self._fail(ev, f"expected plain data, got the tag {ev.tag}; tags are not allowed", keypath, "tag")
 
     def _text(self, ev: _Event, keypath: KeyPath | None) -> str:
+        """A scalar's text, refused when too long or holding a control character."""
         value: str = ev.value
-        if len(value) > self.limits.max_string:
-            self._fail(
-                ev, f"string of {len(value)} characters; the limit is {self.limits.max_string}", keypath, "limit"
-            )
-        bad = _CONTROL.search(value)
-        if bad:
-            self._fail(ev, f"expected text, got the control character U+{ord(bad.group()):04X}", keypath, "encoding")
+        if len(value) > self.max_string:
+            self._fail(ev, f"string of {len(value)} characters; the limit is {self.max_string}", keypath, "limit")
+        if not self.clean or ev.style == '"':
+            bad = _CONTROL.search(value)
+            if bad:
+                self._fail(
+                    ev, f"expected text, got the control character U+{ord(bad.group()):04X}", keypath, "encoding"
+                )
         return value
 
     def node(self, ev: _Event, keypath: KeyPath | None, depth: int) -> object:
-        self._check(ev, keypath, depth)
+        kind = type(ev)
+        self.nodes += 1
+        if self.nodes > self.max_nodes or depth > self.max_depth or kind is _Alias or ev.anchor or ev.tag is not None:
+            self._refuse(ev, keypath, depth)
         if keypath is not None:
             mark = ev.start_mark
             self.positions[keypath] = (mark.line + 1, mark.column + 1)
-        kind = type(ev)
         if kind is _Scalar:
-            value = self._text(ev, keypath)
+            value: str = ev.value
+            if len(value) > self.max_string or (not self.clean or ev.style == '"') and _CONTROL.search(value):
+                self._text(ev, keypath)  # refused
             if ev.implicit[0] and value in _NULLS:  # plain (unquoted) null
                 return None
             if ev.style in (">", None) and " " in value and ev.start_mark.line != ev.end_mark.line:
@@ -340,7 +352,8 @@ class _Builder:
         return self._mapping(keypath, depth)
 
     def _mapping(self, keypath: KeyPath | None, depth: int) -> dict[str, object]:
-        get, mapping = self.get, dict[str, object]()
+        get = self.get
+        mapping: dict[str, object] = {}
         while True:
             kev = get()
             kind = type(kev)
@@ -350,8 +363,12 @@ class _Builder:
                 if kind is _Alias:
                     self._fail(kev, "expected plain data, got an alias as a key", keypath, "alias")
                 self._fail(kev, _COLLECTION_KEY, keypath, "yaml")
-            self._check(kev, keypath, depth + 1)
-            key = self._text(kev, keypath)
+            self.nodes += 1
+            if self.nodes > self.max_nodes or depth >= self.max_depth or kev.anchor or kev.tag is not None:
+                self._refuse(kev, keypath, depth + 1)
+            key: str = kev.value
+            if len(key) > self.max_string or (not self.clean or kev.style == '"') and _CONTROL.search(key):
+                self._text(kev, keypath)  # refused
             if kev.implicit[0] and key in _NULLS:
                 self._fail(kev, "expected a key, got an empty key", keypath, "yaml")
             if key == "<<":

@@ -35,13 +35,11 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from kb.bib.entrystore import EntryStore
 from kb.data.recordstore import RecordStore, write_entry
-from kb.knowledge.mentionstore import MentionStore
-from kb.site.pages.rendercache import RenderCache
 
 if TYPE_CHECKING:  # pragma: no cover
     from kb.site.pages.layout import Options
+    from kb.site.pages.rendercache import RenderCache
 
 ENV = "KB_CACHE"
 TEMPLATE = "kb-cached.html"  # the theme's: prints page.content, the whole page from the cache (or kb.site.plugin.frame)
@@ -101,6 +99,9 @@ def keep(options: Options, root: Path) -> None:
     (:func:`records`), their mentions (:mod:`kb.knowledge.mentionstore`) and BibTeX entries
     (:mod:`kb.bib.entrystore`), the finished brief and paper pages (:func:`finished`), the
     theme's compiled templates."""
+    from kb.bib.entrystore import EntryStore  # a build's: kb validate reads only the records
+    from kb.knowledge.mentionstore import MentionStore
+
     where = location(root)
     if where is not None:
         options.records, options.finished = records(root), finished(root)
@@ -147,6 +148,8 @@ def salt(root: Path, site_url: str, nav: str, feeds: object) -> str:
 
 def finished(root: Path) -> RenderCache | None:
     """Brief and paper pages kept between builds (:mod:`kb.site.pages.rendercache`), in :data:`FINISHED`."""
+    from kb.site.pages.rendercache import RenderCache  # the page types' registry: a build's alone
+
     where = location(root)
     return None if where is None else RenderCache(where / FINISHED, code_salt(root))
 
