@@ -279,6 +279,14 @@ def test_paper_refusals(data, capsys):
     assert new("paper", "ssr", "--data", str(data)) == 1
     assert "already exists (use --force" in capsys.readouterr().err
     assert (data / "papers" / "ssr.yaml").read_bytes() == before
+    # a new paper given an id another paper's file holds: said so, and --force does not replace it
+    for force in ((), ("--force",)):
+        assert new("paper", "2609.09999", "--id", "ssr", *force, "--data", str(data)) == 1
+        err = capsys.readouterr().err
+        taken = f"the id 'ssr' is taken: {data / 'papers' / 'ssr.yaml'} is the paper file of arXiv 2608.20359"
+        assert taken in err, err
+        assert "choose another --id" in err and "--force" not in err, err
+        assert (data / "papers" / "ssr.yaml").read_bytes() == before
     for bad in ("Not A Slug", "x_y"):
         assert new("paper", bad, "--data", str(data)) == 1
         assert "expected an arXiv id" in capsys.readouterr().err
