@@ -90,3 +90,19 @@ def test_a_reconstructed_brief_round_trips_without_time_or_window():
     )
     again = import_text(context("2026-09-01"), export_text(b, _lookup(ctx), labels(ctx.topic), ctx.claims))
     assert again.brief == b
+
+
+def test_an_increment_without_where_exports_its_sections_in_the_heading():
+    """`where:` is typed only when the author's words differ from `sections:` (CONTRIBUTING): the
+    text names the sections as the summary table does, not an empty `【 · date】`, and imports back
+    to the same sections."""
+    loaded = load(FIXTURE_DATA)
+    hand = loaded.briefs["inference/2026-09-04-e1"][0]
+    hand = hand.model_copy(update={"increments": [i.model_copy(update={"where": None}) for i in hand.increments]})
+    ctx = context("2026-09-04")
+    text = export_text(hand, _lookup(ctx), labels(ctx.topic), ctx.claims)
+    assert "【 · " not in text
+    assert "增量 1【§1.(2) 推理调度 · 2026-09-04】" in text, text
+    first = import_text(ctx, text)
+    assert first.misses == []
+    assert [i.sections for i in first.brief.increments] == [i.sections for i in hand.increments]

@@ -95,7 +95,8 @@ def sources(b: Brief) -> list[str]:
 
 def _increment(b: Brief, n: int, inc: Increment, where: Mapping[str, str]) -> list[str]:
     light = f"{LIGHTS[inc.light]} " if inc.light else ""
-    out = ["", f"增量 {n}【{inc.where or ''} · {b.date}】{light}{inc.title}", ""]
+    at = inc.where or " + ".join(where.get(s, s) for s in inc.sections)  # as the summary table names them
+    out = ["", f"增量 {n}【{at} · {b.date}】{light}{inc.title}", ""]
     if inc.sources:
         parts = []
         for s in inc.sources:
