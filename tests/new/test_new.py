@@ -189,6 +189,14 @@ def test_brief_bad_date_is_a_usage_error(data, capsys):
     assert "expected a date YYYY-MM-DD" in capsys.readouterr().err
 
 
+def test_brief_date_of_the_right_form_but_no_day_says_why(data, capsys):
+    """`--date 2026-09-31` is written YYYY-MM-DD: what is wrong is the day, as kb validate says."""
+    with pytest.raises(SystemExit) as exc:
+        new("brief", "--topic", "inference", "--date", "2026-09-31", "--data", str(data))
+    assert exc.value.code == 2
+    assert "argument --date: expected a date, got '2026-09-31': 2026-09 has 30 days" in capsys.readouterr().err
+
+
 OTHER_TOPIC = """\
 id: other
 title: Other

@@ -69,7 +69,9 @@ def _date(value: str) -> dt.date:
     except ValueError:
         import argparse
 
-        raise argparse.ArgumentTypeError(f"expected a date YYYY-MM-DD, got {value!r}") from None
+        from kb.data.models.types import no_such_day
+
+        raise argparse.ArgumentTypeError(no_such_day(value) or f"expected a date YYYY-MM-DD, got {value!r}") from None
 
 
 def _write(path: Path, text: str, force: bool) -> None:
