@@ -13,6 +13,7 @@ from kb.cli import main
 from kb.data import yamlstrict
 from kb.data.loader import validate
 from kb.data.models import ArxivMeta, Brief, Paper
+from kb.data.models.items import Status
 from kb.data.paperfile import check, with_meta
 from kb.knowledge.backlog import pending_items
 from kb.knowledge.load import load_kb
@@ -117,6 +118,16 @@ def test_scaffolding_changes_no_computed_figure(data):
     assert [it.paper for it in pending_items(after, "inference")] and all(
         it.first_seen == before.history.first_seen(it.paper).date for it in pending_items(after, "inference")
     )
+
+
+def test_brief_scaffold_names_every_status_an_increment_takes(data):
+    """An increment the living document anchored the same day is `status: anchored` with
+    `anchored_in:`; the scaffold's example said "net-new or pending" only."""
+    assert new("brief", "--topic", "inference", "--date", NEXT, "--data", str(data)) == 0
+    text = (data / "briefs" / "inference" / f"{NEXT}-e1.yaml").read_text("utf-8")
+    (line,) = [x for x in text.splitlines() if x.startswith("#     status: ")]
+    assert all(s.value in line for s in Status), line
+    assert "anchored_in:" in line, line
 
 
 def test_brief_refuses_to_overwrite_without_force(data, capsys):
