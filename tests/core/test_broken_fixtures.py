@@ -255,6 +255,12 @@ def test_a_brief_out_of_place_says_both_ways_to_fix_it(tmp_path, old, new, where
         ("date: 2026-09-03\n", "date: 2026-09-31\n", "expected a date, got '2026-09-31': 2026-09 has 30 days"),
         ("date: 2026-09-03\n", "date: 2026-13-03\n", "expected a date, got '2026-13-03': there is no month 13"),
         ("date: 2026-09-03\n", "date: 2028-02-30\n", "2028-02 has 29 days"),
+        (
+            "start: 2026-09-02T22:20:00+08:00",
+            "start: 2026-09-31T22:20:00+08:00",
+            "expected a date and time, got '2026-09-31T22:20:00+08:00': 2026-09 has 30 days",
+        ),
+        ("start: 2026-09-02T22", "start: 2026-13-02T22", "there is no month 13"),
     ],
 )
 def test_a_value_of_the_wrong_form_says_what_is_wrong_in_words(tmp_path, old, new, says):

@@ -117,3 +117,21 @@ def test_a_text_that_is_no_valid_record_is_reported_by_line_and_nothing_is_writt
     assert f"day.txt:{head}: increments.1.status: Field required" in run.stderr
     assert "Traceback" not in run.stderr
     assert not (data / "briefs" / "inference" / "2026-09-03-e1.yaml").exists()
+
+
+def test_a_heading_naming_no_section_says_so_and_the_sections_there_are(tmp_path, seed_text):
+    """`增量 2【§1.(9) KV 缓存 · …】`: a section number the topic has not is what is wrong, said with
+    the closest section and where the sections are listed, not as a required field left out."""
+    lines = seed_text.splitlines()
+    head = next(i for i, x in enumerate(lines) if x.startswith("增量 2【§1.(3) KV Cache"))
+    lines[head] = lines[head].replace("§1.(3) KV Cache", "§1.(9) KV 缓存")
+    at = next(i for i, x in enumerate(lines) if x.startswith("建议归入节：§1.(3) KV Cache（NET-new"))
+    lines[at] = lines[at].replace("§1.(3) KV Cache", "§1.(9) KV 缓存")  # else the section is taken from there
+    (tmp_path / "day.txt").write_text("\n".join(lines), "utf-8")
+    run = kb("import", "brief", "day.txt", "--data", str(_data(tmp_path)), "--check", cwd=tmp_path)
+    assert run.returncode == 1 and "Traceback" not in run.stderr, run.stderr
+    assert (
+        f"day.txt:{head + 1}: increments.1.sections: '§1.(9) KV 缓存' names no section of topic 'inference' "
+        "(did you mean '§1.(3) KV Cache'?); write a section as the topic's data/topics/inference.yaml numbers it"
+    ) in run.stderr, run.stderr
+    assert "increments.1.sections: Field required" not in run.stderr, run.stderr

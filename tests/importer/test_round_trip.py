@@ -90,3 +90,40 @@ def test_a_reconstructed_brief_round_trips_without_time_or_window():
     )
     again = import_text(context("2026-09-01"), export_text(b, _lookup(ctx), labels(ctx.topic), ctx.claims))
     assert again.brief == b
+
+
+def test_an_increment_without_where_exports_its_sections_in_the_heading():
+    """`where:` is typed only when the author's words differ from `sections:` (CONTRIBUTING): the
+    text names the sections as the summary table does, not an empty `【 · date】`, and imports back
+    to the same sections."""
+    loaded = load(FIXTURE_DATA)
+    hand = loaded.briefs["inference/2026-09-04-e1"][0]
+    hand = hand.model_copy(update={"increments": [i.model_copy(update={"where": None}) for i in hand.increments]})
+    ctx = context("2026-09-04")
+    text = export_text(hand, _lookup(ctx), labels(ctx.topic), ctx.claims)
+    assert "【 · " not in text
+    assert "增量 1【§1.(2) 推理调度 · 2026-09-04】" in text, text
+    first = import_text(ctx, text)
+    assert first.misses == []
+    assert [i.sections for i in first.brief.increments] == [i.sections for i in hand.increments]
+
+
+def test_anchorings_typed_without_a_note_keep_their_status_and_sections_in_the_text():
+    """The worked example of CONTRIBUTING types an anchoring as keys alone (`{paper: retroinfer,
+    status: anchored, anchored_in: …}`, an increment's `status: anchored` with `anchored_in:`): the
+    text says 已锚入 and the sections, so it imports back to the same anchorings."""
+    loaded = load(FIXTURE_DATA)
+    hand = loaded.briefs["inference/2026-09-04-e1"][0]
+    inc = hand.increments[0].model_copy(
+        update={"status": "anchored", "anchored_in": ["s1-2-scheduling"], "status_note": None}
+    )
+    cands = [c.model_copy(update={"note": None, "anchored_since": None}) for c in hand.candidates]
+    hand = hand.model_copy(update={"increments": [inc, *hand.increments[1:]], "candidates": cands})
+    ctx = context("2026-09-04")
+    text = export_text(hand, _lookup(ctx), labels(ctx.topic), ctx.claims)
+    b = import_text(ctx, text).brief
+    assert (b.increments[0].status.value, b.increments[0].anchored_in) == ("anchored", ["s1-2-scheduling"]), text
+    assert [(c.paper, c.status and c.status.value, c.anchored_in) for c in b.candidates] == [
+        ("retroinfer", "anchored", ["s1-3-vector-storage"]),
+        ("meta-llama-inference", "anchored", ["s1-1-engines"]),
+    ], text

@@ -13,6 +13,7 @@ from kb.cli import main
 from kb.data import yamlstrict
 from kb.data.loader import validate
 from kb.data.models import ArxivMeta, Brief, Paper
+from kb.data.models.items import Status
 from kb.data.paperfile import check, with_meta
 from kb.knowledge.backlog import pending_items
 from kb.knowledge.load import load_kb
@@ -119,6 +120,16 @@ def test_scaffolding_changes_no_computed_figure(data):
     )
 
 
+def test_brief_scaffold_names_every_status_an_increment_takes(data):
+    """An increment the living document anchored the same day is `status: anchored` with
+    `anchored_in:`; the scaffold's example said "net-new or pending" only."""
+    assert new("brief", "--topic", "inference", "--date", NEXT, "--data", str(data)) == 0
+    text = (data / "briefs" / "inference" / f"{NEXT}-e1.yaml").read_text("utf-8")
+    (line,) = [x for x in text.splitlines() if x.startswith("#     status: ")]
+    assert all(s.value in line for s in Status), line
+    assert "anchored_in:" in line, line
+
+
 def test_brief_refuses_to_overwrite_without_force(data, capsys):
     args = ("brief", "--topic", "inference", "--date", NEXT, "--data", str(data))
     assert new(*args) == 0
@@ -187,6 +198,14 @@ def test_brief_bad_date_is_a_usage_error(data, capsys):
         new("brief", "--topic", "inference", "--date", "2026-9-4", "--data", str(data))
     assert exc.value.code == 2
     assert "expected a date YYYY-MM-DD" in capsys.readouterr().err
+
+
+def test_brief_date_of_the_right_form_but_no_day_says_why(data, capsys):
+    """`--date 2026-09-31` is written YYYY-MM-DD: what is wrong is the day, as kb validate says."""
+    with pytest.raises(SystemExit) as exc:
+        new("brief", "--topic", "inference", "--date", "2026-09-31", "--data", str(data))
+    assert exc.value.code == 2
+    assert "argument --date: expected a date, got '2026-09-31': 2026-09 has 30 days" in capsys.readouterr().err
 
 
 OTHER_TOPIC = """\
@@ -279,6 +298,14 @@ def test_paper_refusals(data, capsys):
     assert new("paper", "ssr", "--data", str(data)) == 1
     assert "already exists (use --force" in capsys.readouterr().err
     assert (data / "papers" / "ssr.yaml").read_bytes() == before
+    # a new paper given an id another paper's file holds: said so, and --force does not replace it
+    for force in ((), ("--force",)):
+        assert new("paper", "2609.09999", "--id", "ssr", *force, "--data", str(data)) == 1
+        err = capsys.readouterr().err
+        taken = f"the id 'ssr' is taken: {data / 'papers' / 'ssr.yaml'} is the paper file of arXiv 2608.20359"
+        assert taken in err, err
+        assert "choose another --id" in err and "--force" not in err, err
+        assert (data / "papers" / "ssr.yaml").read_bytes() == before
     for bad in ("Not A Slug", "x_y"):
         assert new("paper", bad, "--data", str(data)) == 1
         assert "expected an arXiv id" in capsys.readouterr().err

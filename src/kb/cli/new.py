@@ -69,7 +69,9 @@ def _date(value: str) -> dt.date:
     except ValueError:
         import argparse
 
-        raise argparse.ArgumentTypeError(f"expected a date YYYY-MM-DD, got {value!r}") from None
+        from kb.data.models.types import no_such_day
+
+        raise argparse.ArgumentTypeError(no_such_day(value) or f"expected a date YYYY-MM-DD, got {value!r}") from None
 
 
 def _write(path: Path, text: str, force: bool) -> None:
@@ -124,9 +126,16 @@ def run_paper(args: argparse.Namespace) -> int:
         raise UserError(str(exc)) from None
     path = data / plan.path
     if plan.arxiv:
-        other = scan(data).path_for(plan.arxiv)
+        index = scan(data)
+        other = index.path_for(plan.arxiv)
         if other is not None and other.resolve() != path.resolve():
             raise UserError(f"arXiv {plan.arxiv} already has the paper file {other}")
+        # the id of another paper (one with another arXiv id): "--force" would replace that paper's file
+        held = next((base for base, p in index.by_base.items() if p.resolve() == path.resolve()), None)
+        if held is not None and other is None:
+            raise UserError(
+                f"the id '{path.stem}' is taken: {path} is the paper file of arXiv {held}; choose another --id"
+            )
     _write(path, text, args.force)
     print(f"wrote {path}")
     if plan.arxiv:

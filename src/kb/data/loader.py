@@ -194,6 +194,8 @@ def _pydantic_message(err: ErrorDetails, root: type[BaseModel], meant: str | Non
         text += _case_hint(got, lambda v: v in allowed, allowed)
     elif kind.startswith("date_") and isinstance(got, str):
         text = no_such_day(got) or text
+    elif kind.startswith("datetime_") and isinstance(got, str) and (why := no_such_day(got[:10])):
+        text = f"expected a date and time, got '{got}': {why.split(': ', 1)[1]}"  # the day, as for a date
     elif kind == "list_type" and isinstance(got, str) and name:
         item = got if re.fullmatch(r"[^\s:#,\[\]{}'\"][^:#,\[\]{}'\"]{0,39}", got) else "…"
         text += f"; a list is written in brackets, e.g. {name}: [{item}]"

@@ -10,7 +10,16 @@ import datetime as dt
 from collections.abc import Callable, Mapping
 
 from kb.data.models import Brief
-from kb.data.models.items import ADJACENT_LABELS, LIGHTS, STATUS_LABELS, AdjacentItem, Increment, Status
+from kb.data.models.items import (
+    ADJACENT_LABELS,
+    LIGHTS,
+    STATUS_LABELS,
+    AdjacentItem,
+    Candidate,
+    CarriedEntry,
+    Increment,
+    Status,
+)
 
 # paper id -> (short name, arXiv id, title)
 Lookup = Callable[[str], tuple[str, str | None, str | None]]
@@ -95,7 +104,8 @@ def sources(b: Brief) -> list[str]:
 
 def _increment(b: Brief, n: int, inc: Increment, where: Mapping[str, str]) -> list[str]:
     light = f"{LIGHTS[inc.light]} " if inc.light else ""
-    out = ["", f"增量 {n}【{inc.where or ''} · {b.date}】{light}{inc.title}", ""]
+    at = inc.where or " + ".join(where.get(s, s) for s in inc.sections)  # as the summary table names them
+    out = ["", f"增量 {n}【{at} · {b.date}】{light}{inc.title}", ""]
     if inc.sources:
         parts = []
         for s in inc.sources:
@@ -120,7 +130,8 @@ def _increment(b: Brief, n: int, inc: Increment, where: Mapping[str, str]) -> li
     if inc.relations:
         rels = " ".join(f"- {r.label}：{r.text}" if r.label else f"- {r.text}" for r in inc.relations)
         out += ["", f"与活文档现有脉络的关系： {rels}"]
-    tail = f" 状态：{STATUS_LABELS[inc.status]}{_p(_since(inc.status_note, inc.anchored_since))}"
+    note = inc.status_note if inc.status_note else _sections(inc.anchored_in, where)
+    tail = f" 状态：{STATUS_LABELS[inc.status]}{_p(_since(note, inc.anchored_since))}"
     if inc.suggested:
         sugg = "+ ".join(f"{s.label or where.get(s.section, s.section)}{_p(s.note)}" for s in inc.suggested)
         out += ["", f"建议归入节：{sugg}{tail}"]
@@ -222,13 +233,13 @@ def export_text(
         out += (
             heading("carried")
             + [""]
-            + [_entry(c.paper, c.label, _since(c.note, c.anchored_since), lookup) for c in b.carried]
+            + [_entry(c.paper, c.label, _since(_noted(c, where), c.anchored_since), lookup) for c in b.carried]
         )
     if b.candidates:
         out += (
             heading("candidates")
             + [""]
-            + [_entry(c.paper, None, _since(c.note, c.anchored_since), lookup) for c in b.candidates]
+            + [_entry(c.paper, None, _since(_noted(c, where), c.anchored_since), lookup) for c in b.candidates]
         )
     if b.increments or b.adjacent or b.comparison or b.summary_text:
         out += heading("summary") + summary(b, where)
@@ -244,6 +255,19 @@ def _state(x: Increment | AdjacentItem) -> str:
     if isinstance(x, Increment):
         return STATUS_LABELS[x.status]
     return f"{x.priority} 待核实" if x.priority else ADJACENT_LABELS[x.status]
+
+
+def _sections(ids: list[str] | None, where: Mapping[str, str]) -> str | None:
+    """``anchored_in`` as the text writes it (``§1.(1) 推理引擎 + §1.(2) 推理调度``), for the importer."""
+    return " + ".join(where.get(s, s) for s in ids) if ids else None
+
+
+def _noted(entry: CarriedEntry | Candidate, where: Mapping[str, str]) -> str | None:
+    """An entry's note; typed as keys alone (``status: anchored, anchored_in: …``, no note), the
+    status and sections in the words the importer reads them from (``已锚入 §1.(3) …``)."""
+    if entry.note or entry.status is None:
+        return entry.note
+    return " ".join(x for x in (STATUS_LABELS[entry.status], _sections(entry.anchored_in, where)) if x)
 
 
 def _since(note: str | None, since: dt.date | None) -> str | None:

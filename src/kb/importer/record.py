@@ -191,18 +191,32 @@ class NotARecord(ValueError):
         self.problems = problems
 
 
-def _validated(rec: dict[str, Any], data: dict[str, Any]) -> Brief:
+def _named(ctx: Context, item: Any) -> str | None:
+    """Why an increment has no sections: its heading's reference (`【§1.(9) … · date】`) names none."""
+    written = item.get("where") if isinstance(item, dict) else None
+    if not written:
+        return None
+    known = labels(ctx.topic)
+    close = difflib.get_close_matches(written, known.values(), n=1, cutoff=0.5)
+    return (
+        f"'{written}' names no section of topic '{ctx.topic.id}'"
+        + (f" (did you mean '{close[0]}'?)" if close else "")
+        + f"; write a section as the topic's data/topics/{ctx.topic.id}.yaml numbers it"
+    )
+
+
+def _validated(ctx: Context, rec: dict[str, Any], data: dict[str, Any]) -> Brief:
     try:
         return Brief.model_validate(data)
     except ValidationError as exc:
         problems = []
         for err in exc.errors():
-            loc, node, line = err["loc"], rec, 1
+            loc, node, line, parent = err["loc"], rec, 1, None
             for part in loc:  # the nearest item that knows its line
-                node = _child(node, part)
+                parent, node = node, _child(node, part)
                 line = node.get("_line", line) if isinstance(node, dict) else line
             where = ".".join(str(x) for x in loc)
-            problems.append((line, f"{where}: {err['msg']}"))
+            problems.append((line, f"{where}: {_named(ctx, parent if loc[-1] == 'sections' else None) or err['msg']}"))
         raise NotARecord(problems) from None
 
 
@@ -216,11 +230,11 @@ def import_text(ctx: Context, text: str) -> Imported:
     """``text`` as a brief record; raises NotARecord when what it says is no valid record."""
     rec, lines, misses = parse(ctx, text)
     heads = {x.first: x.text for x in lines if HEADING.match(x.text) and not x.bullet}
-    brief = _validated(rec, _clean({**rec, "unmapped": _unmapped(misses, heads)}))
+    brief = _validated(ctx, rec, _clean({**rec, "unmapped": _unmapped(misses, heads)}))
     exported = export_text(brief, _lookup(ctx), labels(ctx.topic), ctx.claims)
     missed = {id(m.line) for m in misses}
     for x in _unwritten(lines, split(lines).header, exported):
         if id(x) not in missed:
             misses.append(Miss(x, "记录写不回这一行（导出时不同），原文保留"))
     data = _clean({**rec, "unmapped": _unmapped(misses, heads)})
-    return Imported(_validated(rec, data), data, misses)
+    return Imported(_validated(ctx, rec, data), data, misses)

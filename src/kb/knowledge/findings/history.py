@@ -114,7 +114,13 @@ def statuses(kb: KnowledgeBase, key: str, brief: Brief, f: BriefFigures) -> list
                     "status",
                     e.keypath,
                     f"the brief marks {kb.papers[e.paper].short} {e.status.value}; computed {computed.value}"
-                    + (f" (first seen in {first.brief}, {first.kind})" if first and first.brief != key else ""),
+                    + (
+                        f" (first seen in {first.brief}, {first.kind})"
+                        if first and first.brief != key
+                        else " (first seen in this brief, not anchored)"
+                        if computed is Status.net_new
+                        else ""
+                    ),
                     paper=e.paper,
                     stated=e.status.value,
                     computed=computed.value,

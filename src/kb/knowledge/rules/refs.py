@@ -48,10 +48,12 @@ def brief_refs(brief: Brief) -> Iterator[tuple[KeyPath, str, str]]:
             )
 
 
-def _anchored_in(at: KeyPath, sections: list[str] | None) -> Iterator[tuple[KeyPath, str, str]]:
+def _anchored_in(at: KeyPath, sections: list[str] | str | None) -> Iterator[tuple[KeyPath, str, str]]:
     """`anchored_in: <id>` or `anchored_in: [<id>, …]`: each id located (the item of a list)."""
     if sections is None:
         return
+    if isinstance(sections, str):  # as written in a brief that is no valid record (`_Raw`)
+        sections = [sections]
     if len(sections) == 1:  # written either way: the key locates both
         yield (*at, "anchored_in"), "section", sections[0]
     else:
@@ -227,7 +229,8 @@ def unchecked_briefs(kb: KnowledgeBase) -> list[Diagnostic]:
         except (AttributeError, TypeError):  # an item that is no mapping: what was read before it stands
             pass
         for keypath, kind, value in found:
-            if not isinstance(value, str) or _written(data, keypath) != value or format_keypath(keypath) in refused:
+            written = _written(data, keypath)  # `anchored_in: [<id>]` is located by its key, as `anchored_in: <id>`
+            if not isinstance(value, str) or written not in (value, [value]) or format_keypath(keypath) in refused:
                 continue
             if kind == "section" and kb.section(str(topic), value) is None:
                 message, code = unknown_section(kb, str(topic), value), "unknown-section"
