@@ -40,12 +40,17 @@ def graph_svg(ident: str, title: str, desc: str, nodes: Sequence[Node], edges: S
     centre = bool(nodes) and nodes[0].href is None
     ring = list(range(1 if centre else 0, len(nodes)))
     rx, ry = 60.0, min(110.0, 50.0 + 6 * len(ring))
-    height = round(2 * ry + 4 * FONT)
-    cx, cy = WIDTH / 2, height / 2
-    at: dict[int, tuple[float, float]] = {0: (cx, cy)} if centre else {}
+    turn = 0.5 if len(ring) > 1 else 0.25  # a lone neighbour beside the middle, not under it
+    at: dict[int, tuple[float, float]] = {0: (0.0, 0.0)} if centre else {}
     for k, i in enumerate(ring):
-        angle = 2 * math.pi * (k + 0.5) / len(ring)
-        at[i] = (cx + rx * math.sin(angle), cy - ry * math.cos(angle))
+        angle = 2 * math.pi * (k + turn) / len(ring)
+        at[i] = (rx * math.sin(angle), -ry * math.cos(angle))
+    # As tall as the nodes are (a few neighbours sit on one line): a node's circle above, and the
+    # middle one's label under it.
+    ys = [y for _, y in at.values()] or [0.0]
+    top = min(ys) - RADIUS - FONT
+    height = round(max(ys) + RADIUS + 2 * FONT + 2 - top)
+    at = {i: (WIDTH / 2 + x, y - top) for i, (x, y) in at.items()}
     body = [el("title", esc(title), id=f"{ident}-t"), el("desc", esc(desc), id=f"{ident}-d")]
     strokes: dict[str, str] = {}  # the edges of one width as one path
     for i, j, score in edges:
