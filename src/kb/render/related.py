@@ -25,6 +25,7 @@ from kb.render.links import Linker, paper_link, section_link
 
 ANCHOR = "related"
 WIDTH, FONT, RADIUS = 360, 12, 7
+RX = 60.0  # the ring's half width
 
 
 @dataclass(frozen=True)
@@ -39,7 +40,7 @@ def graph_svg(ident: str, title: str, desc: str, nodes: Sequence[Node], edges: S
     ``edges``: (node, node, score), drawn thicker the higher the score."""
     centre = bool(nodes) and nodes[0].href is None
     ring = list(range(1 if centre else 0, len(nodes)))
-    rx, ry = 60.0, min(110.0, 50.0 + 6 * len(ring))
+    rx, ry = RX, min(110.0, 50.0 + 6 * len(ring))
     turn = 0.5 if len(ring) > 1 else 0.25  # a lone neighbour beside the middle, not under it
     at: dict[int, tuple[float, float]] = {0: (0.0, 0.0)} if centre else {}
     for k, i in enumerate(ring):
@@ -79,10 +80,11 @@ def _w(score: int) -> str:
 
 
 def _node(node: Node, x: float, y: float, middle: bool) -> Html:
-    """A circle and its label: beside it, away from the middle (under it for the middle one),
-    cut to the room left before the edge of the drawing."""
+    """A circle and its label: beside it, away from the middle, cut to the room left before the
+    edge of the drawing; the middle one's under it, cut to the room between the ring's circles
+    (a neighbour may sit just below the middle: the page's title says the paper's name whole)."""
     if middle:
-        room, anchor, tx, ty = WIDTH - 2.0 * FONT, "middle", x, y + RADIUS + FONT + 2
+        room, anchor, tx, ty = 2 * (RX - RADIUS - 4), "middle", x, y + RADIUS + FONT + 2
     elif x >= WIDTH / 2:
         room, anchor, tx, ty = WIDTH - x - RADIUS - 8, "start", x + RADIUS + 4, y + FONT / 3
     else:
