@@ -115,8 +115,9 @@ class Builder:
         self.files = snapshot(self.project.watched())
         return self._build(None)
 
-    def __call__(self) -> None:
-        now = snapshot(self.project.watched())
+    def __call__(self, now: dict[str, tuple[int, int]] | None = None) -> None:
+        """Build what changed since the last look (``now``: the watched files as just looked at)."""
+        now = snapshot(self.project.watched()) if now is None else now
         changed = {Path(p) for p in now.keys() | self.files.keys() if now.get(p) != self.files.get(p)}
         self.files = now
         self.pending |= changed
@@ -387,8 +388,8 @@ def serve(project: Project, host: str, port: int, say: Say, warn: Say) -> int:
     try:
         while True:
             time.sleep(POLL)
-            if snapshot(project.watched()) != builder.files:
-                builder()
+            if (now := snapshot(project.watched())) != builder.files:
+                builder(now)  # not looked at again: a large site's thousands of files
                 server.reload()
     except KeyboardInterrupt:
         say("kb preview: stopped")
