@@ -8,7 +8,7 @@ inputs it would make them all.  This measures these costs on a synthetic knowled
 (``tests/kbsynth``; default a year: 365 briefs, 2,000 papers), loaded once with the garbage
 collector frozen after loading, as a build does: the week view (kb.knowledge.week), the week pages
 with the index (kb.render.weeks, the view included), the weeks' feed, and for scale the section
-timelines and the briefs' index, two types every change remakes.  Each figure is the median of
+timelines and the briefs' index (a headline's edit remakes the second).  Each figure is the median of
 --repeat runs on a fresh view (the memo cleared).
 
     .venv/bin/python scripts/bench_weeks.py                         # a year

@@ -72,7 +72,8 @@ def test_each_rebuild_makes_the_pages_mkdocs_build_makes(project, tmp_path):
 
     edit(project / BRIEF, "\ncharacter:\n  title: ", "\ncharacter:\n  title: 预览新词 ")
     builder()
-    assert f"kb preview: {BRIEF} changed: rebuilt 8 of 38 pages in " in said[-1]
+    # the brief's page, the next one's, the index of briefs and the home page (its latest briefs)
+    assert f"kb preview: {BRIEF} changed: rebuilt 4 of 38 pages in " in said[-1]
     assert "the search index follows after 1.5 s without changes" in said[-1]
     assert "预览新词" in (site / "briefs/inference/2026-09-03-e1/index.html").read_text("utf-8")
     assert "预览新词" not in indexed(site)  # not yet: the contributor may save again at once
@@ -103,6 +104,31 @@ def test_a_week_page_whose_inputs_stayed_is_not_built_again(project):
     builder()
     assert not builder.errors
     assert week.stat().st_mtime_ns == before[0] and brief.stat().st_mtime_ns != before[1]
+
+
+def test_hand_written_pages_are_built_again_when_what_they_show_changed(project):
+    """The home page lists the latest briefs' headlines; the living document, the guide and the
+    glossary show none: a headline's edit rewrites the first only.  An edited page is rewritten."""
+    said: list[str] = []
+    builder = serve.Builder(serve.project(project / "mkdocs.yml"), said.append, said.append)
+    assert builder.first()
+    site = builder.project.site_dir
+    pages = {name: site / name / "index.html" for name in ("guide", "glossary", "inference")}
+    pages["home"] = site / "index.html"
+
+    def written() -> dict[str, int]:
+        return {name: path.stat().st_mtime_ns for name, path in pages.items()}
+
+    before = written()
+    time.sleep(0.05)
+    edit(project / BRIEF, "\ncharacter:\n  title: ", "\ncharacter:\n  title: 首页新词 ")
+    builder()
+    assert not builder.errors and "首页新词" in pages["home"].read_text("utf-8")
+    after = written()
+    assert [name for name in pages if after[name] != before[name]] == ["home"]
+    edit(project / "docs/guide.md", "\n", "\n指南改动的一行。\n")
+    builder()
+    assert [name for name, when in written().items() if when != after[name]] == ["guide"]
 
 
 def test_the_search_index_follows_when_nothing_changes(project):

@@ -20,8 +20,8 @@ from kb.site.preview import Preview, Project, change_of, ignored, snapshot
 from sitebuild import FIXTURE_DATA
 
 # the pages every change remakes (types without inputs), and those compared before written
-ALWAYS = frozenset({"briefs/index.md", "stats.md", "timeline/inference.md", "weeks/index.md"})
-SUMMARY_PAGES = ALWAYS | {"papers/index.md", "backlog.md"}
+ALWAYS = frozenset({"briefs/index.md", "stats.md", "weeks/index.md"})
+SUMMARY_PAGES = ALWAYS | {"papers/index.md", "backlog.md", "timeline/inference.md"}
 
 BRIEF = "inference/2026-09-03-e1"
 NEXT = "inference/2026-09-04-e1"
@@ -108,7 +108,8 @@ def test_an_edited_brief_rebuilds_its_page_and_the_next_one(data):
     before = preview_inputs(load_kb(data, memo=memo))
     edit(data / "briefs" / f"{BRIEF}.yaml", "\ncharacter:\n  title: ", "\ncharacter:\n  title: 新词 ")
     after = preview_inputs(load_kb(data, memo=memo))
-    # the next brief compares itself with this one; no paper page, nor the backlog, shows the headline
+    # the next brief compares itself with this one; no paper page, nor the backlog or the section
+    # timeline, shows the headline
     assert affected(before, after) == ALWAYS | {f"briefs/{BRIEF}.md", f"briefs/{NEXT}.md"}
 
 
@@ -127,14 +128,15 @@ def test_an_edited_paper_rebuilds_its_page_and_the_briefs_that_name_it(data):
 
 
 def rendered(kb: KnowledgeBase) -> dict[str, str]:
-    """Every brief and paper page, the papers index and the backlog as the renderers make them
-    (the oracle: a page that differs must be rebuilt)."""
+    """Every brief and paper page, the papers index, the backlog and the section timelines as the
+    renderers make them (the oracle: a page that differs must be rebuilt)."""
     from kb import bib
-    from kb.render import backlog, brief, indexes, paper
+    from kb.render import backlog, brief, indexes, paper, timeline
 
     out = {brief_page(k): brief.page(kb, k, brief_page(k)) for k in kb.briefs}
     out.update((paper_page(p), paper.page(kb, p, bibtex=bib.entry_for(kb.papers[p], kb))) for p in kb.papers)
     out[indexes.PAPERS], out[backlog.PAGE] = indexes.papers(kb), backlog.page(kb)
+    out.update((timeline.page_of(topic), timeline.page(kb, topic)) for topic in kb.topics)
     return out
 
 
@@ -146,6 +148,9 @@ MOVE_FLEXLLM = (
     f"[s1-2-scheduling]\n{FLEXLLM}      - section: s1-2-scheduling",
     f"[s1-1-engines]\n{FLEXLLM}      - section: s1-1-engines",
 )
+
+STREAM2LLM = "      - papers: [stream2llm]\n        origin: 2026-09-02\n        text: 与 Stream2LLM（append/update"
+STREAM2LLM += " 模式，9-2 e1prep）合起来，形成“调度策略 × SLO 保障”的双层体系。\n"
 
 EDITS = {
     "headline": ("briefs/inference/2026-09-03-e1.yaml", "\ncharacter:\n  title: ", "\ncharacter:\n  title: 新词 "),
@@ -166,6 +171,8 @@ EDITS = {
     "unknown id": ("briefs/inference/2026-09-04-e1.yaml", "实验开关。", "实验开关（arXiv:2612.00001）。"),
     # another paper's brief moves it out of a section: the related lists of that section's papers
     "related": ("briefs/inference/2026-09-02-e1.yaml", *MOVE_FLEXLLM),
+    # a relation line goes: the section's graph on the timeline loses the line between two papers
+    "relation": ("briefs/inference/2026-09-03-e1.yaml", STREAM2LLM, ""),
 }
 
 

@@ -128,6 +128,7 @@ class Site:
     template_pages: set[str] = field(default_factory=set)  # generated pages that run macros
     in_nav: set[str] = field(default_factory=set)
     skipped: set[str] = field(default_factory=set)  # laid out but not made (kept as the preview built them)
+    deferred: set[str] = field(default_factory=set)  # laid out, made once the preview has chosen (layout)
     finished: dict[str, Finished] = field(default_factory=dict)  # pages taken whole from the render cache
     tokens: dict[int, str] = field(default_factory=dict)  # id of a data record -> its file's digest
     types: dict[str, PageType] = field(default_factory=dict)  # src_uri -> its page type (generated and claimed)

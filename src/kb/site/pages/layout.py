@@ -43,18 +43,23 @@ def build_site(options: Options) -> Site:
     kb.sources.clear()  # key positions serve diagnostics, all made by now: half a knowledge base's memory
     site.types = claim(kb)
     site.in_nav = {page for page, page_type in site.types.items() if page_type.generated and page_type.nav}
-    _make(site, Stage.LOAD)
+    _make(site, Stage.LOAD, defer=site.partial)  # a preview's choice comes later (add_hand_written)
     return site
 
 
-def _make(site: Site, stage: Stage, only: frozenset[str] | None = None) -> None:
+def _make(site: Site, stage: Stage, only: frozenset[str] | None = None, defer: bool = False) -> None:
     """Make the pages of ``stage``: all, or those in ``only`` (a preview's choice; the others are
-    laid out but kept as built), the render cache's finished pages taken as they are."""
+    laid out but kept as built), the render cache's finished pages taken as they are.  ``defer``:
+    the pages of types that declare their inputs are laid out, and made or skipped once the preview
+    has chosen (:func:`add_hand_written`)."""
     for page, page_type in site.types.items():
         if page_type.make is None or page_type.stage is not stage or page in site.finished:
             continue
         if (site.partial and not page_type.in_preview) or (only is not None and page not in only):
             site.skip([page])
+        elif defer and page_type.inputs is not None:
+            site.generated[page] = ""  # its place among the files, as a whole build gives it
+            site.deferred.add(page)
         else:
             site.generated[page] = page_type.make(site, page)
 
@@ -73,9 +78,16 @@ def add_hand_written(site: Site, pages: dict[str, str]) -> None:
     _take_finished(site)
     only = site.options.preview.choose(site.kb) if site.options.preview else None  # None: every page
     if only is not None:  # the pages made as the knowledge base loaded: made again only if chosen
-        site.skip(p for p in site.template_pages if p not in only)  # brief pages: their macro runs when built
         made = [p for p, t in site.types.items() if t.stage is Stage.LOAD and p in site.generated]
-        site.skip(p for p in made if p not in only and p not in site.skipped)  # the weeks: else all built again
+        site.skip(p for p in made if p not in only and p not in site.skipped and p not in site.deferred)
+    for page in [p for p in site.types if p in site.deferred]:  # laid out as it loaded: made if chosen
+        page_type = site.types[page]
+        assert page_type.make is not None
+        if only is None or page in only:
+            site.generated[page] = page_type.make(site, page)
+        else:
+            site.skip([page])
+    site.deferred.clear()
     _make(site, Stage.PAGES, only)
     if site.options.preview is not None:
         compared = {page for page, page_type in site.types.items() if page_type.compared}

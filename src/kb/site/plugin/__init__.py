@@ -80,6 +80,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         self._allowed: frozenset[str] = frozenset()
         self._reviewed: frozenset[str] = frozenset()
         self._templates: dict[str, tuple[str, int, list[Call]]] = {}
+        self._outputs: dict[str, tuple[str, dict[int, str]]] = {}  # kb preview: a template page's calls made (_restale)
         self._slots: dict[str, Placeholders] = {}  # src uri -> HTML waiting for the Markdown step to end
         self._urls: dict[str, str] | None = None  # src uri -> URL of every file of the build
         self._files: dict[str, File] = {}  # src uri -> every file of the build (as Files.get_file_from_path)
@@ -155,6 +156,8 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
                 hand_written[f.src_uri] = text
         add_hand_written(site, hand_written)  # collect first: backlinks from hand-written prose
         check_finished(site, {f.src_uri for f in files} | set(site.generated))
+        if self.preview is not None:
+            self._restale(files, hand_written)
         for src_uri, content in site.generated.items():
             inclusion = InclusionLevel.INCLUDED if src_uri in site.in_nav else InclusionLevel.NOT_IN_NAV
             if src_uri in site.skipped:  # a preview build of other pages: known (links resolve), not built
@@ -183,6 +186,36 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
             kept = InclusionLevel.EXCLUDED if feed_path in site.skipped else InclusionLevel.UNDEFINED
             self._add(files, config, feed_path, content=data, inclusion=kept)
         return files
+
+    def _restale(self, files: Files, pages: dict[str, str]) -> None:
+        """``kb preview``: a dirty build makes a hand-written page again when its file is newer than
+        its HTML; those whose inputs changed (:meth:`Preview.stale`) are made older.  Each page's
+        inputs: the generated pages (its links), the targets of arXiv ids and the feeds (in every
+        page's head), and a template page's macro calls made (kept for its rendering)."""
+        assert self.preview is not None
+        kb, site = self.site.kb, self.site
+        ids = {base: (pid, kb.papers[pid].display_title) for base, pid in kb.by_arxiv.items() if pid in kb.papers}
+        common = (frozenset(site.generated), ids, feed_links(kb))
+        shown = {src: (common, self._made_calls(src, text)) for src, text in pages.items()}
+        for src in self.preview.stale(shown):
+            found = files.get_file_from_path(src)
+            if found is not None and os.path.exists(found.abs_dest_path):
+                os.utime(found.abs_dest_path, (0, 0))
+
+    def _made_calls(self, src: str, text: str) -> object:
+        """The outputs of a template page's macro calls (none of another page); a page whose calls
+        fail is always made again (its build says why)."""
+        if src not in self._allowed:
+            return ()
+        calls, problems = template_diagnostics(text, f"docs/{src}", MACROS)
+        try:
+            outputs = {call.start: self._call(src, text, call) for call in calls} if not problems else None
+        except PluginError:  # said as the page is built
+            outputs = None
+        if outputs is None:
+            return object()  # equal to nothing: made again
+        self._outputs[src] = (text, outputs)
+        return tuple(outputs.items())
 
     def _check_docs(self, docs_dir: Path) -> None:
         """Every file under docs/ (MkDocs would publish it): a safe name, no link or special
@@ -280,19 +313,25 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
 
     def _substitute(self, page: Page, text: str, start: int, calls: list[Call], wrap: Callable[[str], str]) -> str:
         src = page.file.src_uri
+        made = self._outputs.pop(src, None)  # kb preview has made them (_restale)
+        done = made[1] if made is not None and made[0] == text else {}
 
         def output(call: Call) -> str:
-            try:
-                ctx = MacroContext(
-                    self.site.kb, src, self.site.default_topic, lambda sec: demos_html(self.site, src, section=sec)
-                )
-                out = macro_call(ctx, call.name, call.args, call.kwargs)
-            except Exception as exc:  # a macro refusing its arguments: a located error
-                line, col = line_col(text, call.start)
-                raise PluginError(f"docs/{src}:{line}:{col}: {call.render()}: {exc}") from None
-            return wrap(out)
+            out = done.get(call.start)
+            return wrap(self._call(src, text, call) if out is None else out)
 
         return substitute(text, calls, output, start)
+
+    def _call(self, src: str, text: str, call: Call) -> str:
+        """The output of one macro call of ``text``, the page ``src``'s source."""
+        try:
+            ctx = MacroContext(
+                self.site.kb, src, self.site.default_topic, lambda sec: demos_html(self.site, src, section=sec)
+            )
+            return macro_call(ctx, call.name, call.args, call.kwargs)
+        except Exception as exc:  # a macro refusing its arguments: a located error
+            line, col = line_col(text, call.start)
+            raise PluginError(f"docs/{src}:{line}:{col}: {call.render()}: {exc}") from None
 
     def on_page_content(self, html_text: str, page: Page, config: MkDocsConfig, files: Files) -> str:
         """Hand-written pages: sanitized (nh3, :mod:`kb.render.sanitize`), then arXiv ids linked.

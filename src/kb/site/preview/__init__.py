@@ -138,6 +138,9 @@ class Preview:
     _inputs: tuple[KnowledgeBase, pages.Snapshot] | None = field(default=None, repr=False)
     _made: dict[str, str | bytes] = field(default_factory=dict, repr=False)  # this build's summary pages
     _kept: dict[str, str | bytes] = field(default_factory=dict, repr=False)  # the last good build's
+    _shown: dict[str, object] = field(default_factory=dict, repr=False)  # this build's hand-written pages' inputs
+    _shown_kept: dict[str, object] = field(default_factory=dict, repr=False)  # the last good build's
+    hand_built: frozenset[str] | None = None  # out: the hand-written pages this build rendered (None: all)
 
     @property
     def partial(self) -> bool:
@@ -168,11 +171,22 @@ class Preview:
             self.built = self.built - same
         return same
 
+    def stale(self, shown: Mapping[str, object]) -> frozenset[str]:
+        """Of the hand-written pages (source path -> what it shows of the data: the outputs of its
+        macro calls, the targets of its arXiv ids), those to build again: every one unless this build
+        is partial and the pages on disk are the last good build's; else those whose inputs changed.
+        A page whose file changed is built again by MkDocs in any case (it is newer than its HTML)."""
+        self._shown = dict(shown)
+        every = not self.partial or self.unsettled
+        self.hand_built = None if every else frozenset(p for p, now in shown.items() if self._shown_kept.get(p) != now)
+        return frozenset(shown) if self.hand_built is None else self.hand_built
+
     def succeeded(self, kb: KnowledgeBase) -> None:
         """The build went well: ``kb`` is the next build's ``before``, its pages the ones built."""
         self.before = kb
         self._kept.update(self._made)
-        self._made, self._redo = {}, frozenset()
+        self._shown_kept = self._shown
+        self._made, self._redo, self._shown = {}, frozenset(), {}
 
     @property
     def unsettled(self) -> bool:

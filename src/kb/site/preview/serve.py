@@ -37,7 +37,6 @@ from mkdocs.commands.build import build
 from mkdocs.config import load_config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import Abort, ConfigurationError
-from mkdocs.structure.files import File
 
 from kb.data.diagnostics import UserError
 from kb.data.loader import display_path
@@ -115,8 +114,9 @@ class Builder:
         self.files = snapshot(self.project.watched())
         return self._build(None)
 
-    def __call__(self) -> None:
-        now = snapshot(self.project.watched())
+    def __call__(self, now: dict[str, tuple[int, int]] | None = None) -> None:
+        """Build what changed since the last look (``now``: the watched files as just looked at)."""
+        now = snapshot(self.project.watched()) if now is None else now
         changed = {Path(p) for p in now.keys() | self.files.keys() if now.get(p) != self.files.get(p)}
         self.files = now
         self.pending |= changed
@@ -165,7 +165,6 @@ class Builder:
         try:
             with _data_env(self.project.data_dir), paused:
                 config = self._config()
-                self._mark_hand_written(config)
                 build(config, dirty=good)  # the first good build starts from an empty directory
         except (Exception, SystemExit) as exc:  # MkDocs' Abort is a SystemExit
             self.errors = collect.messages or [str(exc) or type(exc).__name__]
@@ -216,14 +215,6 @@ class Builder:
         docs = Path(config.docs_dir)
         return [p.relative_to(docs).as_posix() for p in docs.rglob("*.md") if not ignored(p.name)]
 
-    def _mark_hand_written(self, config: MkDocsConfig) -> None:
-        """A dirty build rebuilds a hand-written page only when it is newer than its HTML: mark
-        every one stale (they are few, and the home page and living documents show the data)."""
-        for src in self._hand_written(config):
-            dest = Path(File(src, config.docs_dir, config.site_dir, config.use_directory_urls).abs_dest_path)
-            if dest.exists():
-                os.utime(dest, (0, 0))
-
     def served(self) -> str:
         """What is served after a failed build."""
         if self.preview.before is None:
@@ -243,6 +234,7 @@ def _built_line(change: Change | None, preview: Preview, total: int, hand: int, 
     if change is None:
         return f"kb preview: built {total:,} pages in {seconds:.1f} s, with the search index"
     what = ", ".join(change.paths) if change.paths else "a retry"
+    hand = hand if preview.hand_built is None else len(preview.hand_built)
     rebuilt = total if preview.built is None else len(preview.built) + hand
     search = f"the search index follows after {SEARCH_IDLE:g} s without changes"
     return f"kb preview: {what} changed: rebuilt {rebuilt:,} of {total:,} pages in {seconds:.1f} s ({search})"
@@ -387,8 +379,8 @@ def serve(project: Project, host: str, port: int, say: Say, warn: Say) -> int:
     try:
         while True:
             time.sleep(POLL)
-            if snapshot(project.watched()) != builder.files:
-                builder()
+            if (now := snapshot(project.watched())) != builder.files:
+                builder(now)  # not looked at again: a large site's thousands of files
                 server.reload()
     except KeyboardInterrupt:
         say("kb preview: stopped")
