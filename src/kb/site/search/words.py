@@ -25,7 +25,6 @@ the word is left out of what a result shows.  Pure text in, text out.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 
 from kb.data import arxiv_id
 from kb.messages import SYNONYMS
@@ -84,13 +83,15 @@ def words(page: str) -> htmltext.Reader:
     places = htmltext.Places(sorted(found))
     taken = [0]  # where the last place given a word ends: a place overlapping it gets none
 
-    def read(page: str, token: htmltext.Token) -> Iterator[htmltext.Edit]:
-        if token.kind != htmltext.TEXT or token.level >= htmltext.CODE:
-            return
+    def read(page: str, token: htmltext.Token) -> list[htmltext.Edit]:
+        if token.kind != htmltext.TEXT or token.level >= htmltext.CODE or not places.before(token.end):
+            return []
+        out = []
         for start, end, hidden in places.within(page, token, htmltext.CODE):
             if start >= taken[0]:
                 taken[0] = end
-                yield end, end, hidden_word(hidden)
+                out.append((end, end, hidden_word(hidden)))
+        return out
 
     return read
 
