@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from kb.render import htmltext
 from kb.site import search
-from kb.site.search import Facts
+from kb.site.search import Facts, words
 
 PAGE = (
     '<html><head><title>t</title></head><body><nav><h2 id="n">nav</h2></nav>'
@@ -111,3 +112,32 @@ def test_a_headline_holding_the_papers_arxiv_id_still_counts_as_calling_it_by_na
     headline = [m for m in sample_kb.mentions_of("retroinfer") if m.context.startswith("RetroInfer：把 KV Cache")]
     assert len(headline) == 1 and headline[0].explicit, headline
     assert any("KV Cache" in s for s in paper_facts(sample_kb, "papers/retroinfer.md").said)
+
+
+_EVERY_KIND = (
+    '<h2 id="h">KV Cache 与 2401.00001</h2><table><tr><th>名</th><td>解释</td></tr>'
+    '<tr><td><a href="x">KV 缓存</a></td><td><code>2401.00002</code> 与 2401.00003</td></tr></table>'
+    '<ul class="kb-identity"><li>2401.00004</li></ul><h3>投机解码</h3><h4>稀疏</h4>'
+    '<pre class="kb-bibtex"><code>@article{key2024,\n  title={KV Cache}}</code></pre><p>2401.00005</p>'
+)
+_FACTS = [
+    Facts(search.PAPER, identity=2.0),
+    Facts(search.BRIEF),
+    Facts("索引", listing=True),
+    Facts("说明", terms=3.0),
+    Facts("活文档", headings=10.0),
+    Facts(search.PAPER, (), None, 1.5, headings=4.0, identity=2.0, terms=3.0, listing=True),
+]
+
+
+@pytest.mark.parametrize("facts", _FACTS)
+def test_the_marks_read_only_their_pages_elements_and_mark_as_a_walk_stopping_at_all(facts):
+    # the walk stops only at the elements the page's facts mark; one stopping at every element the
+    # marks ever read makes the same page
+    every = frozenset({"table", "tr", "td", "th", "ul", "h2", "h3", "h4", "pre", "code"})
+    assert search._Marks(facts).names < every or facts == _FACTS[-1]
+    full = htmltext.edit(_EVERY_KIND, [words.words(_EVERY_KIND), search._Marks(facts).read], every)
+    page = f"<article>{_EVERY_KIND}</article>"
+    out = search.mark(page, facts)
+    assert out is not None and out.endswith(f"{full}</article>")
+    assert full != _EVERY_KIND  # the page has marks and words to compare

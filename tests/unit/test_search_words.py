@@ -80,3 +80,10 @@ def test_ids_and_names_in_typed_keys_output_svg_and_titles_get_none():
         '<svg><text x="1">KV Cache</text><title>2512.08095</title></svg><math><mi>HF</mi></math>'
     )
     assert mark(html) == html
+
+
+def test_a_latin_name_counts_only_at_a_words_start():
+    out = mark("<p>preserving、2serving 不算；_serving、用serving、(Serving) 与 长上下文算</p>")
+    assert out.count("<i hidden> kbsynserving </i>") == 3  # after "_", a Chinese letter and a bracket
+    assert "preserving<i" not in out and "2serving<i" not in out
+    assert out.count("<i hidden> kbsynlongcontext </i>") == 1  # a Chinese name: no start needed

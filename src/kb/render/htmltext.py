@@ -340,6 +340,10 @@ class Places(Generic[T]):
         self._found = iter(found)
         self._next = next(self._found, None)
 
+    def before(self, end: int) -> bool:
+        """Whether a place not yet handed out starts before ``end`` (else :meth:`within` gives none)."""
+        return self._next is not None and self._next[0] < end
+
     def within(self, page: str, token: Token, below: int) -> list[tuple[int, int, T]]:
         """The places inside the text of ``token`` (:meth:`Cursor.level`) whose level is below ``below``."""
         out = []
@@ -367,9 +371,11 @@ def edit(page: str, readers: Iterable[Reader], names: Collection[str] = (), attr
     if not readers:
         return page
     edits: list[tuple[int, int, int, str]] = []
+    numbered = list(enumerate(readers))
     for token in tokens(page, names, attrs):
-        for i, read in enumerate(readers):
-            edits.extend((start, end, i, new) for start, end, new in read(page, token))
+        for i, read in numbered:
+            for start, end, new in read(page, token):  # mostly none: no generator made per token
+                edits.append((start, end, i, new))
     edits.sort()
     kept: list[Edit] = []
     for start, end, _, new in edits:

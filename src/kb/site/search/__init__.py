@@ -132,7 +132,8 @@ def mark(text: str, facts: Facts) -> str | None:
                 f'<span hidden data-pagefind-meta="when:{attr(DATES[facts.type].format(date=facts.date))}"></span>'
             )
     body = text[m.end() : end]
-    body = htmltext.edit(body, [search_words.words(body), _Marks(facts).read], _Marks.NAMES)  # one walk
+    marker = _Marks(facts)
+    body = htmltext.edit(body, [search_words.words(body), marker.read], marker.names)  # one walk
     if facts.said:
         body = _said(body, facts.said)
     return text[: m.start()] + "".join(marks) + body + text[end:]
@@ -142,14 +143,13 @@ class _Marks:
     """The reader (:func:`kb.render.htmltext.edit`) that marks the elements of a page's body by its
     facts: the weights of its headings (h2 to h4), of its tables' terms (each row's first cell)
     and of its identity list, its listing tables (not indexed: :data:`EXCLUDE`), and its BibTeX
-    entry's key as a hidden word after the entry (the entry is not indexed)."""
-
-    NAMES = frozenset(
-        {"table", "tr", "td", "th", "ul", "h2", "h3", "h4", "pre", "code"}
-    )  # the elements whose tags it reads
+    entry's key as a hidden word after the entry (the entry is not indexed).  It reads the tags of
+    only the elements its page's facts mark (:attr:`names`): the walk passes over the rest in one
+    match (a paper page's backlinks' rows, most of its tags, are not stopped at)."""
 
     def __init__(self, facts: Facts) -> None:
         self.facts = facts
+        self.names = _names(facts)  # the elements whose tags it reads
         self.row = False  # in a table row before its first cell
         self.identity = facts.identity is not None  # the identity list's weight is still to be given
         self.bibtex = facts.type == PAPER  # the BibTeX entry is still to be found
@@ -185,6 +185,20 @@ class _Marks:
         elif name == "pre" and self.bibtex and page.startswith(_BIBTEX, token.start):
             self.bibtex, self.key = False, ""
         self.row = self.row and name not in ("td", "th")
+
+
+def _names(facts: Facts) -> frozenset[str]:
+    """The elements whose tags :class:`_Marks` reads for a page of ``facts``."""
+    names = {"table"} if facts.listing else set()
+    if facts.headings is not None:
+        names |= {"h2", "h3", "h4"}
+    if facts.terms is not None:
+        names |= {"tr", "td", "th"}
+    if facts.identity is not None:
+        names.add("ul")
+    if facts.type == PAPER:  # the BibTeX entry: its <pre> and the <code> in it
+        names |= {"pre", "code"}
+    return frozenset(names)
 
 
 def _said(body: str, said: tuple[str, ...]) -> str:
