@@ -25,7 +25,7 @@ from kb.render import glossary, htmltext
 from kb.site import search
 from kb.site.pages import htmlpage
 
-_WORDS = re.compile(r"<span hidden> \w+ </span>")
+_WORDS = re.compile(r"<i hidden> \w+ </i>")
 
 
 def best(run: Callable[[], object], repeat: int) -> float:
