@@ -440,7 +440,6 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
     def on_post_page(self, output: str, /, *, page: Page, config: MkDocsConfig) -> str:
         """What is written carries the search index's marks (:func:`kb.site.search.mark`: the page's
         body, type, topic and date); so does what goes to the cache, so a page from it is final."""
-        page.content = page.markdown = None  # its HTML is made: not kept beside Pagefind (kb.site.search)
         src = page.file.src_uri
         facts = self._facts.pop(src) if src in self._facts else self._facts_of(page)  # marked as keyed
         indexed = facts is not None and search.indexed(page.url)
