@@ -161,6 +161,7 @@ def test_publish_deploy_job_runs_no_contributor_code():
         "src/kb/render/__init__.py",  # the tool's imports, standard library only: the catalogue
         "src/kb/messages/",
         "src/kb/render/html.py",  # the catalogue's escaping
+        "src/kb/render/htmltext.py",  # the HTML text walker that reads the built pages
         "src/kb/data/__init__.py",  # and the atomic-directory helper
         "src/kb/data/atomic.py",
     ]
