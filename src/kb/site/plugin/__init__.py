@@ -90,7 +90,8 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         self._in_nav: frozenset[str] = frozenset()  # source paths of the pages in the nav
         self._parts: theme.Parts | None = None  # theme parts made once this build
         self._frames = frame.Frames(frozenset())  # pages outside the nav rendered into frames this build
-        self._feed_links: list[dict[str, str]] | None = None  # every feed, for the pages' heads (on_env)
+        self._feed_links: list[dict[str, str]] = []  # every feed, for the pages' heads (on_env)
+        self._head_feeds: dict[str, list[dict[str, str]]] = {}  # src uri -> the feeds its head links (_page_feeds)
         self._words: dict[str, object] = {}  # what the theme's scripts show (assets/kb-words.js)
         self._words_file: File | None = None  # that file, when it is the package's
         self._nonce = "kbhtml" + secrets.token_hex(16)  # unguessable: contributed text cannot forge it
@@ -232,6 +233,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
 
     def on_env(self, env: Environment, /, *, config: MkDocsConfig, files: Files) -> Environment:
         env.globals["kb_feeds"] = self._feed_links = feed_links(self.site.kb)
+        self._head_feeds = {}
         env.globals["kb_page_feeds"] = self._page_feeds  # the feeds a page's head links
         env.globals["kb_ui"] = UI  # interface words of the templates (kb/theme/templates), from the catalogue
         env.globals["kb_dates"] = page_dates(self.site.kb)  # the sitemap's lastmod (sitemap.xml)
@@ -414,10 +416,14 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         return nav
 
     def _page_feeds(self, src_uri: str) -> list[dict[str, str]]:
-        """The feeds the head of the page at ``src_uri`` links (:func:`kb.site.pages.files.page_feeds`)."""
-        if self._feed_links is None:
-            self._feed_links = feed_links(self.site.kb)
-        return page_feeds(self._feed_links, src_uri, feed_topics(self.site.kb, src_uri))
+        """The feeds the head of the page at ``src_uri`` links (:func:`kb.site.pages.files.page_feeds`),
+        found once a build: the render cache's key, the frame's slot and its template ask for them."""
+        found = self._head_feeds.get(src_uri)
+        if found is None:
+            found = self._head_feeds[src_uri] = page_feeds(
+                self._feed_links, src_uri, feed_topics(self.site.kb, src_uri)
+            )
+        return found
 
     def _from_cache(self, page: Page, content: str) -> str:
         """The whole page from the cache if its key (all the theme reads, and its search facts) is
@@ -494,7 +500,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
             found = next((p for p in nav.pages if p.file.src_uri == index), None)
             if found is not None:
                 _give(context, kb_parent=found, kb_ancestors=[found, *found.ancestors])
-        pagetoc.adjust(page, lambda: feed_links(self.site.kb), self._in_nav)
+        pagetoc.adjust(page, self._feed_links, self._in_nav)
         if (whole := self._frames.render(page, context)) is not None:
             _give(context, kb_whole_page=whole)  # the template it has now prints it (kb.site.plugin.frame.TEMPLATE)
         return context

@@ -10,7 +10,7 @@ metadata, which the theme reads (Material's ``hide``; ``kb_subscribe``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sized
+from collections.abc import Collection, Sized
 
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import AnchorLink, TableOfContents
@@ -21,7 +21,7 @@ META = "kb_subscribe"  # set in the page's meta when the theme is to write the s
 PAGES = ("briefs/index.md",)  # besides the home page
 
 
-def adjust(page: Page, feeds: Callable[[], Sized], in_nav: Collection[str]) -> None:
+def adjust(page: Page, feeds: Sized, in_nav: Collection[str]) -> None:
     """The subscribe section (:func:`_subscribe`), then the sidebars that would be empty or list one
     entry hidden.  A page outside the nav (``in_nav``, source paths) keeps its table of contents
     whatever it holds: such pages share one rendered frame per kind of page (:mod:`kb.site.plugin.frame`),
@@ -42,10 +42,10 @@ def _hide(page: Page, part: str) -> None:
         hide.append(part)
 
 
-def _subscribe(page: Page, feeds: Callable[[], Sized]) -> None:
-    """Mark ``page`` for the section; not when there is no feed (``feeds()``, asked only of these
-    pages), as the theme then writes no section."""
-    if (page.is_homepage or page.file.src_uri in PAGES) and feeds():
+def _subscribe(page: Page, feeds: Sized) -> None:
+    """Mark ``page`` for the section; not when there is no feed (``feeds``), as the theme then
+    writes no section."""
+    if (page.is_homepage or page.file.src_uri in PAGES) and len(feeds):
         page.meta[META] = True
 
 
