@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from sitebuild import copy_project
+from sitebuild import build, copy_project
 
 # Runs the real `mkdocs build --strict` in a fresh interpreter after patching one renderer, so
 # that a generated page carries the link under test.
@@ -85,3 +85,20 @@ def test_a_good_link_builds_resolved_and_no_generated_page_is_converted(tmp_path
     # Markdown step, and the macros' output in template pages waits behind placeholders
     assert len(converted) == hand_written, [s[:80] for s in converted]
     assert not any('class="headerlink"' in s or 'class="kb-' in s for s in converted)  # no HTML of ours
+
+
+@pytest.mark.parametrize(
+    ("anchor", "fails"),
+    [("adj-b", False), ("sec-s1-3-kv-cache", True), ("how", True)],
+    ids=["an-id-that-is-no-heading", "a-section-of-another-page", "nowhere"],
+)
+def test_a_hand_written_link_to_an_anchor_of_a_generated_page_is_checked_by_mkdocs(tmp_path, anchor, fails):
+    """MkDocs knows every id of a generated page, headings or not: a hand-written link to one
+    builds; one to an id the page does not hold fails the strict build."""
+    project = copy_project(tmp_path / "project")
+    guide = project / "docs" / "guide.md"
+    guide.write_text(guide.read_text("utf-8") + f"\n[次要条目](briefs/inference/2026-09-03-e1.md#{anchor})\n", "utf-8")
+    run = build(tmp_path / "site", project=project)
+    said = f"contains a link 'briefs/inference/2026-09-03-e1.md#{anchor}', but the doc"
+    assert (run.returncode != 0) is fails, run.stderr
+    assert (said in run.stderr) is fails, run.stderr
