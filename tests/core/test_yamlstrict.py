@@ -92,6 +92,9 @@ def test_a_reader_that_keeps_going_keeps_the_first_value_of_a_duplicate_key_and_
         ('a: "abc\nb: 2\n', 1, 4, "the quote that opens here is not closed"),
         ("a: [1, 2\nb: 3\n", 1, 4, "the bracket that opens here is not closed"),
         ("a: 1\nb\nc: 2\n", 3, 1, "a key needs ': ' after it"),
+        # a quote left open closes at the next quote, lines later; the parser stumbles after it
+        ('- title: "abc\n  x: 1\n- title: "def"\n  y: 2\n', 1, 10, "the quoted text that opens here runs on to line 3"),
+        ("a:\n  b: 'x\n  c: 1\n  d: 'y'\n", 2, 6, "runs on to line 4: close its quote on this line"),
     ],
 )
 def test_refused_with_location(text, line, col, needle):
@@ -222,3 +225,14 @@ def test_a_refusal_deep_in_the_file_names_its_key_path():
     assert (d.line, d.col, d.key, d.code) == (4, 12, "a[1].c[1]", "alias")
     d = err("a:\n  b: 1\n  b: 2\n")
     assert "first defined at line 2, column 3" in d.message and d.key == "a.b"
+
+
+def test_a_quote_left_open_names_the_key_whose_value_it_opens():
+    d = err('papers:\n  - id: x\n    title: "FlexLLM\n    venue: NSDI\n  - id: y\n    title: "SSR"\n')
+    assert (d.line, d.col, d.key) == (3, 12, "title"), d
+    assert "runs on to line 6" in d.message and "at 6:" in d.message  # where the parser stumbled, too
+
+
+def test_a_quoted_text_over_several_lines_written_on_purpose_is_no_runaway():
+    d = err('a: "one\n  two"\nb: [1\n')  # the bracket is the mistake, not the two-line quote
+    assert "the bracket that opens here is not closed" in d.message and (d.line, d.col) == (3, 4)

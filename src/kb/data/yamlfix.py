@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Protocol
 
-__all__ = ["Mark", "fix_hint", "line_at"]
+import yaml
+
+__all__ = ["Mark", "fix_hint", "line_at", "runaway_quote"]
 
 
 class Mark(Protocol):
@@ -49,3 +51,30 @@ def fix_hint(problem: str, line: str, col: int, unclosed: bool) -> str:
     if "could not find expected ':'" in problem:
         return "; a key needs ': ' after it, and a text running on over several lines needs quotes or '>'"
     return ""
+
+
+def runaway_quote(
+    text: str, loader: type[yaml.CSafeLoader] | type[yaml.SafeLoader], before: int
+) -> tuple[Mark, int, str] | None:
+    """The last quoted text opening before index ``before`` of ``text`` (where the parser found an
+    error) that runs over several lines, when the line it opens on holds no other quote of its kind:
+    where it opens, the line it ends on (counted from 1) and the key it is the value of ("" if
+    none).  A quote left open on one line closes at the next quote of its kind, lines later, and
+    the parser stumbles after that; this is where to look."""
+    found: tuple[Mark, int, str] | None = None
+    key, previous = "", None
+    try:
+        for token in yaml.scan(text, Loader=loader):
+            if token.start_mark.index >= before:
+                break
+            if isinstance(token, yaml.ScalarToken):
+                start, end = token.start_mark, token.end_mark
+                quote = token.style if token.style in ("'", '"') else None
+                if quote and end.line > start.line and line_at(text, start).count(quote) == 1:
+                    found = start, end.line + 1, key if isinstance(previous, yaml.ValueToken) else ""
+                if isinstance(previous, yaml.KeyToken):
+                    key = token.value
+            previous = token
+    except yaml.YAMLError:
+        pass
+    return found

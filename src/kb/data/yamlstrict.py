@@ -29,7 +29,7 @@ import yaml
 
 from kb.data.cjk import join_cjk
 from kb.data.diagnostics import Diagnostic, KeyPath, format_keypath, line_col
-from kb.data.yamlfix import Mark, fix_hint, line_at
+from kb.data.yamlfix import Mark, fix_hint, line_at, runaway_quote
 
 _Loader: type[yaml.CSafeLoader] | type[yaml.SafeLoader]
 try:  # the C parser is an order of magnitude faster; events and marks are the same
@@ -185,6 +185,13 @@ def load_text(
         unclosed = ("end of stream" in problem or "expected ','" in problem) and exc.context_mark is not None
         mark = exc.context_mark if unclosed else (exc.problem_mark or exc.context_mark)
         line, col = _pos(mark)
+        runaway = None if unclosed or mark is None else runaway_quote(text, _Loader, mark.index)
+        if runaway is not None:
+            opened, ends, key = runaway
+            at, end = _pos(opened), f"{line}:{col}"
+            said = f"the quoted text that opens here runs on to line {ends}: close its quote on this line"
+            said += f" ({problem} at {end})"
+            return None, [*duplicates, Diagnostic(path, *at, f"invalid YAML: {said}", key=key, code="yaml")]
         hint = fix_hint(problem, line_at(text, mark), col, unclosed)
         return None, [*duplicates, Diagnostic(path, line, col, f"invalid YAML: {problem}{hint}", code="yaml")]
     except yaml.YAMLError as exc:  # reader errors (e.g. control characters)
