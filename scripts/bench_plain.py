@@ -126,7 +126,7 @@ def _dump(data: Path, out: Path, config: Path) -> None:
 
         @event_priority(-1000)
         def on_page_markdown(self, markdown, page, config, files, **kw):  # type: ignore[no-untyped-def]
-            if "kbhtml" in markdown:  # generated, or a template page: its HTML is written below
+            if page.file.generated_by is not None or "kbhtml" in markdown:  # its HTML is written below
                 self.converted.add(page.file.src_uri)
             else:
                 self._write(page, markdown)

@@ -49,6 +49,16 @@ class Placeholders:
         """A placeholder in converted text; group 1 is its number."""
         return re.compile(re.escape(self._nonce) + r"x(\d+)x")
 
+    def end(self, token: str) -> str:
+        """The token that ends what follows the placeholder ``token`` until :meth:`collapse`."""
+        return token[:-1] + "e"
+
+    def collapse(self, converted: str) -> str:
+        """The converted page with everything from a placeholder to its :meth:`end` left out (what
+        was written there for Markdown's sake only), the placeholder kept."""
+        nonce = re.escape(self._nonce)
+        return re.sub(nonce + r"x(\d+)x.*?" + nonce + r"x\1e", self._nonce + r"x\1x", converted, flags=re.S)
+
     def swap(self, converted: str, finish: Callable[[str], str] = lambda fragment: fragment) -> str:
         """The converted page with each placeholder replaced by ``finish(its HTML)``."""
         for i, fragment in enumerate(self._html):

@@ -1,7 +1,7 @@
 """What MkDocs learns from a page's Markdown, learnt from a generated page's HTML instead.
 
-Generated pages and macro output are HTML made by :mod:`kb.render.html` and reach
-the page after MkDocs' Markdown step (:mod:`kb.site.plugin`).  Markdown would have
+Generated pages and macro output are HTML made by :mod:`kb.render.html` and take
+their place after MkDocs' Markdown step (:mod:`kb.site.plugin`).  Markdown would have
 given MkDocs the page's title, its table of contents, the anchors it contains and
 its links resolved to built URLs; this module reads the same from the HTML, whose
 shape the builder fixes (``<hN id="…">…<a class="headerlink" …>¶</a></hN>``,

@@ -8,11 +8,11 @@ all of that: each page is keyed on what it is made from, as its page type declar
 ``kb preview`` compares it between two builds (:func:`kb.site.pages.inputs`), with each data
 record standing as the digest of its file (:class:`kb.data.recordstore.RecordStore`),
 and salted with the code, the configuration and everything of the topics but their update logs.
-What is kept is what the page is after the Markdown step (:class:`Finished`): its HTML and
-what MkDocs learns from it.  A finished page whose links name a page this build lacks (or lacked
-already when it was made) is made again, so the build reports the missing page; its links to
-anchors are checked again by MkDocs with every build.  Pure (no MkDocs import).  Entries no
-build used are removed at its end.
+What is kept is the page as the plugin finished it (:class:`Finished`): its HTML and what MkDocs
+learns of it.  A finished page whose links name a page this build lacks (or lacked already
+when it was made) is made again, so the build reports the missing page; its links to anchors
+are checked again with every build (:func:`kb.site.plugin.finish.unfound`).  Pure (no MkDocs
+import).  Entries no build used are removed at its end.
 
 Entries are JSON (data, never code) in the user's cache (:mod:`kb.site.cache`), each with the key
 it was stored under: one that is absent, cannot be read as a :class:`Finished`, or carries another
@@ -39,7 +39,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 @dataclass(frozen=True)
 class Finished:
-    """A page after the Markdown step, as the kb plugin made it."""
+    """A generated page as the kb plugin finished it."""
 
     content: str  # the page's HTML: links resolved, first uses explained
     toc: list[TocToken]

@@ -82,6 +82,9 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         self._templates: dict[str, tuple[str, int, list[Call]]] = {}
         self._outputs: dict[str, tuple[str, dict[int, str]]] = {}  # kb preview: a template page's calls made (_restale)
         self._slots: dict[str, Placeholders] = {}  # src uri -> HTML waiting for the Markdown step to end
+        self._made: dict[str, str] = {}  # src uri -> a generated page's HTML, made before the Markdown step
+        self._links: dict[str, dict[str, dict[str, str]]] = {}  # src uri -> its links the plugin made, to anchors
+        self._ids: dict[str, frozenset[str]] = {}  # src uri -> the ids a page holds (what links' anchors name)
         self._urls: dict[str, str] | None = None  # src uri -> URL of every file of the build
         self._files: dict[str, File] = {}  # src uri -> every file of the build (as Files.get_file_from_path)
         self._cache: cache.PageCache | None = None
@@ -277,10 +280,11 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
     @event_priority(100)  # first: no other plugin sees the calls
     def on_page_markdown(self, markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
         """Template pages: each macro call is replaced by a placeholder for its HTML output (no
-        template engine runs); generated pages (HTML already, or a brief page's macro call) become
-        one placeholder and skip the Markdown step: no HTML of ours goes through Markdown.  Of the
-        page's metadata (either form MkDocs reads) only what the front-matter allowlist allows
-        reaches the theme, titles and descriptions escaped."""
+        template engine runs); a generated page (HTML already, or a brief page's macro call) is
+        finished here and handed back as the skeleton of its headings and ids
+        (:func:`finish.skeleton`): no HTML of ours goes through Markdown.  Of the page's metadata
+        (either form MkDocs reads) only what the front-matter allowlist allows reaches the theme,
+        titles and descriptions escaped."""
         src = page.file.src_uri
         page.meta.pop("render_macros", None)  # no effect (no template engine runs); kb validate says where
         dropped = allowed_meta(page.meta, template_page=True)
@@ -296,31 +300,81 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
                 page.meta["kb_edition"] = edition.value
         if page.file.generated_by is None and src not in self._templates:
             return markdown  # a plain hand-written page
-        if src in self.site.finished:  # HTML as the render cache kept it: nothing to do but show it
-            page.render = finish.without_markdown(page)  # type: ignore[method-assign,assignment]
-            return markdown
-        slots = self._slots[src] = Placeholders(self._nonce)
+        if (done := self.site.finished.get(src)) is not None:  # HTML as the render cache kept it
+            return self._keep(page, done)
         if src in self._templates:
             source, start, calls = self._templates[src]  # the calls' places are checked after conversion
             if source[start:] != markdown:  # pragma: no cover - MkDocs strips exactly the front matter
                 raise PluginError(f"docs/{src}: the page changed between reading and rendering")
-            return self._substitute(page, source, start, calls, slots.add)
+            slots = self._slots[src] = Placeholders(self._nonce)
+            links: dict[str, str] = {}  # the page's links resolved so far
+            return self._substitute(
+                page, source, start, calls, lambda call, out: self._slot(page, files, slots, links, source, call, out)
+            )
         if src in self.site.template_pages:
             calls, problems = template_diagnostics(markdown, f"docs/{src}", MACROS)
             if problems:  # pragma: no cover - generated pages are made by the project
                 raise PluginError("\n".join(d.text() for d in problems))
-            markdown = self._substitute(page, markdown, 0, calls, lambda out: out)
-        page.render = finish.without_markdown(page)  # type: ignore[method-assign,assignment]
-        return slots.add(markdown.strip())
+            markdown = self._substitute(page, markdown, 0, calls, lambda call, out: out)
+        return self._generated(page, markdown.strip(), files)
 
-    def _substitute(self, page: Page, text: str, start: int, calls: list[Call], wrap: Callable[[str], str]) -> str:
+    def _generated(self, page: Page, made: str, files: Files) -> str:
+        """A generated page's HTML (``made``) finished: its links resolved, the first use of each term
+        explained and its outline read in one walk; kept for ``on_page_content`` (and in the render
+        cache, for a brief or a paper page); what MkDocs learns of it is handed back as Markdown."""
+        src = page.file.src_uri
+        page_html, found = self._resolve(page, made, files, {})
+        if not page.meta.get("description"):
+            self._describe(page)
+        outline = htmlpage.Outline()
+        readers = [outline.read] if src in NO_TOOLTIPS else [outline.read, explainer(page_html)]
+        page_html = htmltext.edit(page_html, readers, htmlpage.Outline.NAMES, htmlpage.Outline.ATTRS)
+        finished = finish.read(page_html, outline, found, titled=True)
+        markdown = self._keep(page, finished)
+        kept = self.site.options.finished
+        if kept is not None and src in kept.keys:  # a brief or paper page
+            title, description = page.meta.get("title"), page.meta.get("description")
+            kept.put(src, replace(finished, title=title, description=description))
+        return markdown
+
+    def _keep(self, page: Page, finished: finish.Finished) -> str:
+        """A generated page's HTML, kept for ``on_page_content``, with its ids and its links to
+        anchors (checked at the end of the build); returned: what MkDocs is to learn of it."""
+        src = page.file.src_uri
+        finish.titles(page, finished)
+        self._made[src] = finished.content
+        self._ids[src] = finished.anchor_ids
+        self._links[src] = finished.anchors
+        return finish.skeleton(finished)
+
+    def _slot(
+        self, page: Page, files: Files, slots: Placeholders, links: dict[str, str], text: str, call: Call, out: str
+    ) -> str:
+        """A template page's macro call: a placeholder for its HTML (links resolved).  When the HTML
+        has headings, ids or links to anchors and the call starts its line, the placeholder is
+        followed by the skeleton that tells MkDocs of them (:func:`finish.skeleton`), which goes
+        again once the page is converted (:meth:`Placeholders.collapse`)."""
+        page_html, found = self._resolve(page, out, files, links)
+        token = slots.add(page_html)
+        for target, anchors in found.anchors.items():
+            self._links.setdefault(page.file.src_uri, {}).setdefault(target, {}).update(anchors)
+        if text.rfind("\n", 0, call.start) + 1 != call.start:  # in a line: Markdown's blocks would split it
+            return token
+        finished = finish.read(page_html, htmlpage.outline(page_html), found, titled=False)
+        if not (finished.toc or finished.anchor_ids):
+            return token
+        return f"{token}\n\n{finish.skeleton(finished)}\n\n{slots.end(token)}"
+
+    def _substitute(
+        self, page: Page, text: str, start: int, calls: list[Call], wrap: Callable[[Call, str], str]
+    ) -> str:
         src = page.file.src_uri
         made = self._outputs.pop(src, None)  # kb preview has made them (_restale)
         done = made[1] if made is not None and made[0] == text else {}
 
         def output(call: Call) -> str:
             out = done.get(call.start)
-            return wrap(self._call(src, text, call) if out is None else out)
+            return wrap(call, self._call(src, text, call) if out is None else out)
 
         return substitute(text, calls, output, start)
 
@@ -336,52 +390,37 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
             raise PluginError(f"docs/{src}:{line}:{col}: {call.render()}: {exc}") from None
 
     def on_page_content(self, html_text: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-        """Hand-written pages: sanitized (nh3, :mod:`kb.render.sanitize`), then arXiv ids linked.
-        Then the HTML of macros and generated pages takes its placeholders' place, its links
-        resolved and checked as MkDocs does for Markdown links, and the page's table of contents,
-        anchors and title taken from the result (:mod:`kb.site.pages.htmlpage`).  Every page but the
-        glossary and the home page: the first use of each term explained in place (``<abbr>``)."""
+        """A generated page: its HTML (made in ``on_page_markdown``) in the place of what MkDocs
+        converted.  A hand-written page: sanitized (nh3, :mod:`kb.render.sanitize`), then arXiv ids
+        linked; then the HTML of its macros takes their placeholders' place, and on every page but
+        the glossary and the home page the first use of each term is explained in place (``<abbr>``)."""
         src = page.file.src_uri
+        made = self._made.pop(src, None)
+        if made is not None:
+            return self._from_cache(page, made)
         slots = self._slots.pop(src, None)
-        done = self.site.finished.get(src)
-        if done is not None:  # from the render cache (kb.site.pages.rendercache)
-            finish.learn(page, done, self._file_map(files))
-            return self._from_cache(page, done.content)
-        readers: list[htmltext.Reader] = []
-        if page.file.generated_by is None:
-            html_text = join_cjk_breaks(sanitize.clean(html_text))  # a line break in Chinese text is no space
-            self._refuse_ids(page, html_text, config)
-            if (template := self._templates.pop(src, None)) is not None and slots:  # each call in text, as validate
-                source, _, calls = template
-                wrong = placement.misplaced(html_text, slots, len(calls))
-                if wrong:
-                    raise PluginError(
-                        "\n".join(d.text() for d in placement.diagnostics(source, f"docs/{src}", calls, wrong))
-                    )
-            readers.append(linker(html_text, finish.arxiv_target(self.site.kb, page, files)))
-        outline = found = None
+        if slots:
+            html_text = slots.collapse(html_text)
+        html_text = join_cjk_breaks(sanitize.clean(html_text))  # a line break in Chinese text is no space
+        self._refuse_ids(page, html_text, config)
+        if (template := self._templates.pop(src, None)) is not None and slots:  # each call in text, as validate
+            source, _, calls = template
+            wrong = placement.misplaced(html_text, slots, len(calls))
+            if wrong:
+                raise PluginError(
+                    "\n".join(d.text() for d in placement.diagnostics(source, f"docs/{src}", calls, wrong))
+                )
+        readers = [linker(html_text, finish.arxiv_target(self.site.kb, page, files))]
         if slots:  # the hand-written text's ids linked first: the macros' HTML links its own
-            html_text, readers = htmltext.edit(html_text, readers), []
-            html_text, found = self._swap(page, html_text, slots, files)
-            outline = htmlpage.Outline()
-            readers.append(outline.read)
-        if page.file.generated_by is not None and not page.meta.get("description"):
-            self._describe(page)
+            html_text = slots.swap(htmltext.edit(html_text, readers))
+            readers = []
         if src not in NO_TOOLTIPS:
             readers.append(explainer(html_text))
-        names, attrs = (htmlpage.Outline.NAMES, htmlpage.Outline.ATTRS) if outline else ((), ())
-        html_text = htmltext.edit(
-            html_text, readers, names, attrs
-        )  # one walk: ids linked or outline read, terms explained
-        if outline is None or found is None:
-            return self._from_cache(page, html_text)
-        made = finish.read(html_text, outline, found, titled=page.file.generated_by is not None)
-        finish.learn(page, made, self._files)
-        kept = self.site.options.finished
-        if kept is not None and src in kept.keys:  # a brief or paper page
-            title, description = page.meta.get("title"), page.meta.get("description")
-            kept.put(src, replace(made, title=title, description=description))
-        return self._from_cache(page, html_text)
+        outline = htmlpage.Outline()  # the page's ids, for the anchors of the links the plugin made
+        readers.append(outline.read)
+        html_text = htmltext.edit(html_text, readers, htmlpage.Outline.NAMES, htmlpage.Outline.ATTRS)
+        self._ids[src] = frozenset(outline.ids)
+        return self._from_cache(page, html_text)  # one walk: ids linked, terms explained, ids read
 
     @staticmethod
     def _refuse_ids(page: Page, html_text: str, config: MkDocsConfig) -> None:
@@ -470,21 +509,21 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
             self._urls = {src: f.url for src, f in self._files.items()}
         return self._files
 
-    def _swap(self, page: Page, html_text: str, slots: Placeholders, files: Files) -> tuple[str, htmlpage.Links]:
-        """The HTML of the page's placeholders in place, its links resolved; returned with what
-        resolving them found.  A link to a missing page is said as MkDocs says it (and makes a
-        kept page stale: made again)."""
+    def _resolve(self, page: Page, made: str, files: Files, done: dict[str, str]) -> tuple[str, htmlpage.Links]:
+        """HTML the plugin made for ``page`` with its links resolved (``done``: the page's links resolved
+        so far), returned with what resolving them found.  A link to a missing page is said as MkDocs
+        says it (and makes a kept page stale: made again)."""
         self._file_map(files)
         assert self._urls is not None
         found = htmlpage.Links()
         resolve = htmlpage.resolver(page.file.src_uri, page.file.url, self._urls, found)
-        html_text = slots.swap(html_text, partial(htmlpage.resolve_links, resolve=resolve, done={}))  # done: per page
+        made = htmlpage.resolve_links(made, resolve, done)
         for link, target in found.missing:  # what MkDocs says of a Markdown link to a missing page
             log.warning(
                 f"Doc file '{page.file.src_uri}' contains a link '{link}', but the target '{target}' "
                 "is not found among documentation files."
             )
-        return html_text, found
+        return made, found
 
     # ------------------------------------------------------------- page context
     @event_priority(-100)  # last: a page rendered here (kb.site.plugin.frame) is rendered with what other plugins added
@@ -508,6 +547,14 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
     # ------------------------------------------------------------------ search
     def on_post_build(self, config: MkDocsConfig) -> None:
         """The Pagefind index of the written pages (:mod:`kb.site.search`); a preview's later ones: when idle."""
+        for src, link, target, anchor in finish.unfound(self._links, self._ids):  # as MkDocs says it
+            problem = (
+                "there is no such anchor on this page"
+                if target == src
+                else f"the doc '{target}' does not contain an anchor '#{anchor}'"
+            )
+            log.log(config.validation.links.anchors, f"Doc file '{src}' contains a link '{link}', but {problem}.")
+        self._links, self._ids = {}, {}
         if self._cache is not None:
             log.info("kb: page cache: %d built from it, %d built anew, %d old entries removed", *self._cache.finish())
         if (finished := self.site.options.finished) is not None:

@@ -1,56 +1,82 @@
 """What MkDocs learns of a page whose HTML the kb plugin made (part of the MkDocs adapter).
 
-A generated page skips the Markdown step (:mod:`kb.site.plugin`), so the page's table of
-contents, the anchors it holds, the anchors it links to and its title are set here from its
-HTML (:mod:`kb.site.pages.htmlpage`), or from what the render cache kept of it
-(:class:`kb.site.pages.rendercache.Finished`): either way MkDocs validates the links to anchors,
-builds the table of contents and titles the page as it does for a Markdown page.
+Generated pages and macro output are HTML the kb plugin makes; it does not go through
+Python-Markdown.  What MkDocs learns of a page from its Markdown, its table of contents and the
+anchors it holds, the plugin reads from that HTML (:mod:`kb.site.pages.htmlpage`) or takes from
+the render cache (:class:`kb.site.pages.rendercache.Finished`), and tells MkDocs in the Markdown
+that ``on_page_markdown`` hands back: a :func:`skeleton` of headings and ids, which MkDocs converts
+as any Markdown and learns from as from any page; the plugin then puts the page's HTML in the
+skeleton's place (``on_page_content``).  Nothing of MkDocs' page is set from outside.  The links
+the plugin made are the plugin's to check: :func:`unfound` finds those whose anchor is not on
+the page they point at, as MkDocs does for the links written in Markdown.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import html
+import re
+from collections.abc import Callable, Iterator, Mapping, Set
 from typing import TYPE_CHECKING
 
-from mkdocs.config.defaults import MkDocsConfig
-from mkdocs.structure.files import File, Files
+from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
-from mkdocs.structure.toc import get_toc
 
 from kb.data import arxiv_id
 from kb.knowledge.index import paper_page
-from kb.site.pages.htmlpage import Links, Outline
+from kb.site.pages.htmlpage import Links, Outline, TocToken
 from kb.site.pages.rendercache import Finished
+
+__all__ = ["Finished", "arxiv_target", "read", "skeleton", "titles", "unfound"]
 
 if TYPE_CHECKING:  # pragma: no cover
     from kb.knowledge.index import KnowledgeBase
 
+_INLINE = re.compile(r'[\\`*_\[\]!<>{}"|]')  # what Markdown's inline patterns or attr_list would read
+_ID = re.compile(r"[^\s\"'{}&<>#.=]+")  # an id attr_list takes as written (#id)
 
-def learn(page: Page, finished: Finished, files: Mapping[str, File]) -> None:
-    """Set on ``page`` what MkDocs would have learnt from its Markdown."""
-    page.toc = get_toc(finished.toc)
-    page.present_anchor_ids = set(finished.anchor_ids)
-    links = page.links_to_anchors or {}
-    for target, anchors in finished.anchors.items():
-        dest = files.get(target)  # a normalized source path already (kb.site.pages.htmlpage.resolver)
-        if dest is not None:
-            links.setdefault(dest, {}).update(anchors)
-    page.links_to_anchors = links  # MkDocs checks them once every page is built
-    for key in ("title", "description"):  # escaped when they were made (kb.site.plugin)
+
+def skeleton(finished: Finished) -> str:
+    """Markdown that gives MkDocs the table of contents and the anchors of ``finished``: each
+    heading in the table of contents as a Markdown heading with its id and its name
+    (``data-toc-label``, which the toc extension takes as the name; characters Markdown would read
+    written as character references), every other id on an empty element of raw HTML (MkDocs
+    reads the ids of raw HTML)."""
+    lines = []
+    named = set()
+    for token in _flat(finished.toc):
+        if _ID.fullmatch(token["id"]):  # else it stays an anchor (below), out of the table of contents
+            label = _INLINE.sub(lambda m: f"&#{ord(m.group())};", token["name"])
+            lines.append(f'{"#" * token["level"]} x {{ #{token["id"]} data-toc-label="{label}" }}')
+            named.add(token["id"])
+    ids = "".join(f'<i id="{html.escape(ident)}"></i>' for ident in sorted(finished.anchor_ids - named))
+    return "\n\n".join([*lines, f"<div>{ids}</div>"] if ids else lines)
+
+
+def _flat(toc: list[TocToken]) -> Iterator[TocToken]:
+    for token in toc:
+        yield token
+        yield from _flat(token["children"])
+
+
+def unfound(
+    links: Mapping[str, Mapping[str, Mapping[str, str]]], ids: Mapping[str, Set[str]]
+) -> Iterator[tuple[str, str, str, str]]:
+    """Of the links the plugin made (``links``: page -> target page -> {anchor: the link as
+    written}), those whose anchor the target page (``ids``: page -> the ids it holds; a page not
+    there is not checked) does not hold: (page, link, target, anchor)."""
+    for src, targets in links.items():
+        for target, anchors in targets.items():
+            held = ids.get(target)
+            if held is not None:
+                yield from ((src, link, target, a) for a, link in anchors.items() if a not in held)
+
+
+def titles(page: Page, finished: Finished) -> None:
+    """The page's title and description, where its metadata has none (escaped when they were made)."""
+    for key in ("title", "description"):
         value = getattr(finished, key)
         if value and key not in page.meta:
             page.meta[key] = value
-
-
-def without_markdown(page: Page) -> Callable[[MkDocsConfig, Files], None]:
-    """A generated page's render step: its content is its placeholder as it is.  MkDocs has no
-    event to skip Python-Markdown for a page whose HTML is made already; setting up a Markdown
-    converter with every extension, only to convert one word, costs about a millisecond a page."""
-
-    def render(config: MkDocsConfig, files: Files) -> None:
-        page.content = page.markdown
-
-    return render
 
 
 def read(page_html: str, outline: Outline, found: Links, titled: bool) -> Finished:
