@@ -13,7 +13,7 @@ import pytest
 
 from kb.site.pages.htmlpage import outline
 from kb.site.pages.rendercache import Finished
-from kb.site.plugin.finish import skeleton
+from kb.site.plugin.finish import fragments, skeleton
 
 EXTENSIONS = ["toc", "abbr", "attr_list", "md_in_html", "tables", "admonition", "pymdownx.superfences"]  # mkdocs.yml's
 NAMES = [
@@ -62,3 +62,28 @@ def test_an_id_markdown_cannot_write_stays_an_anchor_out_of_the_table_of_content
     toc, ids = learnt('<h1 id="top">题</h1><h2 id="a b&amp;c">节</h2>')
     assert toc == [(1, "top", "题")]
     assert ids == {"top", "a b&amp;c"}
+
+
+def test_a_page_in_a_frame_tells_mkdocs_only_the_ids_hand_written_pages_may_link_to():
+    page = '<h1 id="top">题</h1><h2 id="sec">节</h2><p><span id="adj-a">a</span><span id="adj-b">b</span></p>'
+    found = outline(page)
+    finished = Finished(page, found.toc(), frozenset(found.ids), {}, frozenset(), None, None)
+    assert skeleton(finished, frozenset()) == ""  # no Markdown to convert: MkDocs returns at once
+    md = markdown.Markdown(extensions=EXTENSIONS)
+    converted = md.convert(skeleton(finished, fragments(["见[次要条目](../briefs/x.md#adj-b)和 [节](#sec)。"])))
+    assert md.toc_tokens == []  # the frame shows the table of contents (kb.site.plugin.frame)
+    assert set(re.findall(r'\sid="([^"]*)"', converted)) == {"adj-b", "sec"}
+
+
+@pytest.mark.parametrize(
+    ("written", "anchor"),
+    [
+        ("[a](briefs/x.md#adj-b)", "adj-b"),
+        ("[a]: <papers/y.md#sec-s1>", "sec-s1"),
+        ("[a](x.md#%E4%B8%80%E8%8A%82)", "一节"),
+        ('<a href="x.md#a&amp;b">a</a>', "a&b"),
+        ("[a](#p-1 'title')", "p-1"),
+    ],
+)
+def test_every_anchor_a_hand_written_link_names_is_among_the_fragments(written, anchor):
+    assert anchor in fragments([f"前文 {written} 后文"])

@@ -22,6 +22,7 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files, InclusionLevel
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
+from mkdocs.structure.toc import TableOfContents, get_toc
 from mkdocs.utils.templates import TemplateContext
 
 from kb.data.cjk import join_cjk_breaks
@@ -85,6 +86,8 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         self._made: dict[str, str] = {}  # src uri -> a generated page's HTML, made before the Markdown step
         self._links: dict[str, dict[str, dict[str, str]]] = {}  # src uri -> its links the plugin made, to anchors
         self._ids: dict[str, frozenset[str]] = {}  # src uri -> the ids a page holds (what links' anchors name)
+        self._tocs: dict[str, TableOfContents] = {}  # src uri -> the table of contents of a page in a frame
+        self._linked: frozenset[str] = frozenset()  # what hand-written pages may link to as an anchor
         self._urls: dict[str, str] | None = None  # src uri -> URL of every file of the build
         self._files: dict[str, File] = {}  # src uri -> every file of the build (as Files.get_file_from_path)
         self._cache: cache.PageCache | None = None
@@ -158,6 +161,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
                 if text is None:
                     raise PluginError("\n".join(d.text() for d in problems))
                 hand_written[f.src_uri] = text
+        self._linked = finish.fragments(hand_written.values())
         add_hand_written(site, hand_written)  # collect first: backlinks from hand-written prose
         check_finished(site, {f.src_uri for f in files} | set(site.generated))
         if self.preview is not None:
@@ -345,7 +349,10 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         self._made[src] = finished.content
         self._ids[src] = finished.anchor_ids
         self._links[src] = finished.anchors
-        return finish.skeleton(finished)
+        if not self._frames.takes(page):
+            return finish.skeleton(finished)
+        self._tocs[src] = get_toc(finished.toc)  # the frame shows it (kb.site.plugin.frame)
+        return finish.skeleton(finished, self._linked)
 
     def _slot(
         self, page: Page, files: Files, slots: Placeholders, links: dict[str, str], text: str, call: Call, out: str
@@ -454,6 +461,10 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
             )
         return nav
 
+    def _toc(self, page: Page) -> TableOfContents:
+        """The page's table of contents: MkDocs' own, or the one a page in a frame is shown with."""
+        return self._tocs.get(page.file.src_uri, page.toc)
+
     def _page_feeds(self, src_uri: str) -> list[dict[str, str]]:
         """The feeds the head of the page at ``src_uri`` links (:func:`kb.site.pages.files.page_feeds`),
         found once a build: the render cache's key, the frame's slot and its template ask for them."""
@@ -472,7 +483,14 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
             neighbours = [(p.title, p.url) if p else None for p in (page.previous_page, page.next_page)]
             facts = self._facts[page.file.src_uri] = self._facts_of(page)
             parts = cache.page_parts(
-                page.file.src_uri, page.url, str(page.title), page.meta, content, str(page.toc), neighbours, facts
+                page.file.src_uri,
+                page.url,
+                str(page.title),
+                page.meta,
+                content,
+                str(self._toc(page)),
+                neighbours,
+                facts,
             )
             parts.append(repr(self._page_feeds(page.file.src_uri)))  # the head's (the salt has every feed)
             built = self._cache.look(page.file.src_uri, parts)
@@ -540,7 +558,7 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
             if found is not None:
                 _give(context, kb_parent=found, kb_ancestors=[found, *found.ancestors])
         pagetoc.adjust(page, self._feed_links, self._in_nav)
-        if (whole := self._frames.render(page, context)) is not None:
+        if (whole := self._frames.render(page, context, self._tocs.pop(page.file.src_uri, None))) is not None:
             _give(context, kb_whole_page=whole)  # the template it has now prints it (kb.site.plugin.frame.TEMPLATE)
         return context
 

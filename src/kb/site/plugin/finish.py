@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable, Iterator, Mapping, Set
+from collections.abc import Callable, Iterable, Iterator, Mapping, Set
 from typing import TYPE_CHECKING
+from urllib.parse import unquote
 
 from mkdocs.structure.files import Files
 from mkdocs.structure.pages import Page
@@ -26,30 +27,44 @@ from kb.knowledge.index import paper_page
 from kb.site.pages.htmlpage import Links, Outline, TocToken
 from kb.site.pages.rendercache import Finished
 
-__all__ = ["Finished", "arxiv_target", "read", "skeleton", "titles", "unfound"]
+__all__ = ["Finished", "arxiv_target", "fragments", "read", "skeleton", "titles", "unfound"]
 
 if TYPE_CHECKING:  # pragma: no cover
     from kb.knowledge.index import KnowledgeBase
 
 _INLINE = re.compile(r'[\\`*_\[\]!<>{}"|]')  # what Markdown's inline patterns or attr_list would read
+_FRAGMENT = re.compile(r"#([^\s#()\[\]<>\"'`]+)")  # what may follow a '#' in a link's address
 _ID = re.compile(r"[^\s\"'{}&<>#.=]+")  # an id attr_list takes as written (#id)
 
 
-def skeleton(finished: Finished) -> str:
-    """Markdown that gives MkDocs the table of contents and the anchors of ``finished``: each
-    heading in the table of contents as a Markdown heading with its id and its name
-    (``data-toc-label``, which the toc extension takes as the name; characters Markdown would read
-    written as character references), every other id on an empty element of raw HTML (MkDocs
-    reads the ids of raw HTML)."""
+def skeleton(finished: Finished, linked: Set[str] | None = None) -> str:
+    """Markdown that gives MkDocs the table of contents and the anchors of ``finished``: each heading
+    in the table of contents as a Markdown heading with its id and its name (``data-toc-label``,
+    which the toc extension takes as the name; characters Markdown would read written as character
+    references); every other id on an empty element of raw HTML (MkDocs reads the ids of raw HTML).
+    With ``linked`` (a page the plugin renders into a frame, which shows the table of contents it is
+    given: :mod:`kb.site.plugin.frame`), no heading, and of its ids only those in ``linked``: MkDocs
+    needs a page's ids only to check the links written to them in Markdown (:func:`fragments`)."""
     lines = []
     named = set()
-    for token in _flat(finished.toc):
+    for token in _flat(finished.toc) if linked is None else ():
         if _ID.fullmatch(token["id"]):  # else it stays an anchor (below), out of the table of contents
             label = _INLINE.sub(lambda m: f"&#{ord(m.group())};", token["name"])
             lines.append(f'{"#" * token["level"]} x {{ #{token["id"]} data-toc-label="{label}" }}')
             named.add(token["id"])
-    ids = "".join(f'<i id="{html.escape(ident)}"></i>' for ident in sorted(finished.anchor_ids - named))
+    wanted = finished.anchor_ids - named if linked is None else finished.anchor_ids & linked
+    ids = "".join(f'<i id="{html.escape(ident)}"></i>' for ident in sorted(wanted))
     return "\n\n".join([*lines, f"<div>{ids}</div>"] if ids else lines)
+
+
+def fragments(texts: Iterable[str]) -> frozenset[str]:
+    """Every text after a ``#`` in hand-written pages, as written, unquoted and unescaped: a superset
+    of the anchors their links name (and more: a heading's ``{ #id }``, a "C#")."""
+    found: set[str] = set()
+    for text in texts:
+        for written in _FRAGMENT.findall(text):
+            found.update((written, unquote(written), html.unescape(written), unquote(html.unescape(written))))
+    return frozenset(found)
 
 
 def _flat(toc: list[TocToken]) -> Iterator[TocToken]:

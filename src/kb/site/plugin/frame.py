@@ -103,6 +103,18 @@ class _Stand:
         return getattr(self._page, name)
 
 
+class _Shown:
+    """A page as the templates see it when the kb plugin gives its table of contents: the page's
+    attributes, its table of contents the one given (MkDocs learns only the page's ids)."""
+
+    def __init__(self, page: Any, toc: Any) -> None:
+        self._page = page
+        self.toc = toc
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._page, name)
+
+
 def _toc_key(toc: Any) -> tuple[object, ...] | None:
     """What the templates print of a page's table of contents (None: more than this knows of).
     Where its first entry is the page's title (level 1) with entries under it, both print those
@@ -159,20 +171,27 @@ class Frames:
     def _slot(self, name: str, page: Any) -> str | None:
         return self._mark(name) if isinstance(page, _Stand) else None
 
+    def takes(self, page: Any) -> bool:
+        """Whether :meth:`take` takes ``page``: outside the nav, and built (not a draft)."""
+        return page.file.src_uri not in self._in_nav and not page.file.inclusion.is_excluded()
+
     def take(self, page: Any) -> None:
-        """Render ``page`` here (:meth:`render`) if it is outside the nav (and built: not a draft):
-        its template becomes :data:`TEMPLATE`, which prints what :meth:`render` makes."""
+        """Render ``page`` here (:meth:`render`) if :meth:`takes` says so: its template becomes
+        :data:`TEMPLATE`, which prints what :meth:`render` makes."""
         src = page.file.src_uri
-        if src not in self._in_nav and not page.file.inclusion.is_excluded():  # MkDocs marks a draft's content
+        if self.takes(page):  # MkDocs marks a draft's content
             self._taken[src] = page.meta.get("template", "main.html")
             page.meta["template"] = TEMPLATE
 
-    def render(self, page: Any, context: Mapping[str, Any]) -> str | None:
+    def render(self, page: Any, context: Mapping[str, Any], toc: Any = None) -> str | None:
         """The whole page for a page :meth:`take` took (None for any other), from its kind's frame
-        if there is one that gives the same page as the template."""
+        if there is one that gives the same page as the template; shown with the table of contents
+        ``toc`` where one is given (the templates see a :class:`_Shown` page)."""
         template = self._taken.pop(page.file.src_uri, None)
         if template is None:
             return None
+        if toc is not None:
+            page = _Shown(page, toc)
         context = {**context, "page": page}
         kind, values = self._kind(page, template, context), self._values(page)
         frame = self._frames.get(kind) if kind is not None and values is not None else None
