@@ -88,31 +88,34 @@ class _Entry:
     url: str
 
 
-class _Stand:
-    """A page as the frame's render sees it: the page's attributes, but its own values are marks."""
+class _Seen:
+    """A page as the templates see it: the page's attributes, but for those set here."""
+
+    def __init__(self, page: Any) -> None:
+        self._page = page
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._page, name)
+
+
+class _Stand(_Seen):
+    """A page as the frame's render sees it: its own values are marks."""
 
     def __init__(self, page: Any, mark: Any) -> None:
-        self._page = page
+        super().__init__(page)
         self.title = mark("title")
         self.content = mark("content<h1" if "<h1" in page.content else "content")  # content.html looks for <h1
         self.canonical_url = mark("canonical") if page.canonical_url else None
         self.meta = {k: mark(f"meta.{k}") if k in _OWN_META and v else v for k, v in page.meta.items()}
         self.toc = [_Entry("#" + mark("skip"))] if page.toc else []
 
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._page, name)
 
-
-class _Shown:
-    """A page as the templates see it when the kb plugin gives its table of contents: the page's
-    attributes, its table of contents the one given (MkDocs learns only the page's ids)."""
+class _Shown(_Seen):
+    """A page whose table of contents the kb plugin gives (MkDocs learns only the page's ids)."""
 
     def __init__(self, page: Any, toc: Any) -> None:
-        self._page = page
+        super().__init__(page)
         self.toc = toc
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._page, name)
 
 
 def _toc_key(toc: Any) -> tuple[object, ...] | None:
