@@ -8,9 +8,14 @@ import copy
 import gzip
 import json
 import re
+from collections import Counter
 from pathlib import Path
 
+import pytest
 from bs4 import BeautifulSoup
+
+from kb.data import arxiv_id
+from kb.site.search import words as search_words
 
 SEED_URL = "/briefs/inference/2026-09-03-e1/"
 SEED_PAGE = "briefs/inference/2026-09-03-e1/index.html"
@@ -122,3 +127,18 @@ def test_the_performance_log_is_a_page_but_not_in_the_index(site):
     assert log.select_one("article") is not None and log.select_one("[data-pagefind-body]") is None
     guide = BeautifulSoup((site / "guide" / "index.html").read_text("utf-8"), "lxml")
     assert guide.select_one("article[data-pagefind-body]") is not None
+
+
+@pytest.mark.parametrize("page", [SEED_PAGE, "papers/ssr/index.html", "inference/index.html", "briefs/index.html"])
+def test_each_arxiv_id_written_in_an_article_has_its_search_word_once(site, page):
+    """A generated page gets its search words in the walk that finishes its HTML, a hand-written one
+    when it is marked for the index: either way each id a reader sees is followed by its word once
+    (kb.site.search.words), and no id stated on the page is without it."""
+    art = BeautifulSoup((site / page).read_text("utf-8"), "lxml").select_one("article")
+    shown = [w for w in art.select("i[hidden]") if w.find_parent(hidden=True) is None]  # not in the said words
+    written = Counter(w.get_text().strip() for w in shown)
+    for code in art.select("code, pre, kbd, samp, svg, script, [hidden]"):
+        code.decompose()
+    seen = Counter(search_words.word(m.id) for m in arxiv_id.find_ids(art.get_text()))
+    ids = Counter({w: n for w, n in written.items() if w.startswith(search_words.PREFIX)})
+    assert seen and ids == seen

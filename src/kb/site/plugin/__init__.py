@@ -60,6 +60,7 @@ from kb.site.plugin import finish, frame, pagetoc
 from kb.site.plugin.config import KbConfig, add_living_documents, address, demos_on
 from kb.site.preview import Preview
 from kb.site.search import index as search_index
+from kb.site.search import words as search_words
 from kb.site.search.index import IndexStats, Stop
 
 log = logging.getLogger("mkdocs.plugins.kb")
@@ -324,14 +325,19 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
 
     def _generated(self, page: Page, made: str, files: Files) -> str:
         """A generated page's HTML (``made``) finished: its links resolved, the first use of each term
-        explained and its outline read in one walk; kept for ``on_page_content`` (and in the render
-        cache, for a brief or a paper page); what MkDocs learns of it is handed back as Markdown."""
+        explained, its search words added (:mod:`kb.site.search.words`) and its outline read in one
+        walk; kept for ``on_page_content`` (and in the render cache, for a brief or a paper page);
+        what MkDocs learns of it is handed back as Markdown."""
         src = page.file.src_uri
         page_html, found = self._resolve(page, made, files, {})
         if not page.meta.get("description"):
             self._describe(page)
         outline = htmlpage.Outline()
-        readers = [outline.read] if src in NO_TOOLTIPS else [outline.read, explainer(page_html)]
+        readers: list[htmltext.Reader] = [outline.read]
+        if src not in NO_TOOLTIPS:
+            readers.append(explainer(page_html))
+        if type_of(self.site, src).facts is not None and search.indexed(page.url):  # its words, for on_post_page
+            readers.append(search_words.words(page_html))
         page_html = htmltext.edit(page_html, readers, htmlpage.Outline.NAMES, htmlpage.Outline.ATTRS)
         finished = finish.read(page_html, outline, found, titled=True)
         markdown = self._keep(page, finished)
@@ -507,7 +513,8 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         facts = self._facts.pop(src) if src in self._facts else self._facts_of(page)  # marked as keyed
         indexed = facts is not None and search.indexed(page.url)
         cached = self._cache is not None and self._cache.from_cache(src)
-        marked = output if cached or facts is None or not indexed else search.mark(output, facts)
+        generated = page.file.generated_by is not None  # its words are in its HTML already (_generated)
+        marked = output if cached or facts is None or not indexed else search.mark(output, facts, not generated)
         if marked is None:  # not kept either: every build says it
             log.warning(f"kb: {src} has no <article>: it is not in the search index")
             return output

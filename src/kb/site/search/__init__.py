@@ -106,10 +106,11 @@ def indexed(url: str) -> bool:
     return url not in SKIP_PAGES and not url.startswith(SKIP_DIRS)
 
 
-def mark(text: str, facts: Facts) -> str | None:
+def mark(text: str, facts: Facts, words: bool = True) -> str | None:
     """The built page with its ``<article>`` marked as the indexed body, the facts as filters and
-    metadata (empty, hidden elements: no text) and its arXiv ids as words
-    (:func:`kb.site.search.words.mark`).  ``None``: the page has no article."""
+    metadata (empty, hidden elements: no text) and, with ``words``, its arXiv ids and terms as
+    words (:func:`kb.site.search.words.mark`; a generated page has them already: the plugin adds
+    them in the walk that finishes its HTML).  ``None``: the page has no article."""
     m = _ARTICLE.search(text)
     end = text.rfind("</article>")
     if m is None or end < m.end():
@@ -133,7 +134,9 @@ def mark(text: str, facts: Facts) -> str | None:
             )
     body = text[m.end() : end]
     marker = _Marks(facts)
-    body = htmltext.edit(body, [search_words.words(body), marker.read], marker.names)  # one walk
+    readers = [search_words.words(body)] if words else []
+    if readers or marker.names:  # else the marks have nothing to read
+        body = htmltext.edit(body, [*readers, marker.read], marker.names)  # one walk
     if facts.said:
         body = _said(body, facts.said)
     return text[: m.start()] + "".join(marks) + body + text[end:]
