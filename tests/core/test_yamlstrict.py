@@ -236,3 +236,39 @@ def test_a_quote_left_open_names_the_key_whose_value_it_opens():
 def test_a_quoted_text_over_several_lines_written_on_purpose_is_no_runaway():
     d = err('a: "one\n  two"\nb: [1\n')  # the bracket is the mistake, not the two-line quote
     assert "the bracket that opens here is not closed" in d.message and (d.line, d.col) == (3, 4)
+
+
+@pytest.mark.parametrize(
+    ("text", "where", "key"),
+    [
+        ("a:\n  status_note: 待锚入 #1 压缩，吞吐 +30%\n", (2, 20), "a.status_note"),  # the seed's kind of note
+        ("a:\n  b: 待锚入\t# 压缩\n", (2, 10), "a.b"),
+        ("items:\n  - a #b\n", (2, 7), "items[0]"),
+        ("x: [a, b #c\n  ]\n", (1, 10), "x[1]"),
+        ("x: long\n  text #here\n", (2, 8), "x"),  # a plain value over two lines
+    ],
+)
+def test_a_comment_after_a_plain_value_is_refused_where_it_starts(text, where, key):
+    """YAML drops the text after " #": 待锚入 #1 压缩 would be shown as 待锚入, with no word said."""
+    data, diags = load_text(text, "b.yaml")
+    assert data is None and len(diags) == 1
+    d = diags[0]
+    assert (d.line, d.col, d.key, d.code) == (*where, key, "comment")
+    assert "in quotes" in d.message and "two spaces after a value" in d.message
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'x: "q #1" # a comment after a quoted value\n',
+        "round_name: 日间  # two spaces before it: a comment (yamllint's default)\n",
+        "# a comment\nx: 1\n  # an indented one\n",
+        "x: [a, b] # after a list\n",
+        "k:  # nothing: an empty value\n",
+        "x: |\n  text #1 in a block\n",
+        "x: C# and a#hash, no space before the hash\n",
+    ],
+)
+def test_comments_that_drop_no_text_and_hashes_that_are_text_are_kept(text):
+    data, diags = load_text(text, "b.yaml")
+    assert not diags and data is not None

@@ -55,6 +55,24 @@ _CONTROL = re.compile(
 )
 
 
+# A comment one space after a plain value is refused (:meth:`_Builder._commented`); one two spaces
+# after it (yamllint's default) or on a line of its own is a comment.
+_COMMENT_AFTER = re.compile(r"[ \t]#")
+
+
+def _commented_lines(text: str) -> set[int]:
+    """The lines (from 0) where a "#" follows one space or tab after something else: where a comment
+    may stand one space after a plain value (found by plain search: this runs on every file)."""
+    lines: set[int] = set()
+    for pair in (" #", "\t#"):
+        at = text.find(pair, 1)
+        while at > 0:
+            if not text[at - 1].isspace():
+                lines.add(text.count("\n", 0, at))
+            at = text.find(pair, at + 2)
+    return lines
+
+
 def strip_refused(text: str) -> str:
     """``text`` without the characters this reader refuses (for tools that write data)."""
     return _CONTROL.sub("", text)
@@ -263,6 +281,9 @@ class _Builder:
         # a scalar's text only holds a character its file does not where a double-quoted escape
         # wrote it: in a clean file, only those are searched
         self.clean = _CONTROL.search(text) is None
+        self.text = text
+        # the lines (from 0) where a plain value may be followed by a comment (:meth:`_commented`)
+        self.commented = _commented_lines(text)
 
     def _fail(self, event: _Event, message: str, keypath: KeyPath | None, code: str) -> None:
         if keypath is None:
@@ -331,6 +352,27 @@ class _Builder:
                 )
         return value
 
+    def _commented(self, ev: _Event, keypath: KeyPath | None) -> None:
+        """A plain value followed by a comment one space after it is refused: YAML drops the text
+        after " #", which a writer of prose (待锚入 #1 压缩) means as part of the value."""
+        end = ev.end_mark.index
+        line_end = self.text.find("\n", end)
+        rest = self.text[end : line_end if line_end >= 0 else len(self.text)]
+        after = _COMMENT_AFTER.match(rest)
+        if after is None:
+            return
+        if keypath is None:
+            raise _Again
+        dropped = rest[after.end() - 1 :].rstrip()  # from the "#"
+        shown = ev.value if len(ev.value) <= 40 else ev.value[:39] + "…"
+        message = (
+            f"the text after ' #' on this line is a YAML comment, left out of the value {shown!r}: "
+            f'to keep {"#" + dropped!r} in it, put the whole value in quotes ("…"); '
+            "a comment goes two spaces after a value or on a line of its own"
+        )
+        line, col = ev.end_mark.line + 1, ev.end_mark.column + after.end()
+        raise _Stop(Diagnostic(self.path, line, col, message, key=format_keypath(keypath), code="comment"))
+
     def node(self, ev: _Event, keypath: KeyPath | None, depth: int) -> object:
         kind = type(ev)
         self.nodes += 1
@@ -345,6 +387,8 @@ class _Builder:
                 self._text(ev, keypath)  # refused
             if ev.implicit[0] and value in _NULLS:  # plain (unquoted) null
                 return None
+            if not ev.style and self.commented and ev.end_mark.line in self.commented:
+                self._commented(ev, keypath)
             if ev.style in (">", None) and " " in value and ev.start_mark.line != ev.end_mark.line:
                 return join_cjk(value)  # a folded line break between Chinese characters is no space
             return value
