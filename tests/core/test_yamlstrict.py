@@ -167,6 +167,7 @@ def test_bom_and_crlf_are_accepted():
 def test_folded_line_breaks_between_chinese_characters_are_no_spaces():
     text = (
         'a: >-\n  这一棒的料，\n  推理系统 RetroInfer\n  很多\nb: >-\n  English words\n  stay apart\nc: "中文 中文"\n'
+        "d: 一个不加引号的值\n  写成两行\ne: plain English\n  over two lines\n"  # plain values fold too
     )
     located, diags = load_text(text, "x.yaml")
     assert diags == []
@@ -174,6 +175,8 @@ def test_folded_line_breaks_between_chinese_characters_are_no_spaces():
         "a": "这一棒的料，推理系统 RetroInfer 很多",
         "b": "English words stay apart",
         "c": "中文 中文",
+        "d": "一个不加引号的值写成两行",
+        "e": "plain English over two lines",
     }
 
 

@@ -389,8 +389,8 @@ class _Builder:
                 return None
             if not ev.style and self.commented and ev.end_mark.line in self.commented:
                 self._commented(ev, keypath)
-            if ev.style in (">", None) and " " in value and ev.start_mark.line != ev.end_mark.line:
-                return join_cjk(value)  # a folded line break between Chinese characters is no space
+            if ev.style in (">", "", None) and " " in value and ev.start_mark.line != ev.end_mark.line:
+                return join_cjk(value)  # a folded line break between Chinese characters is no space (plain: "")
             return value
         get = self.get
         if kind is _SeqStart:
