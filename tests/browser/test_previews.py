@@ -29,7 +29,7 @@ SCHEMES = ("light", "dark")
 class View:
     """The 2026-09-03 brief open on a desktop (or a phone with a touch screen), with every request it made."""
 
-    def __init__(self, browser, base_url: str, scheme: str = "light", touch: bool = False):
+    def __init__(self, browser, base_url: str, scheme: str = "light", touch: bool = False, path: str = BRIEF):
         size = {"width": 390, "height": 844} if touch else {"width": 1366, "height": 900}
         self.ctx = browser.new_context(
             viewport=size, color_scheme=scheme, locale="zh-CN", is_mobile=touch, has_touch=touch
@@ -40,7 +40,7 @@ class View:
         self.page.on("request", lambda r: self.requests.append(r.url))
         self.page.on("requestfailed", lambda r: self.failed.append(f"{r.url} ({r.failure})"))
         self.page.on("response", lambda r: r.status >= 400 and self.failed.append(f"{r.url} ({r.status})"))
-        self.page.goto(base_url + BRIEF, wait_until="load")
+        self.page.goto(base_url + path, wait_until="load")
         self.page.wait_for_timeout(300)  # Material's palette and scripts settle
 
     @property
@@ -72,8 +72,8 @@ class View:
 def open_view(browser, base_url):
     views: list[View] = []
 
-    def make(scheme: str = "light", touch: bool = False) -> View:
-        views.append(View(browser, base_url, scheme, touch))
+    def make(scheme: str = "light", touch: bool = False, path: str = BRIEF) -> View:
+        views.append(View(browser, base_url, scheme, touch, path))
         return views[-1]
 
     yield make
@@ -125,7 +125,7 @@ def test_hovering_a_paper_link_shows_the_papers_title(open_view):
 
 def test_keyboard_focus_on_a_section_link_shows_the_heading_and_esc_hides_it(open_view, pages):
     original = pages.soup("inference/index.html").select_one(f"#{SECTION}")
-    first_paragraph = text_of(original.find_next_sibling("p"))
+    first_paragraph = text_of(original.find_next_sibling("p", class_=lambda c: c != "kb-timeline-link"))
     section = copy.copy(original)  # the pages fixture's soup is shared with other tests
     small = section.small  # the section's English name, beside it where its title does not say it
     english = small.extract().get_text(strip=True) if small is not None else ""
@@ -148,6 +148,32 @@ def test_keyboard_focus_on_a_section_link_shows_the_heading_and_esc_hides_it(ope
     v.page.evaluate("document.activeElement.blur()")
     v.tip.wait_for(state="hidden")
     assert v.described(SECTION_LINK) is None
+    assert_stays_local(v)
+
+
+def test_a_section_preview_shows_what_a_reader_sees_of_its_heading_and_description(open_view, pages):
+    """Not the words hidden for the search index (KV Cache's heading and description hold its
+    synonym's word), and not the link to the section's timeline, the same under every section."""
+    section = pages.soup("inference/index.html").select_one("#sec-s1-3-kv-cache")
+    description = text_of(section.find_next_sibling("p", class_=lambda c: c != "kb-timeline-link"))
+    assert description.startswith("KV Cache")
+    link = "article a[href$='inference/#sec-s1-3-kv-cache']"
+    v = open_view()
+    v.focus_by_keyboard(link)
+    v.tip.wait_for(state="visible")
+    shown = re.sub(r"\s+", " ", v.tip.inner_text())
+    assert shown.startswith(text_of(section)) and description in shown
+    assert "kbsyn" not in shown and "本节时间线" not in shown
+
+
+def test_a_node_of_the_related_papers_graph_shows_its_papers_preview(open_view):
+    """The graph's nodes are SVG links, whose href is no string: the preview reads the attribute."""
+    v = open_view(path="papers/cascade/")
+    node = "svg.kb-graph a[href='../opscale/']"
+    v.focus_by_keyboard(node)
+    v.tip.wait_for(state="visible")
+    assert paper_title("opscale") in v.tip.inner_text()
+    assert not [u for u in v.requests if "object" in u]
     assert_stays_local(v)
 
 

@@ -47,10 +47,12 @@
 
   /* What a link points to: {kind, page, hash} for a preview, or null. */
   function target(link) {
-    if (!link || !link.href || link.hasAttribute("download") || link.classList.contains("headerlink")) return null;
+    // the attribute as written: an SVG link's href property is no string (a graph's nodes)
+    var href = link && (link.getAttribute("href") || link.getAttribute("xlink:href"));
+    if (!href || link.hasAttribute("download") || link.classList.contains("headerlink")) return null;
     if (!link.closest("article")) return null;
     var url;
-    try { url = new URL(link.href, location.href); } catch (e) { return null; }
+    try { url = new URL(href, location.href); } catch (e) { return null; }
     if (url.origin !== location.origin || url.origin === "null") return null;
     if (url.pathname.indexOf(ROOT.pathname) !== 0) return null;
     var rel = url.pathname.slice(ROOT.pathname.length);
@@ -88,14 +90,9 @@
   }
   /* What a reader sees of an element: its text without what it hides (the search words). */
   function visibleText(el) {
-    var copy = el.cloneNode(true);
-    copy.querySelectorAll("[hidden], .headerlink, script, style").forEach(function (x) { x.remove(); });
-    return clean(copy.textContent);
-  }
-  function textOf(el) {
     if (!el) return "";
     var copy = el.cloneNode(true);
-    copy.querySelectorAll(".headerlink, script, style").forEach(function (x) { x.remove(); });
+    copy.querySelectorAll("[hidden], .headerlink, script, style").forEach(function (x) { x.remove(); });
     return clean(copy.textContent);
   }
   function description(doc) {
@@ -103,7 +100,7 @@
     return meta ? clean(meta.getAttribute("content")) : "";
   }
   function pageTitle(doc) {
-    return textOf(doc.querySelector("article h1")) || clean(doc.title);
+    return visibleText(doc.querySelector("article h1")) || clean(doc.title);
   }
 
   /* The summary of a target: {title, text}, or null when there is none. */
@@ -114,21 +111,22 @@
       if (!h) return null;
       var para = "";
       for (var n = h.nextElementSibling; n && !/^H[1-6]$/.test(n.tagName); n = n.nextElementSibling) {
+        if (n.matches(".kb-timeline-link")) continue;  // the link to its timeline: the same on every section
         var p = n.matches("p") ? n : n.querySelector("p");
-        if (p && textOf(p)) { para = textOf(p); break; }
+        if (p && visibleText(p)) { para = visibleText(p); break; }
       }
       var sub = h.querySelector("small");  // a section's English name
       var main = h.cloneNode(true);
       main.querySelectorAll("small").forEach(function (x) { x.remove(); });
-      return { title: textOf(main), sub: textOf(sub), text: para };
+      return { title: visibleText(main), sub: visibleText(sub), text: para };
     }
     var title = pageTitle(doc);
     if (t.kind === "brief") {
-      var headline = textOf(doc.querySelector("article .kb-headline"));
+      var headline = visibleText(doc.querySelector("article .kb-headline"));
       return { title: title, text: headline || description(doc) };
     }
     var desc = description(doc);
-    return { title: title, text: desc || textOf(doc.querySelector("article p")) };
+    return { title: title, text: desc || visibleText(doc.querySelector("article p")) };
   }
 
   function build() {
