@@ -161,7 +161,7 @@ def test_the_week_opens_with_its_news(open_view, size, scheme):
     news = v.page.locator("article .kb-week-news")
     box = news.bounding_box()
     assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= VIEWPORTS[size]["height"], box
-    assert news.locator("p").inner_text().startswith("本周 5 期简报 · 11 条主增量 · 锚入 5 篇")
+    assert news.locator("p").inner_text().startswith("本周 5 期简报 · ≥11 条主增量 · 锚入 5 篇")
     line = news.locator("li").first
     assert "Cascade" in line.inner_text() and line.locator("a[href$='papers/cascade/']").is_visible()
     # every anchoring of the week is there below it, each row linking its paper and brief

@@ -25,7 +25,7 @@ def test_the_week_page_is_a_record_with_its_own_search_type(site):
     filters = [s["data-pagefind-filter"] for s in page.select("[data-pagefind-filter]")]
     assert filters == ["类型:周报", "主题:LLM 推理"]
     description = page.find("meta", attrs={"name": "description"})["content"]
-    assert description.startswith("2026 年第 36 周（2026-08-31 至 2026-09-06）：本周 5 期简报 · 11 条主增量")
+    assert description.startswith("2026 年第 36 周（2026-08-31 至 2026-09-06）：本周 5 期简报 · ≥11 条主增量")
     assert [a.get_text().strip() for a in page.select("nav.md-path a")] == ["首页", "简报"]
     index = read(site, INDEX)
     assert index.find("meta", attrs={"name": "kb-edition"})["content"] == "current"
@@ -47,7 +47,7 @@ def test_the_home_page_shows_the_latest_week(site):
     home = read(site, "index.html")
     week = home.select_one("article h2#weeks + ul > li")
     assert week.a["href"] == "weeks/2026-W36/"
-    assert "本周 5 期简报 · 11 条主增量 · 锚入 5 篇" in week.get_text()
+    assert "本周 5 期简报 · ≥11 条主增量 · 锚入 5 篇" in week.get_text()
     assert [a["href"] for a in home.select("article h2#weeks ~ p a")][:3] == [
         "weeks/",
         "all.weeks.atom.xml",

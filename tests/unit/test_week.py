@@ -15,6 +15,7 @@ import pytest
 from bs4 import BeautifulSoup
 
 import kbsynth
+from kb.knowledge import week as week_module
 from kb.knowledge.index import KnowledgeBase
 from kb.knowledge.load import load_kb
 from kb.knowledge.week import Week, monday_of, week_id, weeks
@@ -232,6 +233,18 @@ def test_a_reconstructed_brief_says_its_increments_are_unknown(one):
     assert first.a["href"] == "../briefs/inference/2026-09-01-e1.md"
     assert first.p.get_text() == "这期简报是重建的，不知道它的主增量。"
     assert len(page.select("#inference-increments + ul ol li")) == 11
+    # so the week's count is a lower bound, as the brief's own page and the briefs index say it
+    assert page.select_one("#inference-increments").get_text().rstrip("¶") == "主增量（≥11 条）"
+    assert "≥11 条主增量" in page.select_one("div.kb-week-news p").get_text()
+    assert "5 期简报 · ≥11 条主增量" in page.select_one("div.kb-week-news li").get_text()
+
+
+def test_a_reconstructed_brief_whose_increments_the_next_one_counts_is_no_lower_bound(one):
+    """09-02 is reconstructed, but 09-03 says it had 3 main increments, the 3 it lists; of 09-01
+    nothing is known.  Only a week holding 09-01 counts its increments as a lower bound."""
+    assert one.briefs[B(2)].reconstructed is not None and one.briefs[B(1)].reconstructed is not None
+    assert week_module.increments_known(one, B(2)) and not week_module.increments_known(one, B(1))
+    assert [key for key in one.briefs if not week_module.increments_known(one, key)] == [B(1)]
 
 
 def test_the_index_lists_every_week_newest_first(two):
@@ -241,7 +254,7 @@ def test_the_index_lists_every_week_newest_first(two):
     assert [li.a["href"] for li in items] == ["2026-W37.md", "2026-W36.md"]
     assert items[1].get_text() == (
         "2026 年第 36 周（2026-08-31 至 2026-09-06）："
-        "本周 5 期简报 · 11 条主增量 · 锚入 5 篇 · 4 节增长 · 说法新提 6 条、已核实 1 条、已放弃 0 条"
+        "本周 5 期简报 · ≥11 条主增量 · 锚入 5 篇 · 4 节增长 · 说法新提 6 条、已核实 1 条、已放弃 0 条"
     )
 
 

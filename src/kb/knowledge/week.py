@@ -76,6 +76,7 @@ class TopicWeek:
     dropped: tuple[ClaimClosed, ...]
     raised: tuple[ClaimState, ...]
     grown: tuple[SectionGrowth, ...]  # in the living document's order, the unknown section last
+    partial: bool = False  # a reconstructed brief of it may have more increments than it lists: a lower bound
 
 
 @dataclass(frozen=True)
@@ -95,6 +96,11 @@ class Week:
     @property
     def increments(self) -> int:
         return sum(len(t.increments) for t in self.topics)
+
+    @property
+    def partial(self) -> bool:
+        """Whether :attr:`increments` is a lower bound (a reconstructed brief's are not all known)."""
+        return any(t.partial for t in self.topics)
 
     @property
     def anchorings(self) -> int:
@@ -194,7 +200,15 @@ def _topic_week(kb: KnowledgeBase, said: dict[str, _Said], topic: str, keys: tup
         tuple(c for c in closed if c.event.update.action is ClaimAction.dropped),
         tuple(raised),
         _grown(kb, topic, anchorings),
+        not all(increments_known(kb, key) for key in keys),
     )
+
+
+def increments_known(kb: KnowledgeBase, key: str) -> bool:
+    """Whether a brief lists all its main increments: it is no reconstruction, or the brief after it
+    says how many it had, as many as it lists."""
+    f = kb.figures[key]
+    return not f.partial or f.told.get("increments") == f.increments
 
 
 def _grown(kb: KnowledgeBase, topic: str, anchorings: tuple[AnchorRecord, ...]) -> tuple[SectionGrowth, ...]:

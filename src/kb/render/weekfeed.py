@@ -58,7 +58,11 @@ def _generator(kb: KnowledgeBase, paths: FeedPaths, link: FeedLinker, self_path:
                 if r.paper in kb.papers
             )
             counts = UI["week.topic_news"].format(
-                link="", briefs=len(tw.briefs), increments=len(tw.increments), anchorings=len(tw.anchorings), papers=""
+                link="",
+                briefs=len(tw.briefs),
+                increments=week_pages.bound(len(tw.increments), tw.partial),
+                anchorings=len(tw.anchorings),
+                papers="",
             )
             topic = anchor(f"{href}#{tw.topic}", kb.topic_title(tw.topic))
             lines.append(f"<li>{topic}{html.escape(counts)}{f'（{papers}）' if papers else ''}</li>")

@@ -35,12 +35,17 @@ def title(w: Week) -> str:
     return t("week.title", year=iso.year, week=iso.week, first=w.monday.isoformat(), last=w.sunday.isoformat())
 
 
+def bound(n: int, partial: bool) -> str:
+    """A count, written as a lower bound (≥) when a reconstructed brief may hold more than it lists."""
+    return f"≥{n}" if partial else str(n)
+
+
 def news(w: Week) -> str:
     """The week's counts across topics, in one line (the page's first, the feed's summary)."""
     return t(
         "week.news",
         briefs=w.briefs,
-        increments=w.increments,
+        increments=bound(w.increments, w.partial),
         anchorings=w.anchorings,
         grown=w.grown,
         raised=w.raised,
@@ -101,7 +106,7 @@ def _topic_news(kb: KnowledgeBase, linker: Linker, tw: TopicWeek, target: str) -
         "week.topic_news",
         link=linker.link(kb.topic_title(tw.topic), target, tw.topic),
         briefs=str(len(tw.briefs)),
-        increments=str(len(tw.increments)),
+        increments=bound(len(tw.increments), tw.partial),
         anchorings=str(len(tw.anchorings)),
         papers=t_html("week.topic_papers", papers=papers) if papers else "",
     )
@@ -132,7 +137,7 @@ def _topic(kb: KnowledgeBase, linker: Linker, tw: TopicWeek) -> list[Html]:
         _anchorings(kb, linker, tw),
         heading(3, esc(t("week.grown")), f"{topic}-grown"),
         _grown(kb, linker, topic, tw.grown),
-        heading(3, esc(t("week.increments_count", n=len(tw.increments))), f"{topic}-increments"),
+        heading(3, esc(t("week.increments_count", n=bound(len(tw.increments), tw.partial))), f"{topic}-increments"),
         _increments(kb, linker, tw),
         heading(3, esc(t("week.claims")), f"{topic}-claims"),
         _claims(kb, linker, tw),
