@@ -35,11 +35,21 @@ def test_a_reconstructed_brief_shows_no_time_or_window_it_does_not_record(tmp_pa
     # 9-3 says 9-2 had 6 adjacent items; 9-2 lists one: the heading says 6, marked as 9-3's figure
     head = re.search(r'<h2 id="adjacent">(.*?)</h2>', second).group(1)
     assert "6 条邻接预备" in head and "kb-told" in head and "数据中列出 1 条" in head
-    # what 9-3 computes from the reconstructed briefs before it is a lower bound
-    assert "截至上一期已锚入至少" in page(kb, "inference/2026-09-03-e1")
+    # what 9-3 computes from the reconstructed briefs before it is a lower bound (of nothing: unknown)
+    assert "截至上一期已锚入多少篇不明" in page(kb, "inference/2026-09-03-e1")
 
 
 def test_a_brief_that_is_not_reconstructed_must_record_its_time_and_window(tmp_path):
     kb = untimed(tmp_path, "2026-09-04")
     missing = sorted(e.message.split(":")[0] for e in kb.errors if e.path.endswith("2026-09-04-e1.yaml"))
     assert missing == ["missing key 'generated_at'", "missing key 'window'"]
+
+
+def test_a_lower_bound_of_nothing_is_said_to_be_unknown():
+    """Before 9-3 only reconstructed briefs, which record no anchoring: "at least 0" would say
+    nothing, so 9-3's baseline says the count is unknown; 9-4's rests on 9-3 too: at least 2."""
+    kb = build(load(FIXTURE_DATA))
+    third, fourth = page(kb, "inference/2026-09-03-e1"), page(kb, "inference/2026-09-04-e1")
+    assert "已锚入多少篇不明" in third and "至少 0 篇" not in third
+    assert "截至上一期已锚入至少 2 篇" in fourth
+    assert "引用约 430 条 arXiv" in third  # the update log's figure, in words

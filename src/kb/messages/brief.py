@@ -16,10 +16,11 @@ BRIEF: dict[str, str] = {
     "status.first_as_main": "（首次作为主增量：此前只作为邻接预备出现）",
     "nav.no_earlier": "知识库里没有该主题更早的简报，无从对照。",
     "brief.baseline_anchored_min": "；截至上一期已锚入至少 {n} 篇（更早的简报有重建的）",
+    "brief.baseline_anchored_unknown": "；截至上一期已锚入多少篇不明（更早的简报是重建的，没有记下锚入）",
     # the status section (kb.render.brief)
     "brief.character": "“{title}”型棒 —— {text}",
     "brief.baseline": "{doc}（{date} 更新标注：{labels}{citations}）",
-    "brief.baseline_citations": "；引→{approx}{n}条 arXiv",
+    "brief.baseline_citations": "；引用{approx} {n} 条 arXiv",
     "brief.baseline_approx": "约",
     # the summary and the comparison with the previous brief
     "brief.summary_line": "{topic} 主题 {window}净增量 = {counts}",
