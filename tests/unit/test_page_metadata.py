@@ -127,3 +127,15 @@ def test_the_build_lets_only_allowlisted_metadata_reach_the_theme():
     )
     assert KnowledgeBasePlugin().on_page_markdown("# T", page, None, None) == "# T"  # type: ignore[arg-type]
     assert page.meta == {"title": "&lt;b&gt;t&lt;/b&gt;"}
+
+
+def test_template_syntax_in_a_plain_page_is_said_everywhere_with_a_way_that_works():
+    """Each piece of it at once (in a code span too: nothing is exempt), and the hint says how to
+    write a brace that is text (a character reference; a code span would be refused as well)."""
+    from kb.data.pages import check_page
+
+    text = "# T\n\nA {{ 7*7 }} and `{{ 8*8 }}`\n"
+    found = [(d.line, d.col, d.code) for d in check_page("guide.md", text, "docs/guide.md", frozenset())]
+    assert found == [(3, 3, "template"), (3, 10, "template"), (3, 18, "template"), (3, 25, "template")]
+    message = check_page("guide.md", text, "docs/guide.md", frozenset())[0].message
+    assert "&#123;" in message and "code span" not in message

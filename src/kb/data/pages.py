@@ -143,16 +143,16 @@ def check_page(
                     code="template",
                 )
             )
-    found = _TEMPLATE.search(text, fm_end)
-    if found:
+    for found in _TEMPLATE.finditer(text, fm_end):  # every one, code spans and blocks too
         line, col = line_col(text, found.start())
         out.append(
             Diagnostic(
                 shown,
                 line,
                 col,
-                f"template syntax '{found.group()}' in a page that is not in hooks/template_pages.txt; "
-                "pages are not templates (write it as text, e.g. in a code span, or ask for review)",
+                f"template syntax '{found.group()}' in a page that is not in hooks/template_pages.txt: "
+                "pages are not templates (nothing runs it, and it may not stand here); write a brace "
+                "that is text as &#123; or &#125;, or ask a reviewer to list the page as a template",
                 code="template",
             )
         )
