@@ -6,9 +6,11 @@ SITE is a built site (``kb build -d SITE``, e.g. of a synthetic knowledge base: 
 to data written by ``tests/kbsynth``).  For each page's ``<article>`` body (its hidden search words
 taken out again) it times, with this checkout's code (``PYTHONPATH=src``):
 
-render     the walk when MkDocs hands the page over: outline (headings, anchors, title) and the
-           first use of each glossary term (kb.render.htmltext.edit with both readers);
-post-page  the search marks and hidden words of kb.site.search.mark on the whole page.
+render     the walk when MkDocs hands the page over: outline (headings, anchors, title), the
+           first use of each glossary term and the hidden search words (kb.render.htmltext.edit
+           with the three readers, as the plugin finishes a generated page);
+post-page  the search marks of kb.site.search.mark on the whole page (a generated page's words
+           are in it already).
 
 Best of --repeat, in seconds for all the pages.  Run it in two checkouts for a before/after.
 """
@@ -24,6 +26,7 @@ from pathlib import Path
 from kb.render import glossary, htmltext
 from kb.site import search
 from kb.site.pages import htmlpage
+from kb.site.search import words
 
 _WORDS = re.compile(r"<i hidden> \w+ </i>")
 
@@ -51,13 +54,13 @@ def main() -> None:
     def render() -> None:
         for body in bodies:
             outline = htmlpage.Outline()
-            readers = [outline.read, glossary.explainer(body)]
+            readers: list[htmltext.Reader] = [outline.read, glossary.explainer(body), words.words(body)]
             htmltext.edit(body, readers, htmlpage.Outline.NAMES, htmlpage.Outline.ATTRS)
             outline.toc()
 
     def post_page() -> None:
         for page, fact in zip(pages, facts, strict=True):
-            search.mark(page, fact)
+            search.mark(page, fact, words=False)
 
     print(f"{len(pages)} pages of {args.site}")
     print(f"render     {best(render, args.repeat):6.2f} s")
