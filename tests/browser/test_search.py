@@ -675,3 +675,35 @@ def test_the_address_carries_the_query_and_opening_it_searches(browser, base_url
     assert "q" not in parse_qs(urlsplit(pg.url).query)
     assert not errors, errors
     ctx.close()
+
+
+FOCUSED = """() => {
+    const el = document.activeElement;
+    const r = el.getBoundingClientRect();
+    return {inSearch: !!el.closest('.kb-search'), header: !!el.closest('header'), name: el.name || '',
+            tag: el.tagName, seen: r.width > 0 && r.height > 0, open: document.getElementById('__search').checked};
+}"""
+
+
+def test_tabbing_past_the_search_box_does_not_hold_the_keyboard(page):
+    """A keyboard reader tabbing through the header opens the search by reaching its box; with
+    nothing typed, the next Tab closes it and goes on to the page (the dialog holds the keyboard
+    only once a query is typed: test_tab_goes_round_the_open_dialog)."""
+    for _ in range(12):  # from the top of the page to the search box
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.name") == "query":
+            break
+    assert page.evaluate(FOCUSED)["open"]
+    page.keyboard.press("Tab")
+    now = page.evaluate(FOCUSED)
+    assert not now["open"] and not now["inSearch"] and now["seen"], now
+    page.keyboard.press("Shift+Tab")  # and back into the box: it opens again
+    assert page.evaluate(FOCUSED)["name"] == "query"
+
+
+def test_after_escape_tab_goes_to_something_a_reader_can_see(page):
+    search(page, "推理调度")
+    page.keyboard.press("Escape")
+    page.keyboard.press("Tab")
+    now = page.evaluate(FOCUSED)
+    assert not now["open"] and now["seen"], now

@@ -3,7 +3,8 @@
  * Material's search dialog (overrides/partials/search.html) with Material's result markup:
  * the page (title, type, date, topic, excerpt with the words marked) and its best sections.
  * Keys: "/", "s" or "f" open it, Esc closes it, arrows move through the results, Enter opens
- * the first, Tab goes round the open dialog.  The address carries the query (?q=…), so a search can
+ * the first, Tab goes round the open dialog once a query is typed (before, it closes the dialog and
+ * goes on: a keyboard reader passing the box is not held).  The address carries the query (?q=…), so a search can
  * be shared.  An arXiv id no page holds answers so, with its page on arXiv; a round's name (E1)
  * lists the briefs first, newest first.  Filters by type and topic come from the index, each
  * value with how many results of the query it has.  Excerpts say where they are cut (…).
@@ -355,6 +356,8 @@
      lock, the circle its opening scales up from the search icon leaves the page three times the
      phone's width, and the results are laid out that wide, cut off at the screen's edge). */
   function flip(value) {
+    // the results' scrolling area (a tab stop, to scroll by keys) is there only while it is shown
+    scroller.hidden = !value;
     if (toggle.checked === value) return;
     toggle.checked = value;
     toggle.dispatchEvent(new Event("change"));
@@ -406,6 +409,8 @@
       if (ev.key === "ArrowUp" && i === 0) return input.focus(); // above the first result: the box
       i = ev.key === "ArrowDown" ? (i + 1) % all.length : i < 0 ? all.length - 1 : i - 1;
       all[i].focus();
+    } else if (ev.key === "Tab" && active === input && !input.value.trim()) {
+      flip(false); // passing by (nothing asked): it closes, and Tab goes on from the box
     } else if (ev.key === "Tab") {
       /* Tab goes round the open dialog's controls (the box, the results' scrolling area, the
        * filters, "more"), not on to the page beneath it; the arrows go through the results. */
@@ -427,6 +432,8 @@
       }
     );
   }
+
+  flip(toggle.checked); // shut, the scrolling area is no tab stop (hidden)
 
   /* An address with ?q=…: the search opens with it. */
   var shared = new URLSearchParams(window.location.search).get(Q);
