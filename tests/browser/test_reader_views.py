@@ -105,14 +105,18 @@ OVERFLOW_JS = """() => {
   return out.slice(0, 10);
 }"""
 
-# Dates (2026-09-03, 09-03) and arXiv ids (2505.02922) in tables: each on one line.
+# Dates (2026-09-03, and 09-03 in tables) and arXiv ids (2505.02922): each on one line, in tables
+# and in the text around them (kb.render.nobreak).
 SPLIT_JS = r"""() => {
   const re = /\b(\d{4}-\d{2}-\d{2}|\d{4}\.\d{4,5}(v\d+)?|\d{2}-\d{2})\b/g;
+  const full = /^\d{4}-\d{2}-\d{2}$|^\d{4}\.\d{4,5}(v\d+)?$/;
   const out = [];
   const walker = document.createTreeWalker(document.querySelector('article'), NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-    if (!n.parentElement.closest('table') || n.parentElement.closest('svg')) continue;
+    if (n.parentElement.closest('svg, pre, code')) continue;
+    const table = !!n.parentElement.closest('table');
     for (const m of n.textContent.matchAll(re)) {
+      if (!table && !full.test(m[0])) continue;
       const range = document.createRange();
       range.setStart(n, m.index);
       range.setEnd(n, m.index + m[0].length);

@@ -2,7 +2,8 @@
    Each header cell holds a <button> (keyboard and screen readers reach it as a button); the sorted
    column carries aria-sort on its <th>.  Numbers and dates compare as such.  Typing in the filter
    box hides the rows that do not contain the text; how many rows are shown is announced in an
-   aria-live region, and a row says so when none matches.  Dates and ids in any table stay on one line;
+   aria-live region, and a row says so when none matches.  Dates and ids in any table (and in the
+   article's text) stay on one line;
    a table that scrolls sideways says so and can be scrolled from the keyboard. */
 (function () {
   "use strict";
@@ -92,18 +93,23 @@
   }
   // Dates (2026-09-03, and 09-03 in a list of one year's briefs) and arXiv ids (2505.02922v2) in
   // table cells never break across lines: each is wrapped in <span class="kb-nowrap"> (white-space:
-  // nowrap, kb.css).
+  // nowrap, kb.css).  Nor do they in the rest of the article's text (TEXT_TOKEN: a date, with its
+  // time of day, and an id; not inside a name such as a brief's key, 2026-09-03-e1): a browser
+  // breaks a line at a hyphen, and on a phone "生成时间：2026-" ended a line.  Done here, where a
+  // page is read, and not in every page's HTML (a fifth of the build's page walk, and bytes).
   var TOKEN = /\d{4}-\d{2}-\d{2}|\d{4}\.\d{4,5}(?:v\d+)?|\b\d{2}-\d{2}\b/g;
-  function keepTokens(root) {
+  var TEXT_TOKEN = /(?<![\w-])(?:\d{4}-\d{2}-\d{2}(?: \d{2}:\d{2}(?![\w:]))?|\d{4}\.\d{4,5}(?:v\d+)?)(?![\w-])/g;
+  function keepTokens(root, pattern) {
     var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT), found = [];
     for (var n = walker.nextNode(); n; n = walker.nextNode()) {
-      TOKEN.lastIndex = 0;
-      if (n.parentNode.closest(".kb-nowrap, code, svg") === null && TOKEN.test(n.nodeValue)) found.push(n);
+      pattern.lastIndex = 0;
+      var skip = n.parentNode.closest(".kb-nowrap, code, pre, svg, script, style, textarea, select, [hidden]");
+      if (skip === null && pattern.test(n.nodeValue)) found.push(n);
     }
     found.forEach(function (node) {
       var text = node.nodeValue, frag = document.createDocumentFragment(), last = 0, m;
-      TOKEN.lastIndex = 0;
-      while ((m = TOKEN.exec(text)) !== null) {
+      pattern.lastIndex = 0;
+      while ((m = pattern.exec(text)) !== null) {
         if (m.index > last) frag.appendChild(document.createTextNode(text.slice(last, m.index)));
         var span = document.createElement("span");
         span.className = "kb-nowrap";
@@ -170,7 +176,8 @@
   function init() {
     document.querySelectorAll("article table[data-kb-cards]").forEach(cards);
     document.querySelectorAll(".kb-table").forEach(setup);
-    document.querySelectorAll("article table").forEach(keepTokens);
+    document.querySelectorAll("article table").forEach(function (table) { keepTokens(table, TOKEN); });
+    document.querySelectorAll("article").forEach(function (article) { keepTokens(article, TEXT_TOKEN); });
     affordances();
   }
   if (window.document$ && window.document$.subscribe) { window.document$.subscribe(init); }
