@@ -275,3 +275,23 @@ def test_a_comment_after_a_plain_value_is_refused_where_it_starts(text, where, k
 def test_comments_that_drop_no_text_and_hashes_that_are_text_are_kept(text):
     data, diags = load_text(text, "b.yaml")
     assert not diags and data is not None
+
+
+@pytest.mark.parametrize(
+    ("text", "where"),
+    [
+        ("a:\n  value：4\n  b: x\n", (2, 8)),  # YAML reads 'value：4 b' as one text and fails at b's ':'
+        ("value：4\nb: x\n", (1, 6)),
+        ("a:\n  value：4\n\n  # a comment between\n  b: x\n", (2, 8)),
+    ],
+)
+def test_a_key_written_with_a_full_width_colon_is_named_where_it_is(text, where):
+    """A slip of Chinese typing: the parser fails a line later, and said to indent that line."""
+    data, (d,) = load_text(text, "b.yaml")
+    assert data is None and (d.line, d.col) == where
+    assert "full-width colon '：'" in d.message and "(value: …)" in d.message and "indent" not in d.message
+
+
+def test_a_full_width_colon_in_a_value_is_text():
+    data, diags = load_text("a: 标题：很好\nb:\n  - 备注：无\n", "b.yaml")
+    assert not diags and data.data == {"a": "标题：很好", "b": ["备注：无"]}

@@ -3,11 +3,12 @@ say what to change there (indentation, quotes, brackets), for :mod:`kb.data.yaml
 
 from __future__ import annotations
 
+import re
 from typing import Protocol
 
 import yaml
 
-__all__ = ["Mark", "fix_hint", "line_at", "runaway_quote"]
+__all__ = ["Mark", "fix_hint", "full_width_key", "line_at", "runaway_quote"]
 
 
 class Mark(Protocol):
@@ -51,6 +52,28 @@ def fix_hint(problem: str, line: str, col: int, unclosed: bool) -> str:
     if "could not find expected ':'" in problem:
         return "; a key needs ': ' after it, and a text running on over several lines needs quotes or '>'"
     return ""
+
+
+_WIDE_KEY = re.compile(r"^[ \t]*(?:- )?([^\s:#'\"{\[][^:：#]*?)[ \t]*：")
+
+
+def full_width_key(text: str, mark: Mark) -> tuple[tuple[int, int], str] | None:
+    """A key written with a full-width colon (``value：4``) on the line the parser failed on or the
+    last one with text above it, where a writer of Chinese meant ``value: 4``: YAML read that line
+    as text running on into the next, and failed there.  Its place (line, column of "：") and what
+    to write instead; None when neither line starts with such a key."""
+    rows = text.split("\n")  # only when a file fails to parse
+    above = (i for i in range(min(mark.line, len(rows)) - 1, -1, -1) if rows[i].strip() and rows[i].lstrip()[0] != "#")
+    lines = [(n, rows[n]) for n in (mark.line, next(above, None)) if n is not None and n < len(rows)]
+    for number, row in lines:
+        m = _WIDE_KEY.match(row)
+        if m is not None and ": " not in row:
+            key = m.group(1)
+            return (number + 1, m.end()), (
+                f"the key {key!r} is followed by a full-width colon '：': YAML needs an ASCII colon and a space "
+                f"after a key ({key}: …)"
+            )
+    return None
 
 
 def runaway_quote(

@@ -29,7 +29,7 @@ import yaml
 
 from kb.data.cjk import join_cjk
 from kb.data.diagnostics import Diagnostic, KeyPath, format_keypath, line_col
-from kb.data.yamlfix import Mark, fix_hint, line_at, runaway_quote
+from kb.data.yamlfix import Mark, fix_hint, full_width_key, line_at, runaway_quote
 
 _Loader: type[yaml.CSafeLoader] | type[yaml.SafeLoader]
 try:  # the C parser is an order of magnitude faster; events and marks are the same
@@ -210,6 +210,11 @@ def load_text(
             said = f"the quoted text that opens here runs on to line {ends}: close its quote on this line"
             said += f" ({problem} at {end})"
             return None, [*duplicates, Diagnostic(path, *at, f"invalid YAML: {said}", key=key, code="yaml")]
+        wide = None if unclosed or mark is None else full_width_key(text, mark)
+        if wide is not None:  # the line above has a key with "：": the parser read it as text running on
+            at, said = wide
+            said = f"invalid YAML: {problem} at {line}:{col}; {said}"
+            return None, [*duplicates, Diagnostic(path, *at, said, code="yaml")]
         hint = fix_hint(problem, line_at(text, mark), col, unclosed)
         return None, [*duplicates, Diagnostic(path, line, col, f"invalid YAML: {problem}{hint}", code="yaml")]
     except yaml.YAMLError as exc:  # reader errors (e.g. control characters)
