@@ -409,3 +409,11 @@ def test_a_paper_value_of_the_wrong_form_says_what_is_wrong_in_words(tmp_path, l
     run = run_validate(tmp_path)
     assert run.returncode == 1 and says in run.stderr, run.stderr
     assert "^" not in run.stderr and "pattern" not in run.stderr
+
+
+def test_run_where_there_is_no_data_directory_it_says_where_to_run(tmp_path):
+    """In docs/ or data/ itself, the default data/ is not there: the message says what to do."""
+    run = run_validate(tmp_path)
+    assert run.returncode == 1 and "Traceback" not in run.stderr
+    assert "data:1:1: no such data directory: run kb in the project's root" in run.stderr
+    assert "--data" in run.stderr

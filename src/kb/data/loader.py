@@ -293,7 +293,8 @@ def load(data_dir: Path | str, limits: Limits = DEFAULT_LIMITS, memo: Memo | Non
     if memo is not None:
         memo.start()
     if not root.is_dir():
-        out.diagnostics.append(Diagnostic(str(root), 1, 1, "expected a data directory", code="io"))
+        said = "no such data directory: run kb in the project's root, where data/ is, or name the directory with --data"
+        out.diagnostics.append(Diagnostic(str(root), 1, 1, said, code="io"))
         return out
     # each kind's table; its records are of the model KINDS[kind]
     tables: dict[str, dict[str, tuple[Any, Source]]] = {
