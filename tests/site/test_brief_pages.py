@@ -189,6 +189,8 @@ def test_seed_status_summary_and_signature_show_the_authors_figures(pages, sampl
     assert norm(signature.get_text(" ")) == norm(sample_kb.briefs[SEED_KEY].signature)
     check = norm(art.select_one(".kb-sigcheck").get_text(" "))
     assert "NET-new3核对：计算得5" in check and "20+" in check and "分项合计15" in check and "22个不同文件" in check
+    # the line names what it checks; 核对 is said by each mark, once (it read 核对：NET-new 3 核对：计算得 5)
+    assert check.startswith("签名里的数字：") and check.count("核对") == len(art.select(".kb-sigcheck .kb-check"))
 
 
 def test_checks_link_to_chinese_findings(pages, sample_kb):
@@ -429,3 +431,4 @@ def test_each_news_line_links_its_sections_as_the_living_document_titles_them(pa
         ("§1.(1) 推理引擎", "../../../inference/#sec-s1-1-engines"),
         ("§1.(2) 推理调度", "../../../inference/#sec-s1-2-scheduling"),
     ], links
+

@@ -32,6 +32,7 @@ BRIEF: dict[str, str] = {
     "compare.arxiv": "净增 arXiv 号",
     "compare.carried": "沿用件",
     # the signature's checks: a stated figure, then the computed one
+    "sigcheck.lead": "签名里的数字：",
     "sigcheck.net_new": "NET-new",
     "sigcheck.adjacent_ingested": "邻接入库",
     "sigcheck.adjacent": "邻接预备",

@@ -333,7 +333,7 @@ def _signature(c: Ctx) -> Html:
         stated_min, listed = s.sources_checked_min, f.sources_listed
         marks.append(esc(t("sigcheck.sources", stated=stated_min, breakdown=detail, listed=listed)))
     if marks and b.signature:
-        out.append(p(f"{esc(t('brief.checks'))}：" + "；".join(marks), "kb-sigcheck"))
+        out.append(p(esc(t("sigcheck.lead")) + "；".join(marks), "kb-sigcheck"))  # each mark says 核对 itself
     return blocks(*out)
 
 
