@@ -432,3 +432,26 @@ def test_each_news_line_links_its_sections_as_the_living_document_titles_them(pa
         ("§1.(2) 推理调度", "../../../inference/#sec-s1-2-scheduling"),
     ], links
 
+
+def test_a_carried_list_unlike_the_computed_one_says_each_figure_once(tmp_path):
+    """Without albireo in the author's list, the line gives the computed figures and links to the
+    finding that explains them; it does not add a mark repeating 核对 and the same number."""
+    import shutil
+
+    from bs4 import BeautifulSoup
+
+    from kb.render.brief import page
+
+    data = tmp_path / "data"
+    shutil.copytree(FIXTURE_DATA, data)
+    brief = data / "briefs" / "inference" / "2026-09-03-e1.yaml"
+    text = brief.read_text("utf-8")
+    albireo = "  - {paper: albireo, note: 9-1 候选 · 待锚入, status: pending, origin: 2026-09-01}\n"
+    assert albireo in text
+    brief.write_text(text.replace(albireo, ""), "utf-8")
+    kb = load_kb(data)
+    line = BeautifulSoup(page(kb, SEED_KEY), "lxml").find(id="carried").find_next(class_="kb-check-line")
+    said = norm(line.get_text(" "))
+    assert said.startswith("核对：计算所得沿用件12件（其中2件已锚入）") and "计算得" not in said, said
+    (link,) = line.select("a.kb-check")
+    assert link["href"].startswith("#check-") and norm(link.get_text()).startswith("见核对第")

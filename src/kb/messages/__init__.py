@@ -104,6 +104,8 @@ UI: dict[str, str] = {
     "fig.carried": "{n} 件（其中 {anchored} 件已锚入）",
     "check.computed": "核对：计算得 {n}",
     "check.same": "与计算一致",
+    "check.see": "见核对第 {n} 条",  # after a line that states the computed figure itself
+    "check.see_all": "见核对",
     "check.computed_only": "{n}（计算）",
     "check.computed_title": "原文没有写这个数，这是知识库根据数据计算的",
     "check.lower_bound": "≥{n}（下限）",

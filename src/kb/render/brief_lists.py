@@ -94,8 +94,8 @@ def _carried(c: Ctx) -> Html:
         if {x.paper for x in b.carried} == {x.paper for x in f.carried}:
             check = f"{esc(t('brief.checks'))}：{esc(t('check.same'))}（{figures}）"
         else:
-            codes = c.codes("carried/")
-            mark = checks.check_mark(len(f.carried), codes[0] if codes else None, c.numbers)
+            codes = c.codes("carried/")  # the line says the computed figure: the link only says where the finding is
+            mark = checks.finding_link(codes[0] if codes else None, c.numbers)
             check = f"{esc(t('brief.checks'))}：{esc(t('computed.carried'))} {figures}{mark}"
         return blocks(head, entries, p(check, "kb-check-line"))
     if not f.carried:  # of a reconstructed brief, unknown (as the briefs index says): not none

@@ -58,6 +58,14 @@ def check_mark(computed: object, code: str | None, findings: dict[str, int] | No
     return " " + a(esc(t("check.computed", n=computed)), f"#{target}", "kb-check")
 
 
+def finding_link(code: str | None, findings: dict[str, int] | None) -> Html:
+    """A link to the finding that explains a line of 核对 (which already says the computed figure)."""
+    index = (findings or {}).get(code or "")
+    target = finding_anchor(index) if index else CHECKS_ANCHOR
+    said = t("check.see", n=index) if index else t("check.see_all")
+    return " " + a(esc(said), f"#{target}", "kb-check")
+
+
 def mark(cls: str, text: str, title: str) -> Html:
     return span(esc(text), cls, title=title)
 
