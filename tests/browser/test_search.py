@@ -707,3 +707,15 @@ def test_after_escape_tab_goes_to_something_a_reader_can_see(page):
     page.keyboard.press("Tab")
     now = page.evaluate(FOCUSED)
     assert not now["open"] and now["seen"], now
+
+
+def test_an_excerpt_puts_no_space_where_a_hidden_word_stood_in_chinese(page):
+    """KV Cache's brief text reads 长上下文推理 (a term with other names, then Chinese): its hidden
+    word is taken out of the excerpt without leaving a space between the two."""
+    search(page, "长上下文")
+    page.wait_for_selector(RESULT)
+    excerpts = page.evaluate(
+        f"() => Array.from(document.querySelectorAll('{RESULT} article > p')).map(p => p.textContent)"
+    )
+    glued = [e for e in excerpts if re.search(r"长上下文\s+[\u4e00-\u9fff]", e)]
+    assert any("长上下文" in e for e in excerpts) and not glued, excerpts

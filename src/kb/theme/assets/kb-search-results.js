@@ -23,14 +23,19 @@
   var TERM_WORD = "kbsyn"; // the index word of a term with other names (kb.site.search.words.TERM_PREFIX)
   // (with the spaces around it: Pagefind's text puts a zero-width space before each word)
   var ID_WORDS = new RegExp(
-    "[\\s\\u200b]*(?:<mark>)?(?:" + AN_ID_WORD + "|" + TERM_WORD + "[0-9a-z]+)(?:</mark>)?[\\s\\u200b]*(?=(.?))",
+    "[\\s\\u200b]*(?:<mark>)?(?:" + AN_ID_WORD + "|" + TERM_WORD + "[0-9a-z]+)(?:</mark>)?[\\s\\u200b]*(?=(?:</?mark>)*(.?))",
     "g"
   );
   var CLOSING = /[\u3000-\u303f\uff01-\uff0f\uff1a-\uff20),.;:!?\]]/; // punctuation that needs no space before it
   var SPACED = /[\s\u200b](?:<\/?mark>)*$/; // what goes before the word ends with a space (a mark's too)
+  // Chinese text between which the word stood (长上下文<word>推理): written with no space (kb.data.cjk)
+  var HAN = /[\u3400-\u9fff\uf900-\ufaff\u3000-\u303f\uff01-\uff60]/;
+  var HAN_BEFORE = /[\u3400-\u9fff\uf900-\ufaff\u3000-\u303f\uff01-\uff60](?:<\/?mark>)*$/;
   function unword(text) {
     return text.replace(ID_WORDS, function (m, next, at, whole) {
-      return next && !CLOSING.test(next) && !SPACED.test(whole.slice(Math.max(0, at - 16), at)) ? " " : "";
+      var before = whole.slice(Math.max(0, at - 16), at);
+      if (!next || CLOSING.test(next) || SPACED.test(before)) return "";
+      return HAN.test(next) && HAN_BEFORE.test(before) ? "" : " ";
     });
   }
   function excerpt(html, asked, split, content) {
