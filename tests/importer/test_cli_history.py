@@ -49,6 +49,9 @@ def test_a_directory_imports_in_date_order_with_the_history_of_the_hand_encoded_
     inbox.mkdir()
     run = kb("export", "brief", "inference/2026-09-04-e1", "--text", "--data", str(hand), cwd=tmp_path)
     assert run.returncode == 0, run.stderr
+    # --text names the one format there is: the same text without it
+    bare = kb("export", "brief", "inference/2026-09-04-e1", "--data", str(hand), cwd=tmp_path)
+    assert bare.returncode == 0 and bare.stdout == run.stdout, bare.stderr
     (inbox / "a-2026-09-04.txt").write_text(run.stdout, "utf-8")  # named to sort before the seed
     (inbox / "b-2026-09-03.txt").write_text(seed_text, "utf-8")
     data = _data(tmp_path / "imported")

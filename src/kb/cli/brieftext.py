@@ -21,9 +21,16 @@ from kb.data.diagnostics import UserError
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("import", help="import briefs written in the team's text format")
+    said = "import briefs written in the team's text format"
+    p = sub.add_parser("import", help=said, description=said + ": kb import brief FILE ...")
     kinds = p.add_subparsers(dest="import_command", metavar="KIND", required=True)
-    b = kinds.add_parser("brief", help="text brief(s) -> data/briefs/<topic>/<date>-<round>.yaml")
+    said = "text brief(s) -> data/briefs/<topic>/<date>-<round>.yaml"
+    b = kinds.add_parser(
+        "brief",
+        help=said,
+        description=f"{said}: each fact the text states, where the schema puts it; what no rule reads is "
+        "said as unmapped (--check shows what was read, writing nothing)",
+    )
     b.add_argument("files", nargs="+", metavar="FILE", help="text brief(s), or a directory of them")
     b.add_argument("--data", default="data", help="data directory (default: data)")
     b.add_argument("--check", action="store_true", help="print what was extracted; write nothing")
@@ -31,11 +38,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     b.add_argument("--strict", action="store_true", help="fail on any unmapped line")
     b.add_argument("--force", action="store_true", help="overwrite an existing brief file")
     b.set_defaults(func=run_import)
-    e = sub.add_parser("export", help="write a brief in the team's text format")
+    said = "write a brief in the team's text format"
+    e = sub.add_parser("export", help=said, description=said + ": kb export brief KEY")
     ek = e.add_subparsers(dest="export_command", metavar="KIND", required=True)
-    eb = ek.add_parser("brief", help="a brief record as text")
+    said = "a brief record as the team's text, on standard output"
+    eb = ek.add_parser("brief", help=said, description=said + " (what kb import brief reads back)")
     eb.add_argument("key", metavar="KEY", help="brief key, e.g. inference/2026-09-03-e1")
-    eb.add_argument("--text", action="store_true", required=True, help="the team's text format")
+    eb.add_argument("--text", action="store_true", help="the team's text format (the only one: the default)")
     eb.add_argument("--data", default="data", help="data directory (default: data)")
     eb.set_defaults(func=run_export)
 
