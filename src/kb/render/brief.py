@@ -241,8 +241,12 @@ def _baseline(c: Ctx) -> Html:
     earlier = c.kb.by_topic[c.brief.topic][: c.kb.by_topic[c.brief.topic].index(c.key)]
     rebuilt = any(c.kb.briefs[k].reconstructed for k in earlier)
     # "at least 0" says nothing: unknown (as the briefs index says a reconstructed brief's figures)
-    word = "brief.baseline_anchored" if not rebuilt else "brief.baseline_anchored_min"
-    word = "brief.baseline_anchored_unknown" if rebuilt and not bl.anchored else word
+    if not rebuilt:
+        word = "brief.baseline_anchored"
+    elif bl.anchored:
+        word = "brief.baseline_anchored_min"
+    else:
+        word = "brief.baseline_anchored_unknown"
     anchored = t(word, n=bl.anchored) if bl.previous else ""
     line = t_html("brief.baseline", doc=doc, date=esc(u.date.isoformat()), labels=labels, citations=cites)
     return line + checks.mark("kb-computed", t("brief.baseline_computed") + anchored + "）", t("check.computed_title"))
