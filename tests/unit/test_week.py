@@ -354,3 +354,12 @@ def test_a_new_week_remakes_the_week_before_for_its_link(data):
     (data / "briefs/inference/2026-09-07-e1.yaml").write_text(NEXT_WEEK, "utf-8")
     pages = affected(before, snapshot(load_kb(data)))
     assert {render.page_of(W36), render.page_of(W37), render.INDEX} <= pages
+
+
+def test_a_lower_bound_of_nothing_is_said_to_be_unknown():
+    """A week whose only briefs are reconstructions with no increments listed says 'unknown', as the
+    briefs index does, not '≥0' (kb.render.checks.at_least, shared by both)."""
+    from kb.render.checks import at_least
+
+    assert (at_least(3, False), at_least(3, True), at_least(0, False)) == ("3", "≥3", "0")
+    assert at_least(0, True) == "？（不明）"

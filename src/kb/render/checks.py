@@ -51,19 +51,29 @@ def figure(
     return f"{stated}{esc(unit, strip=False)}{check_mark(computed, code, findings)}"
 
 
+def at_least(n: int, partial: bool) -> str:
+    """A computed count, written as a lower bound (≥n) where a reconstructed brief may hold more
+    than it lists, and as unknown where that bound would be 0 ("≥0" says nothing)."""
+    if not partial:
+        return str(n)
+    return f"≥{n}" if n else t("check.unknown", unit="")
+
+
 def check_mark(computed: object, code: str | None, findings: dict[str, int] | None) -> Html:
     """The small mark beside a stated figure; links to its finding in the 核对 section."""
-    index = (findings or {}).get(code or "")
-    target = finding_anchor(index) if index else CHECKS_ANCHOR
-    return " " + a(esc(t("check.computed", n=computed)), f"#{target}", "kb-check")
+    return _to_finding(t("check.computed", n=computed), code, findings)
 
 
 def finding_link(code: str | None, findings: dict[str, int] | None) -> Html:
     """A link to the finding that explains a line of 核对 (which already says the computed figure)."""
     index = (findings or {}).get(code or "")
-    target = finding_anchor(index) if index else CHECKS_ANCHOR
-    said = t("check.see", n=index) if index else t("check.see_all")
-    return " " + a(esc(said), f"#{target}", "kb-check")
+    return _to_finding(t("check.see", n=index) if index else t("check.see_all"), code, findings)
+
+
+def _to_finding(said: str, code: str | None, findings: dict[str, int] | None) -> Html:
+    """``said`` linking to the finding of ``code`` (the 核对 section when it has no number)."""
+    index = (findings or {}).get(code or "")
+    return " " + a(esc(said), f"#{finding_anchor(index) if index else CHECKS_ANCHOR}", "kb-check")
 
 
 def mark(cls: str, text: str, title: str) -> Html:

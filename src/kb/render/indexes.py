@@ -14,6 +14,7 @@ from kb.knowledge.figures import BriefFigures, agrees
 from kb.knowledge.index import KnowledgeBase
 from kb.knowledge.views import overall_status
 from kb.messages import t
+from kb.render.checks import at_least
 from kb.render.html import BR, Html, blocks, esc, heading, link, p, ranked, strong, t_html, table, ul
 from kb.render.links import SIGHTING_LABELS, Linker, arxiv_out, brief_link, paper_link, section_label
 
@@ -37,7 +38,7 @@ def _figure(stated: int | None, computed: int, partial: bool, told: int | None =
     "≥0" says nothing); or, for a reconstructed brief, what the next brief states of it (``told``)."""
     if stated is None and partial and told is not None:  # and what the data lists, as the page says it
         return t("index.told", n=told) if told == computed else t("index.told_known", n=told, known=computed)
-    shown = (f"≥{computed}" if computed else t("check.unknown", unit="")) if partial else str(computed)
+    shown = at_least(computed, partial)
     if stated is None:
         return shown
     if agrees(stated, computed, partial):  # as the brief's page (checks.figure)

@@ -15,6 +15,7 @@ from kb.knowledge.index import KnowledgeBase, paper_page
 from kb.knowledge.week import weeks
 from kb.messages import UI
 from kb.render import weeks as week_pages
+from kb.render.checks import at_least
 from kb.render.feeds import LENGTH, FeedLinker, FeedPaths, anchor
 
 ALL = "all"  # the weeks' feed belongs to every topic: feeds/all.weeks.*
@@ -60,7 +61,7 @@ def _generator(kb: KnowledgeBase, paths: FeedPaths, link: FeedLinker, self_path:
             counts = UI["week.topic_news"].format(
                 link="",
                 briefs=len(tw.briefs),
-                increments=week_pages.bound(len(tw.increments), tw.partial),
+                increments=at_least(len(tw.increments), tw.partial),
                 anchorings=len(tw.anchorings),
                 papers="",
             )

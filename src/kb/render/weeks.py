@@ -15,6 +15,7 @@ from kb.knowledge.index import KnowledgeBase, section_anchor
 from kb.knowledge.week import ClaimClosed, SectionGrowth, TopicWeek, Week, WeekIncrement, week, weeks
 from kb.messages import t
 from kb.render import links
+from kb.render.checks import at_least
 from kb.render.html import Html, blocks, div, esc, heading, link, ol, p, t_html, table, ul
 from kb.render.links import Linker, brief_link, brief_title, paper_link, section_label
 from kb.render.timeline import page_of as timeline_page
@@ -35,17 +36,12 @@ def title(w: Week) -> str:
     return t("week.title", year=iso.year, week=iso.week, first=w.monday.isoformat(), last=w.sunday.isoformat())
 
 
-def bound(n: int, partial: bool) -> str:
-    """A count, written as a lower bound (≥) when a reconstructed brief may hold more than it lists."""
-    return f"≥{n}" if partial else str(n)
-
-
 def news(w: Week) -> str:
     """The week's counts across topics, in one line (the page's first, the feed's summary)."""
     return t(
         "week.news",
         briefs=w.briefs,
-        increments=bound(w.increments, w.partial),
+        increments=at_least(w.increments, w.partial),
         anchorings=w.anchorings,
         grown=w.grown,
         raised=w.raised,
@@ -106,7 +102,7 @@ def _topic_news(kb: KnowledgeBase, linker: Linker, tw: TopicWeek, target: str) -
         "week.topic_news",
         link=linker.link(kb.topic_title(tw.topic), target, tw.topic),
         briefs=str(len(tw.briefs)),
-        increments=bound(len(tw.increments), tw.partial),
+        increments=at_least(len(tw.increments), tw.partial),
         anchorings=str(len(tw.anchorings)),
         papers=t_html("week.topic_papers", papers=papers) if papers else "",
     )
@@ -137,7 +133,7 @@ def _topic(kb: KnowledgeBase, linker: Linker, tw: TopicWeek) -> list[Html]:
         _anchorings(kb, linker, tw),
         heading(3, esc(t("week.grown")), f"{topic}-grown"),
         _grown(kb, linker, topic, tw.grown),
-        heading(3, esc(t("week.increments_count", n=bound(len(tw.increments), tw.partial))), f"{topic}-increments"),
+        heading(3, esc(t("week.increments_count", n=at_least(len(tw.increments), tw.partial))), f"{topic}-increments"),
         _increments(kb, linker, tw),
         heading(3, esc(t("week.claims")), f"{topic}-claims"),
         _claims(kb, linker, tw),
