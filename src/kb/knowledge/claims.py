@@ -70,6 +70,7 @@ class ClaimProblem:
 @dataclass
 class Claims:
     by_id: dict[tuple[str, str], ClaimState] = field(default_factory=dict)  # (topic, id) -> state
+    by_brief: dict[str, list[ClaimState]] = field(default_factory=dict)  # raising brief -> its claims, in order
     problems: list[ClaimProblem] = field(default_factory=list)
 
     def get(self, topic: str, claim_id: str) -> ClaimState | None:
@@ -84,7 +85,7 @@ class Claims:
         return out
 
     def of_brief(self, key: str) -> list[ClaimState]:
-        return [s for s in self.by_id.values() if s.brief == key]
+        return self.by_brief.get(key, [])
 
 
 def build_claims(briefs: dict[str, Brief], by_topic: dict[str, list[str]]) -> Claims:
@@ -97,7 +98,8 @@ def build_claims(briefs: dict[str, Brief], by_topic: dict[str, list[str]]) -> Cl
                 if known is not None:
                     out.problems.append(ClaimProblem(key, ("claims", i, "id"), "duplicate", claim.id, known.brief))
                     continue
-                out.by_id[(topic, claim.id)] = ClaimState(topic, claim, key, i + 1, brief.date)
+                raised = out.by_id[(topic, claim.id)] = ClaimState(topic, claim, key, i + 1, brief.date)
+                out.by_brief.setdefault(key, []).append(raised)
             for i, upd in enumerate(brief.claim_updates):
                 state = out.by_id.get((topic, upd.claim))
                 where = ("claim_updates", i, "claim")
