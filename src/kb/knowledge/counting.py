@@ -36,9 +36,11 @@ def _only_adjacent_before(kb: KnowledgeBase, key: str, paper: str) -> bool:
 def compute_all(kb: KnowledgeBase) -> dict[str, BriefFigures]:
     carried = _carried_all(kb)
     anchored = _anchored_counts(kb)
+    partial = _after_reconstructed(kb)
     out: dict[str, BriefFigures] = {}
     for key in kb.briefs:
-        out[key] = _compute(kb, key, carried[key], anchored)
+        out[key] = _compute(kb, key, carried[key])
+        out[key].baseline = _baseline(kb, key, anchored, key in partial)
     return out
 
 
@@ -63,7 +65,19 @@ def _anchored_counts(kb: KnowledgeBase) -> dict[str, int]:
     return out
 
 
-def _compute(kb: KnowledgeBase, key: str, carried: list[Carried], anchored: dict[str, int]) -> BriefFigures:
+def _after_reconstructed(kb: KnowledgeBase) -> set[str]:
+    """The briefs with a reconstructed brief of their topic before them (one pass per topic)."""
+    out: set[str] = set()
+    for keys in kb.by_topic.values():
+        rebuilt = False
+        for key in keys:
+            if rebuilt:
+                out.add(key)
+            rebuilt = rebuilt or kb.briefs[key].reconstructed is not None
+    return out
+
+
+def _compute(kb: KnowledgeBase, key: str, carried: list[Carried]) -> BriefFigures:
     brief = kb.briefs[key]
     h = kb.history
     f = BriefFigures(previous=kb.previous(key), next=kb.next(key), partial=brief.reconstructed is not None)
@@ -90,7 +104,6 @@ def _compute(kb: KnowledgeBase, key: str, carried: list[Carried], anchored: dict
     f.carried = carried
     f.cards = [_tally(kb, brief, i, g) for i, g in enumerate(brief.sources) if g.cards]
     f.sources_listed = len(_listed_files(brief))
-    f.baseline = _baseline(kb, key, anchored)
     if f.next is not None:
         later = kb.briefs[f.next].stated
         told = {"increments": later.previous_increments, "adjacent": later.previous_adjacent}
@@ -139,7 +152,7 @@ def _tally(kb: KnowledgeBase, brief: Brief, index: int, group: SourceGroup) -> C
     )
 
 
-def _baseline(kb: KnowledgeBase, key: str, anchored: dict[str, int]) -> Baseline:
+def _baseline(kb: KnowledgeBase, key: str, anchored: dict[str, int], partial: bool) -> Baseline:
     brief = kb.briefs[key]
     topic: Topic | None = kb.topics.get(brief.topic)
     update = None
@@ -148,7 +161,7 @@ def _baseline(kb: KnowledgeBase, key: str, anchored: dict[str, int]) -> Baseline
             if u.date <= brief.date:
                 update = u
     prev = kb.previous(key)
-    return Baseline(update, anchored[prev] if prev is not None else 0, prev)
+    return Baseline(update, anchored[prev] if prev is not None else 0, prev, partial)
 
 
 def _carried_all(kb: KnowledgeBase) -> dict[str, list[Carried]]:

@@ -42,6 +42,7 @@ class Baseline:
     update: DocumentUpdate | None
     anchored: int  # papers anchored in the topic as of the previous brief
     previous: str | None
+    partial: bool = False  # an earlier brief is reconstructed: ``anchored`` is a lower bound
 
 
 @dataclass

@@ -237,11 +237,9 @@ def _baseline(c: Ctx) -> Html:
         approx = esc(t("brief.baseline_approx")) if u.citations_approx else ""
         cites = t_html("brief.baseline_citations", approx=approx, n=str(u.citations))
     doc = c.linker.link(topic.document, topic.page)
-    # a count resting on a reconstructed brief is a lower bound: that brief may have recorded more
-    earlier = c.kb.by_topic[c.brief.topic][: c.kb.by_topic[c.brief.topic].index(c.key)]
-    rebuilt = any(c.kb.briefs[k].reconstructed for k in earlier)
+    # a count resting on a reconstructed brief is a lower bound: that brief may have recorded more;
     # "at least 0" says nothing: unknown (as the briefs index says a reconstructed brief's figures)
-    if not rebuilt:
+    if not bl.partial:
         word = "brief.baseline_anchored"
     elif bl.anchored:
         word = "brief.baseline_anchored_min"
