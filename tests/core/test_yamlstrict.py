@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kb.data.cjk import join_cjk
+from kb.data.yamlfix import fix_hint
 from kb.data.yamlstrict import Limits, load_bytes, load_text
 
 
@@ -290,6 +291,40 @@ def test_a_key_written_with_a_full_width_colon_is_named_where_it_is(text, where)
     data, (d,) = load_text(text, "b.yaml")
     assert data is None and (d.line, d.col) == where
     assert "full-width colon '：'" in d.message and "(value: …)" in d.message and "indent" not in d.message
+
+
+@pytest.mark.parametrize(
+    ("value", "written"),
+    [
+        ("*重点* SSR", 'title: "*重点* SSR"'),  # Markdown's emphasis: an alias to YAML
+        ("`vLLM` 配置", 'title: "`vLLM` 配置"'),
+        ("[草稿] SSR", 'title: "[草稿] SSR"'),  # a list, then text
+        ("{待定} 数据", 'title: "{待定} 数据"'),
+        ("@tom 补充", 'title: "@tom 补充"'),
+        ("&取舍 SSR", 'title: "&取舍 SSR"'),
+        ("| 管道", 'title: "| 管道"'),
+        ('"引号" 开头', """title: '"引号" 开头'"""),  # the other kind of quote keeps the author's
+        ('`a\\b` 与 "c"', 'title: "`a\\\\b` 与 \\"c\\""'),
+    ],
+)
+def test_a_value_starting_with_yaml_syntax_is_told_to_be_quoted(value, written):
+    """What writers of Markdown and Chinese type first in a title: the parser's words alone say
+    nothing of quotes (and a quoted start said to indent the line)."""
+    data, (d,) = load_text(f"id: x\ntitle: {value}\n", "b.yaml")
+    assert data is None and d.line == 2
+    assert f"quote the value, e.g. {written}" in d.message and "indent" not in d.message
+    fixed, diags = load_text(f"id: x\n{written}\n", "b.yaml")
+    assert not diags and fixed.data["title"] == value
+
+
+def test_a_list_item_starting_with_yaml_syntax_is_told_to_be_quoted():
+    data, (d,) = load_text("labels:\n  - *new* 标注\n", "b.yaml")
+    assert data is None and 'quote the value, e.g. - "*new* 标注"' in d.message
+
+
+@pytest.mark.parametrize("line", ["papers: [a, b]", "note: {a: 1}", 'title: "全文"', "text: |", "text: >-  # 折叠"])
+def test_a_whole_list_mapping_quote_or_block_start_is_no_slip(line):
+    assert "quote the value" not in fix_hint("did not find expected key", line, 3, False)
 
 
 def test_a_full_width_colon_in_a_value_is_text():

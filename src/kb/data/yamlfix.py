@@ -43,6 +43,8 @@ def fix_hint(problem: str, line: str, col: int, unclosed: bool) -> str:
         if line[col - 1 : col] in ("'", '"'):
             return "; the quote that opens here is not closed"
         return "; the bracket that opens here is not closed: close it, or quote an item holding ',', ':' or '#'"
+    if said := _indicated(line):
+        return "; " + said
     if "mapping values are not allowed" in problem:
         if col - 1 == line.find(":"):  # the line's own key: it stands deeper than the key before it
             return "; " + _INDENT
@@ -52,6 +54,29 @@ def fix_hint(problem: str, line: str, col: int, unclosed: bool) -> str:
     if "could not find expected ':'" in problem:
         return "; a key needs ': ' after it, and a text running on over several lines needs quotes or '>'"
     return ""
+
+
+# a value that starts with what YAML reads as syntax, where writers mean text: Markdown's *emphasis*
+# and `code`, a [tag], {note} or "quote" with text after it, an @name, a % or a | or > with text after it
+_INDICATED = re.compile(r"^[ \t]*(?:- +)?(?:(?P<key>[^\s#'\"\[{][^:#]*?):[ \t]+)?(?P<value>[*&!@`%|>\[{\"'].*?)[ \t]*$")
+# a list, a mapping, a quoted text, a block text's start: whole values, not a slip
+_WHOLE = re.compile(r"(?:\[.*\]|\{.*\}|\"(?:[^\"\\]|\\.)*\"|'(?:[^']|'')*'|[|>][-+0-9]*)(?:[ \t]+#.*)?")
+_SHOWN = 40  # characters of the value in the example
+
+
+def _indicated(line: str) -> str:
+    """How to write ``line``'s value as text when it starts with a character YAML reads as syntax
+    ("" when it does not, or is a whole list, mapping or quoted text, or a block of text's start)."""
+    m = _INDICATED.match(line)
+    if m is None or _WHOLE.fullmatch(m["value"]):
+        return ""
+    value = m["value"] if len(m["value"]) <= _SHOWN else m["value"][: _SHOWN - 1] + "…"
+    if value[0] == '"':  # quoted with the other kind of quote, which keeps its own
+        quoted = "'" + value.replace("'", "''") + "'"
+    else:
+        quoted = '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    written = f"{m['key']}: {quoted}" if m["key"] else f"- {quoted}"
+    return f"YAML reads {m['value'][0]!r} at the start of a value as syntax, not text: quote the value, e.g. {written}"
 
 
 _WIDE_KEY = re.compile(r"^[ \t]*(?:- )?([^\s:#'\"{\[][^:：#]*?)[ \t]*：")
