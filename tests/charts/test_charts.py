@@ -78,6 +78,33 @@ def test_increments_heat_table_matches_the_briefs(kb):
     assert got == dict(want)
 
 
+def test_a_week_with_a_reconstructed_brief_counts_lower_bounds(kb):
+    """9-1 is reconstructed and lists no increment (9-2 says how many it had: it lists them all): the
+    week of 2026-08-31 may hold more than its briefs list, so its counts are lower bounds, as the
+    week pages say them: ≥n, and unknown where that would be ≥0."""
+    assert charts.increments_by_week(kb, "inference").partial == {dt.date(2026, 8, 31)}
+    root = ET.fromstring(charts.increments_svg(kb, "inference"))
+    shown = {t.text for g in root.iter(f"{S}g") if g.get("class") == "kb-cell" for t in g.iter(f"{S}text")}
+    assert shown == {"≥4", "≥6"}
+    tips = [t.text for t in root.iter(f"{S}title")]
+    assert any(tip.endswith("2026-08-31 起一周：≥6 条主增量") for tip in tips)
+    table = charts.increments_table(kb, "inference")
+    assert table.count("<td>≥4</td>") == 2 and "<td>≥6</td>" in table and "<td>4</td>" not in table
+    page = charts.page(kb)
+    assert "写着 ≥ 的一周有据后来的简报重建的一期" in page
+
+
+def test_a_week_whose_briefs_list_everything_counts_plainly(tmp_path):
+    """Without the reconstructed brief every count is exact: no ≥, no note."""
+    data = tmp_path / "data"
+    shutil.copytree(FIXTURE_DATA, data)
+    (data / "briefs" / "inference" / "2026-09-01-e1.yaml").unlink()
+    kb = load_kb(data)
+    assert not charts.increments_by_week(kb, "inference").partial
+    assert "≥" not in charts.increments_svg(kb, "inference") + charts.increments_table(kb, "inference")
+    assert "写着 ≥ 的一周" not in charts.page(kb)
+
+
 def test_backlog_age_bars_match_pending_items(kb):
     ages = [it.age_days for it in pending_items(kb, "inference")]
     want = [sum(1 for a in ages if lo <= a <= hi) for lo, hi in BUCKETS]

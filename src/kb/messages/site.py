@@ -101,6 +101,7 @@ SITE: dict[str, str] = {
     "charts.increments_heading": "每周各节的主增量",
     "charts.no_increments": "还没有主增量。",
     "charts.increments_intro": "每格是该周（周一起）各期简报中归入该节的主增量条数；一条增量归入几个节，就在每个节各计一次。",
+    "charts.increments_partial": "写着 ≥ 的一周有据后来的简报重建的一期：它列出的主增量可能不全，这一周的数字是下限（列出的为 0 时写“？（不明）”）。",
     "charts.age_heading": "待锚入条目的天数",
     "charts.details": "逐条明细见{link}。",
     "charts.details_link": "待办",

@@ -3,7 +3,7 @@
 * :func:`increments_svg` — a heat table: one cell per (section, week) with the
   number of main increments that name the section in the topic's briefs of
   that week (weeks start on Monday; an increment naming two sections counts in
-  each).
+  each; in a week with a reconstructed brief that may list fewer, a lower bound: ≥n).
 * :func:`backlog_age_svg` — bars: items still NET-new or pending anchoring
   (:func:`kb.backlog.pending_items`) by age in days, in fixed buckets.
 * :func:`growth_svg` — a step line: the papers anchored in one section so far, day by
@@ -23,7 +23,9 @@ from xml.sax.saxutils import escape
 
 from kb.knowledge.backlog import PendingItem, as_of, pending_items
 from kb.knowledge.index import KnowledgeBase
+from kb.knowledge.week import increments_known
 from kb.messages import UI
+from kb.render.checks import at_least
 from kb.render.feeds import LENGTH as FEED_LENGTH
 from kb.render.feeds import FeedPaths
 from kb.render.html import Html, blocks, details, div, esc, heading, link, p, t_html, table, ul
@@ -97,14 +99,20 @@ class WeekTable:
     sections: list[str]  # section ids with at least one increment, in the topic's outline order
     weeks: list[dt.date]  # Mondays, every week from the first brief to the last
     counts: dict[tuple[str, dt.date], int]  # (section, week) -> increments (absent = 0)
+    partial: frozenset[dt.date] = frozenset()  # weeks with a reconstructed brief: its counts are lower bounds
 
     def count(self, section: str, week: dt.date) -> int:
         return self.counts.get((section, week), 0)
+
+    def shown(self, section: str, week: dt.date) -> str:
+        """A cell's count as written: a lower bound (≥n, or unknown for 0) in a partial week."""
+        return at_least(self.count(section, week), week in self.partial)
 
 
 def increments_by_week(kb: KnowledgeBase, topic: str) -> WeekTable:
     keys = kb.by_topic.get(topic, [])
     counts: Counter[tuple[str, dt.date]] = Counter()
+    partial = frozenset(monday(kb.briefs[key].date) for key in keys if not increments_known(kb, key))
     for key in keys:
         brief = kb.briefs[key]
         for inc in brief.increments:
@@ -117,7 +125,7 @@ def increments_by_week(kb: KnowledgeBase, topic: str) -> WeekTable:
     named = {s for s, _ in counts}
     order = list(kb.sections.get(topic, {}))
     sections = [s for s in order if s in named] + sorted(named - set(order))
-    return WeekTable(sections, weeks, dict(counts))
+    return WeekTable(sections, weeks, dict(counts), partial)
 
 
 def _luminance(color: str) -> float:
@@ -192,15 +200,15 @@ def increments_svg(kb: KnowledgeBase, topic: str) -> str | None:
             f'<text x="{left - 8:.0f}" y="{y + cell_h / 2 + 4:.0f}" text-anchor="end" {_ink(INK)}>{_x(label)}</text>'
         )
         for j, week in enumerate(table.weeks):
-            n = table.count(sid, week)
+            n, shown = table.count(sid, week), table.shown(sid, week)
             x = left + j * cell_w
-            tip = UI["charts.cell_tip"].format(section=label, week=week.isoformat(), n=n)
+            tip = UI["charts.cell_tip"].format(section=label, week=week.isoformat(), n=shown)
             text = (
                 ""
                 if n == 0
                 else (
                     f'<text x="{x + cell_w / 2:.0f}" y="{y + cell_h / 2 + 4:.0f}" text-anchor="middle" '
-                    f'fill="{_text_on(_shade(n, peak))}">{n}</text>'
+                    f'fill="{_text_on(_shade(n, peak))}">{_x(shown)}</text>'
                 )
             )
             body.append(
@@ -336,7 +344,7 @@ def _data_table(headers: list[str], rows: list[list[Html]], summary: str) -> Htm
 def increments_table(kb: KnowledgeBase, topic: str) -> Html:
     weeks = increments_by_week(kb, topic)
     rows = [
-        [esc(section_label(kb, topic, sid))] + [str(weeks.count(sid, w)) for w in weeks.weeks] for sid in weeks.sections
+        [esc(section_label(kb, topic, sid))] + [esc(weeks.shown(sid, w)) for w in weeks.weeks] for sid in weeks.sections
     ]
     return _data_table(
         [UI["charts.th_section"]] + [UI["charts.th_week"].format(week=w.isoformat()) for w in weeks.weeks],
@@ -386,6 +394,8 @@ def page(kb: KnowledgeBase, feeds: list[FeedPaths] | None = None) -> Html:
             out.append(p(esc(UI["charts.no_increments"])))
         else:
             out.append(p(esc(UI["charts.increments_intro"])))
+            if increments_by_week(kb, topic).partial:
+                out.append(p(esc(UI["charts.increments_partial"])))
             out.append(_figure(svg))
             out.append(increments_table(kb, topic))
         out.extend(_age_part(kb, topic, heading(3, esc(UI["charts.age_heading"]), f"backlog-age-{topic}")))
