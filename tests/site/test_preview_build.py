@@ -126,9 +126,11 @@ def test_hand_written_pages_are_built_again_when_what_they_show_changed(project)
     assert not builder.errors and "首页新词" in pages["home"].read_text("utf-8")
     after = written()
     assert [name for name in pages if after[name] != before[name]] == ["home"]
+    assert f"kb preview: {BRIEF} changed: rebuilt 4 of 38 pages in " in said[-1]  # the home page among them
     edit(project / "docs/guide.md", "\n", "\n指南改动的一行。\n")
     builder()
     assert [name for name, when in written().items() if when != after[name]] == ["guide"]
+    assert "kb preview: docs/guide.md changed: rebuilt 1 of 38 pages in " in said[-1]  # it said 0
 
 
 def test_the_search_index_follows_when_nothing_changes(project):

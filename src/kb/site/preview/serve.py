@@ -196,8 +196,8 @@ class Builder:
                 self.warn(f"kb preview: {d.text()}")
         self.preview.succeeded(site.kb)
         self.errors, self.pending = [], set()
-        hand = len(self._hand_written(config))
-        self.pages = sum(1 for p in site.generated if p.endswith(".md")) + hand
+        hand = self._hand_written(config)
+        self.pages = sum(1 for p in site.generated if p.endswith(".md")) + len(hand)
         self.say(_built_line(change, self.preview, self.pages, hand, seconds))
         if self.preview.index is not None:
             self._search = Later(SEARCH_IDLE, partial(self._index, self.preview.index))
@@ -230,12 +230,14 @@ class Builder:
             self.warn("  " + message.replace("\n", "\n  "))
 
 
-def _built_line(change: Change | None, preview: Preview, total: int, hand: int, seconds: float) -> str:
+def _built_line(change: Change | None, preview: Preview, total: int, hand: list[str], seconds: float) -> str:
     if change is None:
         return f"kb preview: built {total:,} pages in {seconds:.1f} s, with the search index"
     what = ", ".join(change.paths) if change.paths else "a retry"
-    hand = hand if preview.hand_built is None else len(preview.hand_built)
-    rebuilt = total if preview.built is None else len(preview.built) + hand
+    # the hand-written pages whose data changed, and those edited (MkDocs builds a newer file again)
+    edited = {p.removeprefix("docs/") for p in change.paths} & set(hand)
+    built = len(hand) if preview.hand_built is None else len(preview.hand_built | edited)
+    rebuilt = total if preview.built is None else len(preview.built) + built
     search = f"the search index follows after {SEARCH_IDLE:g} s without changes"
     return f"kb preview: {what} changed: rebuilt {rebuilt:,} of {total:,} pages in {seconds:.1f} s ({search})"
 
