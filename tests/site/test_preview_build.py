@@ -133,6 +133,29 @@ def test_hand_written_pages_are_built_again_when_what_they_show_changed(project)
     assert "kb preview: docs/guide.md changed: rebuilt 1 of 38 pages in " in said[-1]  # it said 0
 
 
+def test_template_syntax_saved_in_a_plain_page_is_said_as_kb_validate_says_it(project):
+    """The page shows it as text (no template engine runs), so the build goes on; the preview says
+    what the pull request's `kb validate` will refuse, where, on the build after the edit only."""
+    said: list[str] = []
+    builder = serve.Builder(serve.project(project / "mkdocs.yml"), said.append, said.append)
+    assert builder.first()
+    edit(project / "docs/guide.md", "\n", "\n看 {{ config.site_name }} 的值。\n")
+    builder()
+    assert not builder.errors
+    shown = (builder.project.site_dir / "guide/index.html").read_text("utf-8")
+    assert "{{ config.site_name }}" in shown
+    warned = [line for line in said if "template syntax" in line]
+    # each mark where it stands, as kb validate says them (line 2: after the title)
+    assert [w.split(": template syntax ")[0] for w in warned] == [
+        "kb preview: docs/guide.md:2:3",
+        "kb preview: docs/guide.md:2:23",
+    ]
+    assert all("kb validate refuses it" in w and "&#123;" in w for w in warned)
+    edit(project / BRIEF, "\ncharacter:\n  title: ", "\ncharacter:\n  title: 另一处 ")
+    builder()
+    assert sum("template syntax" in line for line in said) == 2  # the guide was not read again
+
+
 def test_the_search_index_follows_when_nothing_changes(project):
     said: list[str] = []
     builder = serve.Builder(serve.project(project / "mkdocs.yml"), said.append, said.append)

@@ -26,7 +26,7 @@ from mkdocs.structure.toc import TableOfContents, get_toc
 from mkdocs.utils.templates import TemplateContext
 
 from kb.data.cjk import join_cjk_breaks
-from kb.data.diagnostics import DataError, line_col
+from kb.data.diagnostics import DataError, Diagnostic, line_col
 from kb.data.frontmatter import allowed_meta
 from kb.data.pages import (
     body_start,
@@ -102,6 +102,8 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         self._words: dict[str, object] = {}  # what the theme's scripts show (assets/kb-words.js)
         self._words_file: File | None = None  # that file, when it is the package's
         self._nonce = "kbhtml" + secrets.token_hex(16)  # unguessable: contributed text cannot forge it
+        # template syntax in the plain pages read this build: shown as text, refused by kb validate
+        self.inert: list[Diagnostic] = []
 
     @property
     def site(self) -> Site:
@@ -268,10 +270,15 @@ class KnowledgeBasePlugin(BasePlugin[KbConfig]):
         if source is not None:
             problems = check_page(src, source, shown, self._allowed, MACROS)
         # Template syntax in a page that is not a template is inert here (no template engine runs:
-        # it is shown as text); `kb validate` refuses it so that nobody relies on it.
+        # it is shown as text); `kb validate` refuses it so that nobody relies on it, and the build
+        # says so (kb preview as a warning: the contributor sees there what the pull request's check says)
         fatal = [d for d in problems if d.is_error and (d.code != "template" or src in self._allowed)]
         if fatal:
             raise PluginError("\n".join(d.text() for d in fatal))
+        inert = [d for d in problems if d.is_error and d.code == "template"]
+        for d in inert:
+            log.info("kb: %s (shown as text; kb validate refuses it)", d.text())
+        self.inert += inert
         assert source is not None
         if src in self._allowed:
             calls, _ = template_diagnostics(source, shown, MACROS)

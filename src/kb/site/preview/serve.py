@@ -189,11 +189,14 @@ class Builder:
     def _succeeded(self, config: MkDocsConfig, change: Change | None, messages: list[str], seconds: float) -> None:
         for message in messages:  # a project that is not strict: its warnings
             self.warn(f"kb preview: {message}")
-        site = config.plugins["kb"].site  # type: ignore[attr-defined]  # the kb plugin
+        plugin = config.plugins["kb"]
+        site = plugin.site  # type: ignore[attr-defined]  # the kb plugin
         changed = {p.resolve() for p in self.pending}
         for d in site.kb.warnings:  # the findings of the files just changed, as `kb validate` says them
             if change is not None and Path(d.path).resolve() in changed:
                 self.warn(f"kb preview: {d.text()}")
+        for d in plugin.inert:  # type: ignore[attr-defined]  # of the pages read: every one first, then the edited
+            self.warn(f"kb preview: {d.text()} (the page shows it as text; kb validate refuses it)")
         self.preview.succeeded(site.kb)
         self.errors, self.pending = [], set()
         hand = self._hand_written(config)
