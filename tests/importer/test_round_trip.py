@@ -63,6 +63,29 @@ def test_an_exported_fixture_brief_round_trips():
     assert second.brief == first.brief
 
 
+def test_an_update_naming_no_earlier_claim_closes_none():
+    """9-4 names 9-3's claims by their titles; an update whose title is near none of them (a claim
+    the brief never raised) must not close the nearest one: it is left unmapped, said where it is."""
+    loaded = load(FIXTURE_DATA)
+    hand = loaded.briefs["inference/2026-09-04-e1"][0]
+    ctx = context("2026-09-04")
+    assert hand.claim_updates and len(ctx.claims) >= 2
+
+    def lookup(pid: str) -> tuple[str, str | None, str | None]:
+        p = loaded.papers[pid][0]
+        return p.short, p.arxiv_base, p.title
+
+    text = export_text(hand, lookup, labels(ctx.topic), ctx.claims)
+    stray = "已核实（量子计算加速传闻）：作者补充"
+    part = text.index("四、")
+    at = text.index("\n已核实", part) if "\n已核实" in text[part:] else text.index("\n", text.index("\n", part) + 1)
+    imp = import_text(ctx, text[: at + 1] + stray + "\n" + text[at + 1 :])
+    assert [u.claim for u in imp.brief.claim_updates] == [u.claim for u in hand.claim_updates]
+    assert [(m.line.text, m.why) for m in imp.misses] == [
+        (stray, "“量子计算加速传闻”对不上先前任何一条待核实说法：写它的 id 或它的标题")
+    ]
+
+
 def test_a_reconstructed_brief_round_trips_without_time_or_window():
     """A reconstructed record has no generation time or window: its text says 时区 and 重建 instead,
     takes its date from the title, and imports to a record with neither (a fixed point)."""

@@ -14,6 +14,7 @@ from kb.data.models.topic import Section
 from kb.importer.lines import key
 
 ARXIV = re.compile(r"arXiv\s*[:：]\s*(\d{4}\.\d{4,5})(?:v\d+)?", re.IGNORECASE)
+SAME_CLAIM = 0.6  # how alike two claim titles are (difflib's ratio, compared as keys) to be one claim
 
 
 @dataclass
@@ -105,24 +106,24 @@ class Context:
         return d.isoformat() if d else None
 
     # claims ----------------------------------------------------------------------------------
-    def earlier_claim(self, ref: str) -> str:
-        """The earlier claim ``ref`` (its id or its title) names."""
+    def earlier_claim(self, ref: str) -> str | None:
+        """The earlier claim ``ref`` (its id, or its title as written or nearly) names; None when
+        no title is near: a guess would close another claim."""
         if ref in self.claims:
             return ref
-        best = max(
-            self.claims, key=lambda c: difflib.SequenceMatcher(None, key(self.claims[c]), key(ref)).ratio(), default=ref
-        )
-        return best
+        return self._nearest_claim(ref)
+
+    def _nearest_claim(self, title: str) -> str | None:
+        """The earlier claim whose title is nearest ``title``, when it is near enough to be the same."""
+        score = {c: difflib.SequenceMatcher(None, key(t), key(title)).ratio() for c, t in self.claims.items()}
+        best = max(score, key=score.__getitem__, default=None)
+        return best if best is not None and score[best] >= SAME_CLAIM else None
 
     def claim_id(self, title: str, papers: list[str], taken: set[str]) -> str:
         """The id of the earlier claim ``title`` repeats, else a new stable one."""
-        best = max(
-            self.claims.items(),
-            key=lambda c: difflib.SequenceMatcher(None, key(c[1]), key(title)).ratio(),
-            default=None,
-        )
-        if best and difflib.SequenceMatcher(None, key(best[1]), key(title)).ratio() >= 0.6 and best[0] not in taken:
-            return best[0]
+        best = self._nearest_claim(title)
+        if best is not None and best not in taken:
+            return best
         stem = f"{papers[0] if papers else self.topic.id}-{self.date:%m%d}"
         n = 1
         while f"{stem}-{n}" in taken or f"{stem}-{n}" in self.claims:

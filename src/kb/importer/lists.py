@@ -29,11 +29,10 @@ def claims(ctx: Context, lines: list[Logical], misses: list[Miss]) -> tuple[list
     taken: set[str] = set()
     for line in lines:
         if (u := _UPDATE.match(line.text)) is not None:
-            up = {
-                "claim": ctx.earlier_claim(u.group("claim")),
-                "action": ACTIONS[u.group("action")],
-                "note": u.group("note"),
-            }
+            if (cid := ctx.earlier_claim(u.group("claim"))) is None:
+                misses.append(Miss(line, f"“{u.group('claim')}”对不上先前任何一条待核实说法：写它的 id 或它的标题"))
+                continue
+            up = {"claim": cid, "action": ACTIONS[u.group("action")], "note": u.group("note")}
             updates.append({**up, **({"priority": u.group("p")} if u.group("p") else {})})
             continue
         m = _CLAIM.match(line.text)
