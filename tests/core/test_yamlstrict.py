@@ -259,6 +259,8 @@ def test_a_comment_after_a_plain_value_is_refused_where_it_starts(text, where, k
     d = diags[0]
     assert (d.line, d.col, d.key, d.code) == (*where, key, "comment")
     assert "in quotes" in d.message and "two spaces after a value" in d.message
+    dropped = text[text.index("#") :].split("\n")[0].rstrip()  # each text has one "#"
+    assert f"to keep {dropped!r} in it" in d.message  # from its "#", as written (it said "##1 压缩")
 
 
 @pytest.mark.parametrize(

@@ -372,7 +372,7 @@ class _Builder:
         shown = ev.value if len(ev.value) <= 40 else ev.value[:39] + "…"
         message = (
             f"the text after ' #' on this line is a YAML comment, left out of the value {shown!r}: "
-            f'to keep {"#" + dropped!r} in it, put the whole value in quotes ("…"); '
+            f'to keep {dropped!r} in it, put the whole value in quotes ("…"); '
             "a comment goes two spaces after a value or on a line of its own"
         )
         line, col = ev.end_mark.line + 1, ev.end_mark.column + after.end()
