@@ -324,6 +324,14 @@ def test_a_list_item_starting_with_yaml_syntax_is_told_to_be_quoted():
     assert data is None and 'quote the value, e.g. - "*new* 标注"' in d.message
 
 
+def test_bold_text_before_a_full_width_colon_is_a_value_to_quote_not_a_key():
+    """``- **核心**：压缩率`` was taken for a key written with '：' and told to become
+    ``**核心**: …``, which fails again (an alias): it is text, to be quoted."""
+    data, (d,) = load_text("points:\n  - **核心**：压缩率 3-4×\n", "b.yaml")
+    assert data is None and d.line == 2
+    assert 'quote the value, e.g. - "**核心**：压缩率 3-4×"' in d.message and "full-width colon" not in d.message
+
+
 @pytest.mark.parametrize("line", ["papers: [a, b]", "note: {a: 1}", 'title: "全文"', "text: |", "text: >-  # 折叠"])
 def test_a_whole_list_mapping_quote_or_block_start_is_no_slip(line):
     assert "quote the value" not in fix_hint("did not find expected key", line, 3, False)

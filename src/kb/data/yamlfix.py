@@ -79,7 +79,8 @@ def _indicated(line: str) -> str:
     return f"YAML reads {m['value'][0]!r} at the start of a value as syntax, not text: quote the value, e.g. {written}"
 
 
-_WIDE_KEY = re.compile(r"^[ \t]*(?:- )?([^\s:#'\"{\[][^:：#]*?)[ \t]*：")
+# a key is plain text: one starting with what YAML reads as syntax (**粗体**：…) is a value (_indicated)
+_WIDE_KEY = re.compile(r"^[ \t]*(?:- )?(?!- )([^\s:#'\"{\[*&!@`%|>][^:：#]*?)[ \t]*：")
 
 
 def full_width_key(text: str, mark: Mark) -> tuple[tuple[int, int], str] | None:
