@@ -261,6 +261,18 @@ def test_a_brief_out_of_place_says_both_ways_to_fix_it(tmp_path, old, new, where
             "expected a date and time, got '2026-09-31T22:20:00+08:00': 2026-09 has 30 days",
         ),
         ("start: 2026-09-02T22", "start: 2026-13-02T22", "there is no month 13"),
+        (  # a Chinese comma between list items: one item to YAML
+            "sections: [s1-1-spec-decoding]",
+            "sections: [s1-1-spec-decoding，s1-2-scheduling]",
+            "'，' does not part list items: write ', ' between them, e.g. [s1-1-spec-decoding, s1-2-scheduling]",
+        ),
+        ("papers: [ssr]", "papers: [ssr、tokenweave]", "'、' does not part list items"),
+        (  # an ASCII colon and a space in a text item: a key and its value to YAML
+            "    value: 3\n",
+            "    value: 3\n    points:\n      - items:\n          - 关键数字: 3.1×\n",
+            "expected a valid string, got a mapping; YAML read the ': ' after '关键数字' as a key and its "
+            'value: to keep it as text, quote it: "关键数字: 3.1×"',
+        ),
     ],
 )
 def test_a_value_of_the_wrong_form_says_what_is_wrong_in_words(tmp_path, old, new, says):

@@ -185,9 +185,8 @@ def _pydantic_message(err: ErrorDetails, root: type[BaseModel], meant: str | Non
     if kind == "string_pattern_mismatch":  # the field's help says the form in words: no regex here
         pattern = str((err.get("ctx") or {}).get("pattern", ""))
         fits = (lambda v: re.fullmatch(pattern, v) is not None) if pattern else (lambda v: False)
-        return f"got {shown}, which is not of the form this key takes{_case_hint(got, fits)}" + _field_help(
-            record, name
-        )
+        hint = _case_hint(got, fits) or _separator_hint(got, fits)
+        return f"got {shown}, which is not of the form this key takes{hint}" + _field_help(record, name)
     text = f"expected {msg[0].lower() + msg[1:]}, got {shown}".replace("expected input should be ", "expected ")
     if kind in ("enum", "literal_error"):
         allowed = re.findall(r"'([^']*)'", str((err.get("ctx") or {}).get("expected", "")))
@@ -196,6 +195,8 @@ def _pydantic_message(err: ErrorDetails, root: type[BaseModel], meant: str | Non
         text = no_such_day(got) or text
     elif kind.startswith("datetime_") and isinstance(got, str) and (why := no_such_day(got[:10])):
         text = f"expected a date and time, got '{got}': {why.split(': ', 1)[1]}"  # the day, as for a date
+    elif kind == "string_type" and isinstance(got, dict) and len(got) == 1:
+        text += _colon_hint(got)
     elif kind == "list_type" and isinstance(got, str) and name:
         item = got if re.fullmatch(r"[^\s:#,\[\]{}'\"][^:#,\[\]{}'\"]{0,39}", got) else "…"
         text += f"; a list is written in brackets, e.g. {name}: [{item}]"
@@ -213,6 +214,26 @@ def _case_hint(got: object, fits: typing.Callable[[str], bool], allowed: typing.
         v for v in (got.upper(), got.lower()) if v != got and fits(v)
     ]
     return f"; the case matters: write it as '{same[0]}'" if same else ""
+
+
+def _separator_hint(got: object, fits: typing.Callable[[str], bool]) -> str:
+    """``; '，' does not part list items …`` when ``got`` is items that fit, joined by a Chinese comma
+    or enumeration mark ("" otherwise)."""
+    if not isinstance(got, str) or not (mark := next((m for m in "，、；" if m in got), None)):
+        return ""
+    items = [item.strip() for item in re.split("[，、；,]", got)]
+    if not all(fits(item) for item in items):
+        return ""
+    return f"; '{mark}' does not part list items: write ', ' between them, e.g. [{', '.join(items)}]"
+
+
+def _colon_hint(got: dict[object, object]) -> str:
+    """``; YAML read ': ' after … as a key …`` for text that became a one-key mapping."""
+    ((head, rest),) = got.items()
+    if not isinstance(head, str) or not isinstance(rest, (str, int, float)) or isinstance(rest, bool):
+        return ""
+    written = f"{head}: {rest}".replace("\\", "\\\\").replace('"', '\\"')
+    return f"; YAML read the ': ' after '{head}' as a key and its value: to keep it as text, quote it: \"{written}\""
 
 
 def validate(model: type[M], located: Located) -> tuple[M | None, list[Diagnostic]]:
