@@ -267,6 +267,13 @@ def test_a_brief_out_of_place_says_both_ways_to_fix_it(tmp_path, old, new, where
             "'，' does not part list items: write ', ' between them, e.g. [s1-1-spec-decoding, s1-2-scheduling]",
         ),
         ("papers: [ssr]", "papers: [ssr、tokenweave]", "'、' does not part list items"),
+        (  # the example is a paper's id, not a section's
+            "papers: [ssr]",
+            "papers: [SSR]",
+            "got 'SSR', which is not of the form this key takes; the case matters: write it as 'ssr' (list of "
+            "lower-case letters, digits and `-`, starting with a letter or digit, at most 80 characters, e.g. "
+            "`papers: [tokenweave]`)",
+        ),
         (  # an ASCII colon and a space in a text item: a key and its value to YAML
             "    value: 3\n",
             "    value: 3\n    points:\n      - items:\n          - 关键数字: 3.1×\n",

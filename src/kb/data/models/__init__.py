@@ -95,7 +95,7 @@ class Demo(Record):
     kernel: Literal["softmax", "rmsnorm", "gemv", "attention-decode"]
     title: Line
     description: Text | None = None
-    papers: list[Slug] = Field(default_factory=list)
+    papers: list[Slug] = Field(default_factory=list, examples=[["tokenweave"]])
     sections: list[Slug] = Field(default_factory=list)
 
 

@@ -83,7 +83,7 @@ class PointGroup(Record):
 class Relation(Record):
     section: Slug | None = Field(None, description="Section of the living document the relation is about.")
     label: Line | None = Field(None, description="The section as the author wrote it, e.g. `§1.(3) KV Cache`.")
-    papers: list[Slug] = Field(default_factory=list, description="Papers the text names.")
+    papers: list[Slug] = Field(default_factory=list, description="Papers the text names.", examples=[["tokenweave"]])
     origin: Date | None = Field(
         None,
         description="Date of the brief the text says these papers came from "
@@ -127,7 +127,7 @@ class Increment(Anchoring):
     light: Light | None = Field(None, description="Status light: green, yellow or red.")
     title: Text = Field(examples=["RetroInfer：把 KV Cache 当作向量存储引擎"])
     label: Line = Field(description="Short name, e.g. `SSR` (backlinks, previews).", examples=["RetroInfer"])
-    papers: list[Slug] = Field(default_factory=list)
+    papers: list[Slug] = Field(default_factory=list, examples=[["tokenweave"]])
     sources: list[SourceRef] = Field(default_factory=list)
     links: list[LinkOut] = Field(default_factory=list)
     venue: Line | None = Field(None, description="会议 as written, e.g. `VLDB 2026（PVLDB Vol.19 Issue 5）`.")
@@ -161,7 +161,7 @@ ADJACENT_LABELS = {AdjacentStatus.prep: "邻接预备", AdjacentStatus.verify: "
 class AdjacentItem(Record):
     title: Line = Field(examples=["HF @huggingface/kernels WebGPU"])
     text: Text
-    papers: list[Slug] = Field(default_factory=list)
+    papers: list[Slug] = Field(default_factory=list, examples=[["tokenweave"]])
     source_note: Line | None = Field(
         None, description="Where it comes from when there is no arXiv id, e.g. `HF 官方博客`."
     )
@@ -182,7 +182,7 @@ class AdjacentItem(Record):
 
 
 class Candidate(Anchoring):
-    paper: Slug
+    paper: Slug = Field(examples=["tokenweave"])
     status: Status | None = Field(None, description="The status the brief gives it, when it gives one.")
     note: Line | None = None
 
@@ -190,7 +190,7 @@ class Candidate(Anchoring):
 class CarriedEntry(Anchoring):
     """An entry of the author's carried-over list (沿用件); the knowledge base computes its own list beside it."""
 
-    paper: Slug
+    paper: Slug = Field(examples=["tokenweave"])
     label: Line | None = Field(
         None,
         description="The item as the author names it before the note, when that says more than the paper's name "
@@ -206,7 +206,7 @@ class CarriedEntry(Anchoring):
 class Citable(Record):
     """An entry of the author's list of citable arXiv ids (可引用的 arXiv 号列表)."""
 
-    paper: Slug
+    paper: Slug = Field(examples=["tokenweave"])
     title: Line | None = Field(None, description="The title as the list writes it (`kb import brief`).")
     note: Line | None = Field(
         None, description="The author's note after the title, e.g. `自投机解码 · ClassEval -24.1% · 2026-08`."
@@ -220,7 +220,7 @@ class Claim(Record):
     )
     title: Line
     priority: Priority | None = None
-    papers: list[Slug] = Field(default_factory=list)
+    papers: list[Slug] = Field(default_factory=list, examples=[["tokenweave"]])
     points: list[Text] = Field(default_factory=list)
     editor_notes: list[EditorNote] = Field(default_factory=list)
 

@@ -15,7 +15,7 @@ class Classification(Record):
     """A source classifying a paper (e.g. a radar saying CRISP is an evaluation/agent item);
     checked against the paper file's category."""
 
-    paper: Slug
+    paper: Slug = Field(examples=["tokenweave"])
     category: Line = Field(description="As written, e.g. `evaluation/agent`.", examples=["evaluation/agent"])
 
 

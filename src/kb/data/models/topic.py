@@ -34,7 +34,9 @@ class Section(Record):
 
 class UpdateLabel(Record):
     text: Line = Field(description="Update label as written in the document.", examples=["llm-d v0.7 CNCF"])
-    papers: list[Slug] = Field(default_factory=list, description="Papers the label names, if any.")
+    papers: list[Slug] = Field(
+        default_factory=list, description="Papers the label names, if any.", examples=[["tokenweave"]]
+    )
 
 
 class DocumentUpdate(Record):
