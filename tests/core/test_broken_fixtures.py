@@ -242,6 +242,19 @@ def test_a_brief_out_of_place_says_both_ways_to_fix_it(tmp_path, old, new, where
     assert "1 file(s) not counted" in run.stderr
 
 
+def test_a_brief_named_for_another_day_that_has_its_brief_says_to_fix_the_date(tmp_path):
+    """Tomorrow's brief begun as a copy of today's, date left as it was: renaming the file to the
+    date it states would land on today's brief, so the fix offered is the date alone."""
+    shutil.copytree(BASE, tmp_path / "data")
+    today = tmp_path / "data" / "briefs" / "inference" / "2026-09-03-e1.yaml"
+    (today.parent / "2026-09-04-e1.yaml").write_text(today.read_text("utf-8"), "utf-8")
+    run = run_validate(tmp_path)
+    (line,) = [ln for ln in run.stderr.splitlines() if ln.startswith("data/briefs/")]
+    assert line.startswith("data/briefs/inference/2026-09-04-e1.yaml:2:7: ") and line.endswith("[date]")
+    assert "write date: 2026-09-04 (2026-09-03-e1.yaml is another brief already)" in line, line
+    assert "rename" not in line
+
+
 @pytest.mark.parametrize(
     "old, new, says",
     [

@@ -365,19 +365,26 @@ def load(data_dir: Path | str, limits: Limits = DEFAULT_LIMITS, memo: Memo | Non
 _BRIEF_NAME = re.compile(r"(\d{4}-\d{2}-\d{2})-([a-z][a-z0-9]{0,5})")  # <date>-<round>, as a stem
 
 
-def _name_fix(stem: str, date: str, round_: str) -> tuple[str, str]:
+def _name_fix(stem: str, date: str, round_: str, taken: bool = False) -> tuple[str, str]:
     """The key to point at and what to do when a brief's file name is not its date and round: write
     the value the name gives (where only the date or only the round differs, and the name's is one
-    the key takes), or rename the file."""
+    the key takes), or rename the file, unless a file of that name is there already (``taken``:
+    then this file is another brief, and the value is what to fix)."""
     expected = f"{date}-{round_.lower()}"
     said = f"the file name {stem}.yaml does not match date: {date} and round: {round_}"
     rename = f"rename the file to {expected}.yaml"
+    other = f"{expected}.yaml is another brief already"
     m = _BRIEF_NAME.fullmatch(stem)
+    fix = None
     if m is not None and m.group(2) == round_.lower() and not no_such_day(m.group(1)):
-        return "date", f"{said}: if the date is mistyped, write date: {m.group(1)}; else {rename}"
-    if m is not None and m.group(1) == date:
-        return "round", f"{said}: if the round is mistyped, write round: {m.group(2).upper()}; else {rename}"
-    return "date", f"{said}: {rename} (<date>-<round>.yaml, the round in lower case)"
+        key, fix = "date", f"write date: {m.group(1)}"
+    elif m is not None and m.group(1) == date:
+        key, fix = "round", f"write round: {m.group(2).upper()}"
+    if fix is None:
+        if taken:
+            return "date", f"{said}: {other}: write the date and round of this file's brief"
+        return "date", f"{said}: {rename} (<date>-<round>.yaml, the round in lower case)"
+    return key, f"{said}: {fix} ({other})" if taken else f"{said}: if the {key} is mistyped, {fix}; else {rename}"
 
 
 def _record_key(
@@ -403,7 +410,9 @@ def _record_key(
             )
             ok = False
         if stem != expected:
-            wrong, fix = _name_fix(stem, record.date.isoformat(), record.round)
+            wrong, fix = _name_fix(
+                stem, record.date.isoformat(), record.round, path.with_name(f"{expected}.yaml").exists()
+            )
             line, col = source.located.value_where((wrong,))
             diags.append(
                 Diagnostic(
