@@ -447,5 +447,23 @@ def test_run_where_there_is_no_data_directory_it_says_where_to_run(tmp_path):
     """In docs/ or data/ itself, the default data/ is not there: the message says what to do."""
     run = run_validate(tmp_path)
     assert run.returncode == 1 and "Traceback" not in run.stderr
-    assert "data:1:1: no such data directory: run kb in the project's root" in run.stderr
+    assert "data:1:1: no such data directory: run kb in the project (the folder of mkdocs.yml" in run.stderr
     assert "--data" in run.stderr
+
+
+def test_run_below_the_project_finds_its_data(tmp_path):
+    """In data/briefs/ (or docs/) of a project, as git finds its repository: the data/ beside the
+    nearest mkdocs.yml above, shown relative to here; kb new finds it too."""
+    shutil.copytree(BASE, tmp_path / "data")
+    (tmp_path / "mkdocs.yml").write_text("site_name: x\n", "utf-8")
+    below = tmp_path / "data" / "briefs"
+    run = run_validate(below)
+    assert run.returncode == 0 and "kb validate: ok:" in run.stdout and "in 2 brief(s)" in run.stdout, run.stderr
+    made = subprocess.run(
+        [sys.executable, "-m", "kb", "new", "brief", "--topic", "inference", "--date", "2026-09-04"],
+        cwd=below,
+        capture_output=True,
+        text=True,
+    )
+    assert made.returncode == 0, made.stderr
+    assert (below / "inference" / "2026-09-04-e1.yaml").is_file()

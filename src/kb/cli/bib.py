@@ -21,6 +21,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from kb.cli.project import add_data_option, data_dir
 from kb.data import arxiv_id
 from kb.data.diagnostics import DataError, Diagnostic, UserError
 
@@ -66,13 +67,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     which.add_argument("--brief", help="papers a brief mentions: <topic>/<date>-<round>, e.g. inference/2026-09-03-e1")
     exp.add_argument("-o", "--output", help="file to write (default: standard output)")
-    exp.add_argument("--data", default="data", help="data directory (default: data)")
+    add_data_option(exp)
     exp.set_defaults(func=run_export)
 
     imp = actions.add_parser("import", help="create paper files from a .bib file", description=IMPORT_HELP)
     imp.add_argument("file", help="BibTeX file")
     imp.add_argument("--all", action="store_true", help="also create files for entries without an arXiv eprint")
-    imp.add_argument("--data", default="data", help="data directory (default: data)")
+    add_data_option(imp)
     imp.set_defaults(func=run_import)
 
 
@@ -109,7 +110,7 @@ def run_export(args: argparse.Namespace) -> int:
     from kb.data.atomic import write_atomic
     from kb.knowledge.load import load_kb
 
-    kb = load_kb(args.data)
+    kb = load_kb(data_dir(args.data))
     papers = _select(kb, args)
     text = export_library(kb, papers)
     skipped = [(p.id, why) for p in papers if (why := uncitable(p))]
@@ -262,7 +263,7 @@ def run_import(args: argparse.Namespace) -> int:
     papers, problems = read_bib(path)
     if problems:
         raise DataError(problems)
-    index = scan(args.data)
+    index = scan(data_dir(args.data))
     index.dir.mkdir(parents=True, exist_ok=True)
     created, existing, skipped, failed = 0, 0, 0, []
     seen: dict[str, str] = {}

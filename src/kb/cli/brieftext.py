@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from kb.cli.project import add_data_option, data_dir
 from kb.cli.summary import emit
 from kb.data.diagnostics import UserError
 
@@ -32,7 +33,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "said as unmapped (--check shows what was read, writing nothing)",
     )
     b.add_argument("files", nargs="+", metavar="FILE", help="text brief(s), or a directory of them")
-    b.add_argument("--data", default="data", help="data directory (default: data)")
+    add_data_option(b)
     b.add_argument("--check", action="store_true", help="print what was extracted; write nothing")
     b.add_argument("--json", action="store_true", help="with --check: the facts as JSON")
     b.add_argument("--strict", action="store_true", help="fail on any unmapped line")
@@ -45,7 +46,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     eb = ek.add_parser("brief", help=said, description=said + " (what kb import brief reads back)")
     eb.add_argument("key", metavar="KEY", help="brief key, e.g. inference/2026-09-03-e1")
     eb.add_argument("--text", action="store_true", help="the team's text format (the only one: the default)")
-    eb.add_argument("--data", default="data", help="data directory (default: data)")
+    add_data_option(eb)
     eb.set_defaults(func=run_export)
 
 
@@ -65,7 +66,7 @@ def _texts(paths: list[str]) -> list[Path]:
 def run_import(args: argparse.Namespace) -> int:
     from kb.importer.batch import import_files
 
-    data = Path(args.data)
+    data = data_dir(args.data)
     results = import_files(data, _texts(args.files), write=not args.check, force=args.force)
     misses = 0
     for r in results:
@@ -99,9 +100,10 @@ def run_export(args: argparse.Namespace) -> int:
     from kb.importer.export import export_text
     from kb.importer.sections import labels
 
-    loaded = load(args.data)
+    data = data_dir(args.data)
+    loaded = load(data)
     if args.key not in loaded.briefs:
-        raise UserError(f"no brief {args.key} under {args.data} (keys look like inference/2026-09-03-e1)")
+        raise UserError(f"no brief {args.key} under {data} (keys look like inference/2026-09-03-e1)")
     papers = {k: v[0] for k, v in loaded.papers.items()}
 
     def lookup(pid: str) -> tuple[str, str | None, str | None]:

@@ -14,9 +14,11 @@ import datetime as dt
 import sys
 from pathlib import Path
 
+from kb.cli.project import add_data_option, data_dir
 from kb.cli.scaffold import ScaffoldError, brief_text, paper_text, plan_brief, plan_paper
 from kb.data.atomic import write_atomic
 from kb.data.diagnostics import DataError, UserError
+from kb.data.loader import WHERE
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -59,7 +61,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def _common(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--data", default="data", help="data directory (default: data)")
+    add_data_option(p)
     p.add_argument("--force", action="store_true", help="overwrite an existing file")
 
 
@@ -83,9 +85,9 @@ def _write(path: Path, text: str, force: bool) -> None:
 def run_brief(args: argparse.Namespace) -> int:
     from kb.knowledge.load import load_kb
 
-    data = Path(args.data)
+    data = data_dir(args.data)
     if not data.is_dir():
-        raise UserError(f"no data directory at {data}")
+        raise UserError(f"no data directory at {data}: {WHERE}")
     try:
         kb = load_kb(data)
     except DataError as exc:
@@ -116,9 +118,9 @@ def run_brief(args: argparse.Namespace) -> int:
 def run_paper(args: argparse.Namespace) -> int:
     from kb.data.paperfile import scan
 
-    data = Path(args.data)
+    data = data_dir(args.data)
     if not data.is_dir():
-        raise UserError(f"no data directory at {data}")
+        raise UserError(f"no data directory at {data}: {WHERE}")
     try:
         plan = plan_paper(args.ident, args.slug)
         text = paper_text(plan, args.short)

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from kb.arxiv.config import DEFAULT_API_URL, ENV, FetchConfig
+from kb.cli.project import add_data_option, data_dir
 from kb.data import arxiv_id
 from kb.data.diagnostics import UserError
 
@@ -108,7 +109,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def _options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--data", default="data", help="data directory (default: data)")
+    add_data_option(p)
     p.add_argument("--cache-dir", default=None, help="cache root (default: $KB_CACHE_DIR or .cache)")
     p.add_argument(
         "--api-url", default=None, help=f"arXiv API endpoint (default: ${ENV['api_url']} or {DEFAULT_API_URL})"
@@ -194,7 +195,7 @@ def _known_id(base: str) -> arxiv_id.ArxivId:
 def run_add(args: argparse.Namespace) -> int:
     from kb.data.paperfile import scan
 
-    index = scan(args.data)
+    index = scan(data_dir(args.data))
     targets = [Target(i, index.path_for(i.base)) for i in _parse_ids(args.ids)]
     return _run(args, "add", index, targets, [])
 
@@ -206,7 +207,7 @@ def run_refresh(args: argparse.Namespace) -> int:
         raise UserError("give the arXiv ids to refresh, or --all")
     from kb.data.paperfile import scan
 
-    index = scan(args.data)
+    index = scan(data_dir(args.data))
     if args.all:
         targets = [Target(_known_id(b), p) for b, p in sorted(index.by_base.items(), key=lambda kv: str(kv[1]))]
         return _run(args, "refresh", index, targets, [])

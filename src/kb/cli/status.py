@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING
 
+from kb.cli.project import add_data_option, data_dir
 from kb.cli.summary import emit, summary
 from kb.data import arxiv_id
 from kb.data.hints import did_you_mean
@@ -54,7 +54,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="print JSON: the api/papers.json record of each; when the data does not load, the summary "
         "of kb validate --json (ok false, counts, the errors located)",
     )
-    p.add_argument("--data", default="data", help="data directory (default: data)")
+    add_data_option(p)
     p.set_defaults(func=run)
 
 
@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
     from kb.knowledge.load import load_kb
 
     try:
-        kb = load_kb(Path(args.data))
+        kb = load_kb(data_dir(args.data))
     except DataError as exc:  # 2, as grep's error: `kb status ID || kb paper add ID` must not add then
         for d in exc.diagnostics:
             print(d.text(), file=sys.stderr)

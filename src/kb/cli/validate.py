@@ -7,6 +7,7 @@ import os
 import sys
 from pathlib import Path
 
+from kb.cli.project import data_dir
 from kb.cli.summary import emit, summary
 from kb.data.diagnostics import Diagnostic, Severity, UserError, sort_diagnostics
 from kb.data.loader import display_path, load
@@ -32,7 +33,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "disagreements) as errors; acknowledged findings never fail",
     )
     p.add_argument("-v", "--verbose", action="store_true", help="also print the acknowledged findings (notes)")
-    p.add_argument("--data", default=None, help="data directory (default: the one holding the paths, else ./data)")
+    p.add_argument(
+        "--data",
+        default=None,
+        help="data directory (default: the one holding the paths, else ./data, else the data/ beside the nearest "
+        "mkdocs.yml above)",
+    )
     p.add_argument(
         "--docs",
         default=None,
@@ -68,7 +74,7 @@ def _data_dir(args: argparse.Namespace) -> tuple[Path, list[Path]]:
         for parent in f.resolve().parents:
             if parent.name == "data":
                 return Path(os.path.relpath(parent)), files
-    return Path("data"), files
+    return data_dir(None), files
 
 
 def _checked(path: Path, data_dir: Path, docs: Path | None) -> bool:

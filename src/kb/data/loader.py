@@ -306,6 +306,10 @@ _UNEXPECTED = (
 )
 
 
+# where kb finds the data without --data (kb.cli.project.data_dir)
+WHERE = "run kb in the project (the folder of mkdocs.yml and data/, or one below it), or name the directory with --data"
+
+
 def load(data_dir: Path | str, limits: Limits = DEFAULT_LIMITS, memo: Memo | None = None) -> Loaded:
     """Every record under ``data_dir``; with a ``memo`` (kept in memory, or on disk between builds:
     :class:`kb.data.recordstore.RecordStore`), unchanged files are not parsed again."""
@@ -314,8 +318,7 @@ def load(data_dir: Path | str, limits: Limits = DEFAULT_LIMITS, memo: Memo | Non
     if memo is not None:
         memo.start()
     if not root.is_dir():
-        said = "no such data directory: run kb in the project's root, where data/ is, or name the directory with --data"
-        out.diagnostics.append(Diagnostic(str(root), 1, 1, said, code="io"))
+        out.diagnostics.append(Diagnostic(str(root), 1, 1, f"no such data directory: {WHERE}", code="io"))
         return out
     # each kind's table; its records are of the model KINDS[kind]
     tables: dict[str, dict[str, tuple[Any, Source]]] = {
