@@ -124,6 +124,9 @@ class Describer:
         if origin is Annotated:
             inner, *meta = typing.get_args(tp)
             extra = constraints(meta)
+            if typing.get_origin(inner) is list:  # the list's length, not its items': after them
+                extra = [e.replace("length ≥ 1", "at least one").replace("length", "number of items") for e in extra]
+                return self.type(inner) + ("; " + ", ".join(extra) if extra else "")
             return self.type(inner) + (" " + ", ".join(extra) if extra else "")
         if origin in (Union, types.UnionType):
             return " or ".join(self.type(a) for a in typing.get_args(tp) if a is not type(None))
