@@ -280,6 +280,12 @@ def test_a_brief_named_for_another_day_that_has_its_brief_says_to_fix_the_date(t
             "'，' does not part list items: write ', ' between them, e.g. [s1-1-spec-decoding, s1-2-scheduling]",
         ),
         ("papers: [ssr]", "papers: [ssr、tokenweave]", "'、' does not part list items"),
+        (  # an arXiv id where a paper's id goes
+            "papers: [ssr]",
+            "papers: [2609.01234]",
+            "'2609.01234' is an arXiv id: write the paper's id, the name of its file under data/papers/ "
+            "(`kb status 2609.01234` says which; `kb new paper 2609.01234` makes one)",
+        ),
         (  # the example is a paper's id, not a section's
             "papers: [ssr]",
             "papers: [SSR]",

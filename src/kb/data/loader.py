@@ -22,6 +22,7 @@ from typing import Any, Protocol, TypeVar
 from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
+from kb.data import arxiv_id
 from kb.data.diagnostics import Diagnostic, format_keypath
 from kb.data.hints import did_you_mean, misspelt, schema_anchor
 from kb.data.models import Brief, Demo, Paper, Topic
@@ -185,7 +186,7 @@ def _pydantic_message(err: ErrorDetails, root: type[BaseModel], meant: str | Non
     if kind == "string_pattern_mismatch":  # the field's help says the form in words: no regex here
         pattern = str((err.get("ctx") or {}).get("pattern", ""))
         fits = (lambda v: re.fullmatch(pattern, v) is not None) if pattern else (lambda v: False)
-        hint = _case_hint(got, fits) or _separator_hint(got, fits)
+        hint = _case_hint(got, fits) or _separator_hint(got, fits) or _arxiv_hint(got, name)
         return f"got {shown}, which is not of the form this key takes{hint}" + _field_help(record, name)
     text = f"expected {msg[0].lower() + msg[1:]}, got {shown}".replace("expected input should be ", "expected ")
     if kind in ("enum", "literal_error"):
@@ -225,6 +226,16 @@ def _separator_hint(got: object, fits: typing.Callable[[str], bool]) -> str:
     if not all(fits(item) for item in items):
         return ""
     return f"; '{mark}' does not part list items: write ', ' between them, e.g. [{', '.join(items)}]"
+
+
+def _arxiv_hint(got: object, name: str | None) -> str:
+    """``; that is an arXiv id …`` where a paper's id is wanted and ``got`` is an arXiv id."""
+    if name not in ("paper", "papers") or not isinstance(got, str) or arxiv_id.parse(got) is None:
+        return ""
+    return (
+        f"; '{got}' is an arXiv id: write the paper's id, the name of its file under data/papers/ "
+        f"(`kb status {got}` says which; `kb new paper {got}` makes one)"
+    )
 
 
 def _colon_hint(got: dict[object, object]) -> str:
