@@ -340,3 +340,12 @@ def test_a_whole_list_mapping_quote_or_block_start_is_no_slip(line):
 def test_a_full_width_colon_in_a_value_is_text():
     data, diags = load_text("a: 标题：很好\nb:\n  - 备注：无\n", "b.yaml")
     assert not diags and data.data == {"a": "标题：很好", "b": ["备注：无"]}
+
+
+def test_a_file_saved_as_gb18030_is_told_to_be_saved_as_utf8():
+    """The usual way a Chinese text is not UTF-8: an editor saved it as GB18030/GBK."""
+    data, (d,) = load_bytes("title: 推理简报\n".encode("gb18030"), "b.yaml")
+    assert data is None and (d.line, d.col, d.code) == (1, 8, "encoding")
+    assert d.message.endswith("the file looks saved as GB18030 (GBK): save it as UTF-8 (the editor's encoding menu)")
+    _, (other,) = load_bytes(b"title: \xff\xfe\n", "b.yaml")
+    assert other.message == "expected UTF-8 text, got byte 0xff: save the file as UTF-8"

@@ -151,6 +151,15 @@ def normalize_text(text: str) -> str:
     return text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
 
 
+def _resave(raw: bytes) -> str:
+    """How to fix text that is not UTF-8: most often Chinese saved as GB18030 (GBK) by an editor."""
+    try:
+        raw.decode("gb18030")
+    except UnicodeDecodeError:
+        return "save the file as UTF-8"
+    return "the file looks saved as GB18030 (GBK): save it as UTF-8 (the editor's encoding menu)"
+
+
 def decode(raw: bytes, path: str, limits: Limits = DEFAULT_LIMITS) -> tuple[str | None, list[Diagnostic]]:
     """Bytes -> text, refusing oversize files, non-UTF-8 and NUL bytes with a location."""
     if len(raw) > limits.max_bytes:
@@ -164,9 +173,8 @@ def decode(raw: bytes, path: str, limits: Limits = DEFAULT_LIMITS) -> tuple[str 
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
         col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
-        return None, [
-            Diagnostic(path, line, col, f"expected UTF-8 text, got byte 0x{raw[exc.start]:02x}", code="encoding")
-        ]
+        said = f"expected UTF-8 text, got byte 0x{raw[exc.start]:02x}: {_resave(raw)}"
+        return None, [Diagnostic(path, line, col, said, code="encoding")]
     nul = text.find("\x00")
     if nul >= 0:
         line, col = line_col(text, nul)
