@@ -392,6 +392,26 @@ def test_a_misspelt_id_in_the_carried_over_list_is_an_error_and_nothing_to_ackno
     assert len(missing) == 1 and "tokenweave" in missing[0]["message"]
 
 
+def test_an_update_of_a_claim_near_no_id_lists_the_open_claims(tmp_path):
+    """A claim named by a word of its own (hf-deal) is near no id: the ids an update may name are
+    the topic's open claims, listed (a typo still gets its did-you-mean: the claim-unknown case)."""
+    from kb.knowledge.load import load_kb
+
+    shutil.copytree(FIXTURES / "kb" / "data", tmp_path / "data")
+    brief = tmp_path / "data" / "briefs" / "inference" / "2026-09-05-e1.yaml"
+    text = brief.read_text("utf-8")
+    assert "  - claim: cascade-opscale-deployment\n" in text
+    brief.write_text(text.replace("  - claim: cascade-opscale-deployment\n", "  - claim: hf-deal\n"), "utf-8")
+    run = run_validate(tmp_path, "--format", "json")
+    (said,) = [d for d in json.loads(run.stdout) if "hf-deal" in d["message"]]
+    kb = load_kb(FIXTURES / "kb" / "data")
+    open_ids = [s.claim.id for s in kb.claims.open_claims() if s.topic == "inference"]
+    assert 0 < len(open_ids) <= 8
+    assert (
+        f"unknown claim 'hf-deal' (open claims of inference: {', '.join(open_ids)}; `kb status <id>`" in said["message"]
+    )
+
+
 def test_a_carried_over_entry_the_history_does_not_carry_says_why(tmp_path):
     """An adjacent item carried over is not pending in the computed sense (main increments and
     candidates): the finding says so, in English and on the page, rather than that nothing waits."""

@@ -148,13 +148,27 @@ _CLAIM_MESSAGES = {
 }
 
 
+_SHOWN_OPEN = 8  # open claims named when an unknown one is near none
+
+
+def _claim_hint(kb: KnowledgeBase, topic: str, claim: str) -> str:
+    """The ids ``claim`` is close to, else the topic's open claims (the ones an update may name)."""
+    if close := did_you_mean(claim, kb.claims.ids(topic)):
+        return close
+    ids = [s.claim.id for s in kb.claims.open_claims() if s.topic == topic]
+    if not ids:
+        return f" (no claim of {topic} is open)"
+    more = f" and {len(ids) - _SHOWN_OPEN} more" if len(ids) > _SHOWN_OPEN else ""
+    return f" (open claims of {topic}: {', '.join(ids[:_SHOWN_OPEN])}{more}; `kb status <id>` shows one)"
+
+
 def _claims(kb: KnowledgeBase) -> list[Diagnostic]:
     out = []
     for p in kb.claims.problems:
         if p.kind == "unknown" and kb.claims_held:
             continue
         topic = kb.briefs[p.brief].topic
-        hint = did_you_mean(p.claim, kb.claims.ids(topic)) if p.kind == "unknown" else ""
+        hint = _claim_hint(kb, topic, p.claim) if p.kind == "unknown" else ""
         other = path_of(kb, "brief", p.other) if p.other else ""
         out.append(
             diag(
