@@ -58,7 +58,10 @@ def test_a_reader_that_keeps_going_keeps_the_first_value_of_a_duplicate_key_and_
         (4, 3, "b.c", "duplicate-key"),
         (5, 1, "a", "duplicate-key"),
     ]
-    assert diags[0].message == "duplicate key 'c' (first defined at line 3, column 3)"
+    assert diags[0].message == (
+        "duplicate key 'c' (first defined at line 3, column 3): a key is given once; to add to a list, "
+        "write the new items under the first"
+    )
     # the positions are the first values' (the dropped ones leave none behind)
     assert located.value_where(("b", "c", 0)) == (3, 7) and located.where(("a",)) == (1, 1)
     assert ("b", "c", "d") not in located.positions
@@ -76,7 +79,7 @@ def test_a_reader_that_keeps_going_keeps_the_first_value_of_a_duplicate_key_and_
     [
         ("a: &x 1\nb: *x\n", 1, 4, "anchor"),
         ("a: [1]\nb: *x\n", 2, 4, "alias"),
-        ("a: 1\na: 2\n", 2, 1, "duplicate key 'a' (first defined at line 1, column 1)"),
+        ("a: 1\na: 2\n", 2, 1, "duplicate key 'a' (first defined at line 1, column 1): a key is given once"),
         ("a: !!python/object:os.system x\n", 1, 4, "tag"),
         ("a: !custom x\n", 1, 4, "tag"),
         ("a: !!str 1\n", 1, 4, "tag"),

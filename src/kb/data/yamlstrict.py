@@ -151,6 +151,9 @@ def normalize_text(text: str) -> str:
     return text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
 
 
+_ONCE = "a key is given once; to add to a list, write the new items under the first"
+
+
 def _resave(raw: bytes) -> str:
     """How to fix text that is not UTF-8: most often Chinese saved as GB18030 (GBK) by an editor."""
     try:
@@ -440,7 +443,7 @@ class _Builder:
             child = None if keypath is None else keypath + (key,)
             if key in mapping:
                 first = (0, 0) if child is None else self.key_positions.get(child, (0, 0))
-                message = f"duplicate key '{key}' (first defined at line {first[0]}, column {first[1]})"
+                message = f"duplicate key '{key}' (first defined at line {first[0]}, column {first[1]}): {_ONCE}"
                 if self.duplicates is None or child is None:
                     self._fail(kev, message, child, "duplicate-key")
                 else:
