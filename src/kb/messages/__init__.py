@@ -355,7 +355,7 @@ FINDINGS: dict[str, str] = {
     "stated/net_new": "原文写 {stated} 条 NET-new；按“首次出现且未锚入”计算，{computed} 条增量是 NET-new（第 {items} 条）。",
     "stated/adjacent_ingested": "原文写 {stated} 条 paper_card 邻接入库；按卡片记录，只有 {computed} 条增量的论文以其他主分类入库（第 {items} 条）。",
     "stated/adjacent": "原文写 {stated} 条邻接预备；数据中列出 {computed} 条。",
-    "stated/arxiv_net_new": "原文写净增 {stated} 个 arXiv 号；按首次出现计算为 {computed} 个。",
+    "stated/arxiv_net_new": "原文写净增 {stated} 个 arXiv 号；按首次出现计算为 {computed} 个（{ids}）。",
     "stated/carried_over": "原文写 {stated} 件沿用件；按历史计算为 {computed} 件。",
     "stated/sources": "原文写检查了 {stated}+ 个来源；来源清单只列出 {computed} 个不同文件。",
     "stated/sources_breakdown": "原文写检查了 {stated}+ 个来源，签名里的分项合计 {total}；来源清单列出 {listed} 个不同文件。",

@@ -98,6 +98,9 @@ def _why(name: str, brief: Brief, f: BriefFigures) -> str:
         items = f.ingested_items
         whose, have = ("the papers of", "have") if len(items) > 1 else ("the paper of", "has")
         return f": {whose} {_numbered(items)} {have} a paper_card under another primary category"
+    if name == "arxiv_net_new":
+        ids = f.net_new_ids
+        return f": {', '.join(ids)} {'is' if len(ids) == 1 else 'are'} first seen in this brief" if ids else ""
     return ""
 
 
@@ -116,6 +119,8 @@ def _why_params(name: str, brief: Brief, f: BriefFigures) -> dict[str, object]:
         }
     if name == "adjacent_ingested":
         return {"items": "、".join(map(str, f.ingested_items)) or "—"}
+    if name == "arxiv_net_new":
+        return {"ids": "、".join(f.net_new_ids) or "—"}
     return {}
 
 
