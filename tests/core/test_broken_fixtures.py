@@ -392,6 +392,19 @@ def test_a_misspelt_id_in_the_carried_over_list_is_an_error_and_nothing_to_ackno
     assert len(missing) == 1 and "tokenweave" in missing[0]["message"]
 
 
+def test_a_section_written_as_its_number_part_lists_the_ids_under_it(tmp_path):
+    """``s1-3`` is near no id by difflib's measure: the ids it starts are what the writer meant."""
+    shutil.copytree(FIXTURES / "kb" / "data", tmp_path / "data")
+    brief = tmp_path / "data" / "briefs" / "inference" / "2026-09-04-e1.yaml"
+    text = brief.read_text("utf-8")
+    assert text.count("  - sections: [s1-3-kv-cache]\n") == 1
+    brief.write_text(text.replace("  - sections: [s1-3-kv-cache]\n", "  - sections: [s1-3]\n"), "utf-8")
+    run = run_validate(tmp_path, "--format", "json")
+    (said,) = [d for d in json.loads(run.stdout) if d["message"].startswith("unknown section")]
+    assert "unknown section 's1-3' in topic 'inference' (the ids starting 's1-3-': s1-3-kv-cache, " in said["message"]
+    assert "and 2 more); the section ids are listed in data/topics/inference.yaml" in said["message"]
+
+
 def test_an_update_of_a_claim_near_no_id_lists_the_open_claims(tmp_path):
     """A claim named by a word of its own (hf-deal) is near no id: the ids an update may name are
     the topic's open claims, listed (a typo still gets its did-you-mean: the claim-unknown case)."""

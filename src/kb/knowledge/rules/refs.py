@@ -63,9 +63,18 @@ def _anchored_in(at: KeyPath, sections: list[str] | str | None) -> Iterator[tupl
 def unknown_section(kb: KnowledgeBase, topic: str, value: str) -> str:
     ids = list(kb.sections.get(topic, {}))
     return (
-        f"unknown section '{value}' in topic '{topic}'{did_you_mean(value, ids)}; "
+        f"unknown section '{value}' in topic '{topic}'{did_you_mean(value, ids) or _under(value, ids)}; "
         f"the section ids are listed in data/topics/{topic}.yaml"
     )
+
+
+def _under(value: str, ids: list[str]) -> str:
+    """`` (the ids starting 's1-3-': …)``: a section's number part written alone, as ``s1-3``."""
+    below = [i for i in ids if i.startswith(value + "-")]
+    if not below:
+        return ""
+    more = f", and {len(below) - 5} more" if len(below) > 5 else ""
+    return f" (the ids starting '{value}-': {', '.join(below[:5])}{more})"
 
 
 def unknown_paper(kb: KnowledgeBase, value: str) -> str:
