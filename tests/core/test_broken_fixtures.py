@@ -392,6 +392,19 @@ def test_a_misspelt_id_in_the_carried_over_list_is_an_error_and_nothing_to_ackno
     assert len(missing) == 1 and "tokenweave" in missing[0]["message"]
 
 
+def test_an_anchoring_section_of_the_wrong_form_is_said_once(tmp_path):
+    """``anchored_in: "§1.(1) 推理引擎"`` is refused by its form (as the list's item [0]); the check
+    of the sections a failed brief names must not say it again as an unknown section."""
+    shutil.copytree(FIXTURES / "kb" / "data", tmp_path / "data")
+    brief = tmp_path / "data" / "briefs" / "inference" / "2026-09-04-e1.yaml"
+    text = brief.read_text("utf-8")
+    assert text.count("anchored_in: s1-1-engines,") == 1
+    brief.write_text(text.replace("anchored_in: s1-1-engines,", 'anchored_in: "§1.(1) 推理引擎",'), "utf-8")
+    run = run_validate(tmp_path, "--format", "json")
+    said = [(d["key"], d["message"].split(",")[0]) for d in json.loads(run.stdout) if d["severity"] == "error"]
+    assert said == [("candidates[1].anchored_in[0]", "got '§1.(1) 推理引擎'")], said
+
+
 def test_a_section_written_as_its_number_part_lists_the_ids_under_it(tmp_path):
     """``s1-3`` is near no id by difflib's measure: the ids it starts are what the writer meant."""
     shutil.copytree(FIXTURES / "kb" / "data", tmp_path / "data")

@@ -239,7 +239,8 @@ def unchecked_briefs(kb: KnowledgeBase) -> list[Diagnostic]:
             pass
         for keypath, kind, value in found:
             written = _written(data, keypath)  # `anchored_in: [<id>]` is located by its key, as `anchored_in: <id>`
-            if not isinstance(value, str) or written not in (value, [value]) or format_keypath(keypath) in refused:
+            shown = format_keypath(keypath)  # `anchored_in: <id>` is refused as its list's item [0]
+            if not isinstance(value, str) or written not in (value, [value]) or {shown, f"{shown}[0]"} & refused:
                 continue
             if kind == "section" and kb.section(str(topic), value) is None:
                 message, code = unknown_section(kb, str(topic), value), "unknown-section"
