@@ -35,11 +35,27 @@ MODULES = {"import": "brieftext", "export": "brieftext"}  # commands whose modul
 
 __all__ = ["UserError", "build_parser", "main"]
 
+DAY = """\
+a day's brief (CONTRIBUTING.md, "Adding a day's brief"):
+  kb import brief FILE.txt      the brief as the team writes it (--check: what it reads, writing nothing)
+  kb new brief --topic T --date D
+                                or an empty brief to fill in YAML
+  kb new paper ARXIV_ID         a paper the brief names that has no file yet (kb paper add ARXIV_ID:
+                                with its arXiv metadata, online)
+  kb validate --strict          every error at once, located; what CI checks
+  kb preview                    the site, rebuilt as you save
+then open a pull request: CI validates and builds it.  kb COMMAND -h: a command's options."""
+
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The parser of ``kb``: of every command, or of ``command`` alone (only its module is imported:
     ``kb build`` starts without the data layer the other commands load)."""
-    parser = argparse.ArgumentParser(prog="kb", description="LLM-inference knowledge base tools.")
+    parser = argparse.ArgumentParser(
+        prog="kb",
+        description="LLM-inference knowledge base tools.",
+        epilog=DAY,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--debug", action="store_true", help="show tracebacks")
     parser.add_argument("--version", action="version", version=f"%(prog)s {version('llm-inference-kb')}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
