@@ -1,4 +1,5 @@
-"""``kb --help`` says the order of a day's work, with commands that exist and options they take."""
+"""``kb --help`` says the order of a day's work, with commands that exist and options they take;
+``kb validate`` takes one output shape, not two that override each other."""
 
 from __future__ import annotations
 
@@ -23,3 +24,9 @@ def test_the_days_order_names_commands_and_options_that_exist(capsys):
         assert words[0] in COMMANDS, line
         # each as written parses, its placeholders given values
         build_parser(words[0]).parse_args([VALUES.get(w, w) for w in words])
+
+
+def test_validate_takes_one_output_shape(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["validate", "--format", "text", "--json"])
+    assert stop.value.code == 2 and "not allowed with argument" in capsys.readouterr().err

@@ -45,18 +45,19 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="docs directory whose pages are checked (template syntax, front matter, "
         "macro references); default: the docs/ beside the data directory, if any",
     )
-    p.add_argument(
+    shape = p.add_mutually_exclusive_group()
+    shape.add_argument(
         "--format",
         choices=("text", "github", "json"),
         default=None,
         help="output format (default: text, plus GitHub annotations under GitHub Actions; json: the "
         "list of diagnostics)",
     )
-    p.add_argument(
+    shape.add_argument(
         "--json",
         action="store_true",
-        help="print one JSON summary on stdout: ok, counts (errors, warnings, acknowledged, briefs, "
-        "papers, topics, files not counted) and every diagnostic located, with its hint",
+        help="instead of --format: print one JSON summary on stdout: ok, counts (errors, warnings, "
+        "acknowledged, briefs, papers, topics, files not counted) and every diagnostic located, with its hint",
     )
     p.set_defaults(func=run)
 
