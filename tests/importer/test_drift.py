@@ -123,6 +123,11 @@ def header_split(text: str) -> str:
     return text
 
 
+def signature_dashed(text: str) -> str:
+    """The signature set off by a dash, as a letter's: —— Tom · 2026-09-03 …"""
+    return text.replace("\nTom · ", "\n—— Tom · ", 1)
+
+
 def everything(text: str) -> str:
     return wrapped(bullets(half_width(spacing(text))))
 
@@ -157,6 +162,7 @@ VARIANTS = {
     "header-split": (header_split, _same),
     "markdown": (markdown, _same),
     "stars-and-bom": (stars_and_bom, _same),
+    "signature-dashed": (signature_dashed, _same),
     "all-at-once": (everything, _same),
     "no-checked-part": (no_checked_part, _without("checked", None)),
     "claims-emptied": (claims_emptied, _without("claims", [])),

@@ -143,7 +143,8 @@ def parse(ctx: Context, text: str) -> tuple[dict[str, Any], list[Logical], list[
     character, stated, rec["status_lines"] = head.status(parts.status)
     rec.update({"character": character, "stated": stated, "headings": []})
     last = parts.parts[-1].lines if parts.parts and parts.parts[-1].lines else []
-    if last and re.match(rf"^{re.escape(rec['instance'])}\s*·\s*\d{{4}}-\d{{2}}-\d{{2}}", last[-1].text):
+    signed = rf"^(?:(?:[—–]+|-{{2,}})\s*)?{re.escape(rec['instance'])}\s*·\s*\d{{4}}-\d{{2}}-\d{{2}}"  # —— Tom · …
+    if last and re.match(signed, last[-1].text):
         rec["signature"] = last.pop().text  # the signature closes the brief
         rec["stated"].update(head.signature(rec["signature"]))
     rows = _parts(ctx, parts.parts, rec, misses)
