@@ -123,6 +123,11 @@ def header_split(text: str) -> str:
     return text
 
 
+def bold_labels(text: str) -> str:
+    """Labels of points and fields in Markdown bold: • **核心方法**：…, • **作者**：…"""
+    return re.sub(r"^  • ([^：\n]{1,12})：", r"  • **\1**：", text, flags=re.M)
+
+
 def signature_dashed(text: str) -> str:
     """The signature set off by a dash, as a letter's: —— Tom · 2026-09-03 …"""
     return text.replace("\nTom · ", "\n—— Tom · ", 1)
@@ -163,6 +168,7 @@ VARIANTS = {
     "markdown": (markdown, _same),
     "stars-and-bom": (stars_and_bom, _same),
     "signature-dashed": (signature_dashed, _same),
+    "bold-labels": (bold_labels, _same),
     "all-at-once": (everything, _same),
     "no-checked-part": (no_checked_part, _without("checked", None)),
     "claims-emptied": (claims_emptied, _without("claims", [])),
@@ -181,6 +187,10 @@ def test_a_drifted_brief_imports_with_every_fact_and_nothing_lost(seed_text, nam
     imp, ctx = imported(text)
     assert [(m.line.first, m.why) for m in imp.misses] == []
     assert facts(imp.brief) == expect(facts(seed.brief))
+    if name == "bold-labels":  # a field's label in bold is still that field
+        assert [(i.authors, i.venue, i.credibility_note) for i in imp.brief.increments] == [
+            (i.authors, i.venue, i.credibility_note) for i in seed.brief.increments
+        ]
     if name == "increment-added":
         assert {n.id: n.arxiv for n in ctx.new.values()} == {"zephyr": "2609.09999", "quill": "2609.09998"}
 

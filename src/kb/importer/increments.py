@@ -123,7 +123,7 @@ def _meta(inc: dict[str, Any], text: str) -> str | None:
     m = re.match(rf"^(?P<label>[^：:]{{1,20}}?){C}(?P<value>.+)$", text)
     if m is None:
         return "不是“标签：内容”的一行，也不在要点之下"
-    label, value = m.group("label").strip(), m.group("value").strip()
+    label, value = m.group("label").strip().strip("*").strip(), m.group("value").strip()  # **作者**：… as 作者：…
     if label == "来源":
         inc["sources"] = _sources(value)
     elif label in _FIELDS:

@@ -12,7 +12,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
-BULLET = re.compile(r"^\s*(?:[•·●○▪▫◦‣∙*＊]|-(?=\s)|－(?=\s))\s*")
+# a Markdown bullet (- or *) is followed by a space: **bold** is text
+BULLET = re.compile(r"^\s*(?:[•·●○▪▫◦‣∙]|[-－*＊](?=\s))\s*")
 HEADING = re.compile(r"^\s*(?P<num>[一二三四五六七八九十]+)\s*[、.．,，]\s*(?P<title>\S.*)$")
 GROUP = re.compile(r"^\s*(?P<num>\d+\s*[.．]\s*\d+)\s+(?P<title>\S.*)$")
 # Markdown marks around a heading line (`## 二、…`, `**增量 1【…】…**`): formatting, dropped like bullets
@@ -43,7 +44,7 @@ _SAME = str.maketrans("“”‘’—–・★", "\"\"''--·⭐", "\ufe0f")
 
 def key(text: str) -> str:
     """``text`` as compared: NFKC (full-width to half-width), quotes alike, no whitespace, no bullet."""
-    text = BULLET.sub("", unicodedata.normalize("NFKC", text))
+    text = BULLET.sub("", unicodedata.normalize("NFKC", text)).replace("**", "")  # Markdown bold: the same words
     text = text.translate(_SAME).replace("|", "")  # a table's cells: spaces or pipes
     text = re.sub(r"^\s*(\d+)\s*[.、)]", r"\1.", text)  # an item's number: 1. 1、 1）
     return re.sub(r"\s+", "", text)
