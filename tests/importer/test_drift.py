@@ -128,6 +128,11 @@ def bold_labels(text: str) -> str:
     return re.sub(r"^  • ([^：\n]{1,12})：", r"  • **\1**：", text, flags=re.M)
 
 
+def status_own_line(text: str) -> str:
+    """状态 on a line of its own under 建议归入节, not after it on the same line."""
+    return re.sub(r"^(建议归入节：.*?) (状态：)", r"\1\n\2", text, flags=re.M)
+
+
 def signature_dashed(text: str) -> str:
     """The signature set off by a dash, as a letter's: —— Tom · 2026-09-03 …"""
     return text.replace("\nTom · ", "\n—— Tom · ", 1)
@@ -169,6 +174,7 @@ VARIANTS = {
     "stars-and-bom": (stars_and_bom, _same),
     "signature-dashed": (signature_dashed, _same),
     "bold-labels": (bold_labels, _same),
+    "status-own-line": (status_own_line, _same),
     "all-at-once": (everything, _same),
     "no-checked-part": (no_checked_part, _without("checked", None)),
     "claims-emptied": (claims_emptied, _without("claims", [])),

@@ -175,12 +175,19 @@ def _unmapped(misses: list[Miss], heads: dict[int, str]) -> list[dict[str, Any]]
 
 
 def _unwritten(lines: list[Logical], header: list[Logical], exported: str) -> list[Logical]:
-    """The lines the exported text does not hold.  A line of the body is compared whole (its key);
-    the title and header, which the export writes as one line, by their text found in the export."""
+    """The lines the exported text does not hold.  A line of the body is compared whole (its key),
+    or joined with the next one (建议归入节：… and 状态：… written on two lines, which the export writes
+    as one); the title and header, which the export writes as one line, by their text found in the export."""
     written = {key(x) for x in exported.splitlines()}
     whole = key(exported)
     last = header[-1].first if header else 1
-    kept = [x for x in lines if key(x.text) not in written and not (x.first <= last and key(x.text) in whole)]
+    keys = [key(x.text) for x in lines]
+    joined = {i + d for i in range(len(lines) - 1) if keys[i] + keys[i + 1] in written for d in (0, 1)}
+    kept = [
+        x
+        for i, x in enumerate(lines)
+        if keys[i] not in written and i not in joined and not (x.first <= last and keys[i] in whole)
+    ]
     return [x for x in kept if not tables.SEPARATOR.fullmatch(x.text)]  # a table's rule is formatting
 
 
