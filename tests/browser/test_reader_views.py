@@ -18,6 +18,7 @@ PAGES = {
     "home": "",
     "brief": "briefs/inference/2026-09-03-e1/",
     "reconstructed": "briefs/inference/2026-09-01-e1/",  # a brief known only by its candidates
+    "told": "briefs/inference/2026-09-02-e1/",  # its count as the next brief gives it, a note in a heading
     "living": "inference/",
     "paper": "papers/retroinfer/",
     "related": "papers/cascade/",  # related papers: a graph and its list (kb.render.related)
