@@ -392,28 +392,29 @@ def test_a_misspelt_id_in_the_carried_over_list_is_an_error_and_nothing_to_ackno
     assert len(missing) == 1 and "tokenweave" in missing[0]["message"]
 
 
+def validated_with(tmp_path: Path, day: str, old: str, new: str) -> list[dict]:
+    """``kb validate --format json`` of the kb fixture with ``old`` (written once in the brief of
+    ``day``) replaced by ``new``: its diagnostics."""
+    shutil.copytree(FIXTURES / "kb" / "data", tmp_path / "data")
+    brief = tmp_path / "data" / "briefs" / "inference" / f"{day}-e1.yaml"
+    text = brief.read_text("utf-8")
+    assert text.count(old) == 1
+    brief.write_text(text.replace(old, new), "utf-8")
+    return json.loads(run_validate(tmp_path, "--format", "json").stdout)
+
+
 def test_an_anchoring_section_of_the_wrong_form_is_said_once(tmp_path):
     """``anchored_in: "§1.(1) 推理引擎"`` is refused by its form (as the list's item [0]); the check
     of the sections a failed brief names must not say it again as an unknown section."""
-    shutil.copytree(FIXTURES / "kb" / "data", tmp_path / "data")
-    brief = tmp_path / "data" / "briefs" / "inference" / "2026-09-04-e1.yaml"
-    text = brief.read_text("utf-8")
-    assert text.count("anchored_in: s1-1-engines,") == 1
-    brief.write_text(text.replace("anchored_in: s1-1-engines,", 'anchored_in: "§1.(1) 推理引擎",'), "utf-8")
-    run = run_validate(tmp_path, "--format", "json")
-    said = [(d["key"], d["message"].split(",")[0]) for d in json.loads(run.stdout) if d["severity"] == "error"]
+    found = validated_with(tmp_path, "2026-09-04", "anchored_in: s1-1-engines,", 'anchored_in: "§1.(1) 推理引擎",')
+    said = [(d["key"], d["message"].split(",")[0]) for d in found if d["severity"] == "error"]
     assert said == [("candidates[1].anchored_in[0]", "got '§1.(1) 推理引擎'")], said
 
 
 def test_a_section_written_as_its_number_part_lists_the_ids_under_it(tmp_path):
     """``s1-3`` is near no id by difflib's measure: the ids it starts are what the writer meant."""
-    shutil.copytree(FIXTURES / "kb" / "data", tmp_path / "data")
-    brief = tmp_path / "data" / "briefs" / "inference" / "2026-09-04-e1.yaml"
-    text = brief.read_text("utf-8")
-    assert text.count("  - sections: [s1-3-kv-cache]\n") == 1
-    brief.write_text(text.replace("  - sections: [s1-3-kv-cache]\n", "  - sections: [s1-3]\n"), "utf-8")
-    run = run_validate(tmp_path, "--format", "json")
-    (said,) = [d for d in json.loads(run.stdout) if d["message"].startswith("unknown section")]
+    found = validated_with(tmp_path, "2026-09-04", "  - sections: [s1-3-kv-cache]\n", "  - sections: [s1-3]\n")
+    (said,) = [d for d in found if d["message"].startswith("unknown section")]
     assert "unknown section 's1-3' in topic 'inference' (the ids starting 's1-3-': s1-3-kv-cache, " in said["message"]
     assert "and 2 more); the section ids are listed in data/topics/inference.yaml" in said["message"]
 
@@ -423,13 +424,8 @@ def test_an_update_of_a_claim_near_no_id_lists_the_open_claims(tmp_path):
     the topic's open claims, listed (a typo still gets its did-you-mean: the claim-unknown case)."""
     from kb.knowledge.load import load_kb
 
-    shutil.copytree(FIXTURES / "kb" / "data", tmp_path / "data")
-    brief = tmp_path / "data" / "briefs" / "inference" / "2026-09-05-e1.yaml"
-    text = brief.read_text("utf-8")
-    assert "  - claim: cascade-opscale-deployment\n" in text
-    brief.write_text(text.replace("  - claim: cascade-opscale-deployment\n", "  - claim: hf-deal\n"), "utf-8")
-    run = run_validate(tmp_path, "--format", "json")
-    (said,) = [d for d in json.loads(run.stdout) if "hf-deal" in d["message"]]
+    found = validated_with(tmp_path, "2026-09-05", "  - claim: cascade-opscale-deployment\n", "  - claim: hf-deal\n")
+    (said,) = [d for d in found if "hf-deal" in d["message"]]
     kb = load_kb(FIXTURES / "kb" / "data")
     open_ids = [s.claim.id for s in kb.claims.open_claims() if s.topic == "inference"]
     assert 0 < len(open_ids) <= 8
