@@ -17,7 +17,7 @@ import html
 import re
 import secrets
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 
 from kb.data.diagnostics import Diagnostic, line_col
@@ -59,12 +59,11 @@ class Placeholders:
         nonce = re.escape(self._nonce)
         return re.sub(nonce + r"x(\d+)x.*?" + nonce + r"x\1e", self._nonce + r"x\1x", converted, flags=re.S)
 
-    def swap(self, converted: str, finish: Callable[[str], str] = lambda fragment: fragment) -> str:
-        """The converted page with each placeholder replaced by ``finish(its HTML)``."""
+    def swap(self, converted: str) -> str:
+        """The converted page with each placeholder replaced by its HTML."""
         for i, fragment in enumerate(self._html):
             token = f"{self._nonce}x{i}x"
             block = f"<p>{token}</p>"
-            fragment = finish(fragment)
             if block in converted and _BLOCK.match(fragment):
                 converted = converted.replace(block, fragment)
             else:
