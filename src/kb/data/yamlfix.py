@@ -56,9 +56,13 @@ def fix_hint(problem: str, line: str, col: int, unclosed: bool) -> str:
     return ""
 
 
+# what YAML reads as syntax at the start of a plain value, beside brackets and quotes
+_SYNTAX = "*&!@`%|>"
 # a value that starts with what YAML reads as syntax, where writers mean text: Markdown's *emphasis*
 # and `code`, a [tag], {note} or "quote" with text after it, an @name, a % or a | or > with text after it
-_INDICATED = re.compile(r"^[ \t]*(?:- +)?(?:(?P<key>[^\s#'\"\[{][^:#]*?):[ \t]+)?(?P<value>[*&!@`%|>\[{\"'].*?)[ \t]*$")
+_INDICATED = re.compile(
+    r"^[ \t]*(?:- +)?(?:(?P<key>[^\s#'\"\[{][^:#]*?):[ \t]+)?(?P<value>[" + _SYNTAX + r"\[{\"'].*?)[ \t]*$"
+)
 # a list, a mapping, a quoted text, a block text's start: whole values, not a slip
 _WHOLE = re.compile(r"(?:\[.*\]|\{.*\}|\"(?:[^\"\\]|\\.)*\"|'(?:[^']|'')*'|[|>][-+0-9]*)(?:[ \t]+#.*)?")
 _SHOWN = 40  # characters of the value in the example
@@ -80,7 +84,7 @@ def _indicated(line: str) -> str:
 
 
 # a key is plain text: one starting with what YAML reads as syntax (**粗体**：…) is a value (_indicated)
-_WIDE_KEY = re.compile(r"^[ \t]*(?:- )?(?!- )([^\s:#'\"{\[*&!@`%|>][^:：#]*?)[ \t]*：")
+_WIDE_KEY = re.compile(r"^[ \t]*(?:- )?(?!- )([^\s:#'\"{\[" + _SYNTAX + r"][^:：#]*?)[ \t]*：")
 
 
 def full_width_key(text: str, mark: Mark) -> tuple[tuple[int, int], str] | None:
