@@ -7,7 +7,8 @@ import argparse
 import os
 from pathlib import Path
 
-HELP = "data directory (default: ./data, else the data/ beside the nearest mkdocs.yml above)"
+FOUND = "./data, else the data/ beside the nearest mkdocs.yml above"  # where data_dir looks
+HELP = f"data directory (default: {FOUND})"
 
 
 def add_data_option(p: argparse.ArgumentParser) -> None:

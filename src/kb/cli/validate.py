@@ -7,7 +7,7 @@ import os
 import sys
 from pathlib import Path
 
-from kb.cli.project import data_dir
+from kb.cli.project import FOUND, data_dir
 from kb.cli.summary import emit, summary
 from kb.data.diagnostics import Diagnostic, Severity, UserError, sort_diagnostics
 from kb.data.loader import display_path, load
@@ -36,8 +36,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument(
         "--data",
         default=None,
-        help="data directory (default: the one holding the paths, else ./data, else the data/ beside the nearest "
-        "mkdocs.yml above)",
+        help=f"data directory (default: the one holding the paths, else {FOUND})",
     )
     p.add_argument(
         "--docs",
