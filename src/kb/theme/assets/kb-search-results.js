@@ -29,8 +29,9 @@
   var CLOSING = /[\u3000-\u303f\uff01-\uff0f\uff1a-\uff20),.;:!?\]]/; // punctuation that needs no space before it
   var SPACED = /[\s\u200b](?:<\/?mark>)*$/; // what goes before the word ends with a space (a mark's too)
   // Chinese text between which the word stood (长上下文<word>推理): written with no space (kb.data.cjk)
-  var HAN = /[\u3400-\u9fff\uf900-\ufaff\u3000-\u303f\uff01-\uff60]/;
-  var HAN_BEFORE = /[\u3400-\u9fff\uf900-\ufaff\u3000-\u303f\uff01-\uff60](?:<\/?mark>)*$/;
+  var HAN_CHARS = "[\\u3400-\\u9fff\\uf900-\\ufaff\\u3000-\\u303f\\uff01-\\uff60]";
+  var HAN = new RegExp(HAN_CHARS);
+  var HAN_BEFORE = new RegExp(HAN_CHARS + "(?:</?mark>)*$");  // marks Pagefind put around it
   function unword(text) {
     return text.replace(ID_WORDS, function (m, next, at, whole) {
       var before = whole.slice(Math.max(0, at - 16), at);
